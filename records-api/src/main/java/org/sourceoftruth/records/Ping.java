@@ -1,0 +1,2 @@
+package org.sourceoftruth.records;
+public class Ping {}

@@ -1,0 +1,2 @@
+package org.sourceoftruth.dispatcher;
+public class Ping {}
