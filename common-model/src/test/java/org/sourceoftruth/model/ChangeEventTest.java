@@ -1,0 +1,32 @@
+package org.sourceoftruth.model;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ChangeEventTest {
+
+    @Test
+    void roundTripsThroughJsonWithSnakeCaseNames() throws Exception {
+        JsonNode data = Json.MAPPER.readTree("{\"id\":7,\"name\":\"dc1\"}");
+        ChangeEvent event = new ChangeEvent(UUID.randomUUID(), 42, ChangeEvent.CREATED, "dcim.site", 7,
+                OffsetDateTime.of(2026, 1, 2, 3, 4, 5, 123456000, ZoneOffset.UTC), "admin",
+                UUID.randomUUID().toString(), data, new ChangeEvent.Snapshots(null, data));
+
+        byte[] bytes = Json.toBytes(event);
+        JsonNode tree = Json.MAPPER.readTree(bytes);
+        assertTrue(tree.has("change_id") && tree.has("request_id") && tree.has("object_id"));
+        assertTrue(tree.get("snapshots").get("prechange").isNull());
+        assertEquals("2026-01-02T03:04:05.123456Z", tree.get("timestamp").asText());
+
+        ChangeEvent back = Json.fromBytes(bytes, ChangeEvent.class);
+        assertEquals(event, back);
+        assertEquals("dcim.site:7", back.kafkaKey());
+    }
+}
