@@ -1,2 +1,0 @@
-package org.sourceoftruth.records;
-public class Ping {}

@@ -1,0 +1,112 @@
+package org.sourceoftruth.records.api;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.auth.Access;
+import org.sourceoftruth.records.model.ModelRegistry;
+
+import java.util.List;
+
+/** {@code /api/}, {@code /api/<app>/}, {@code /api/status/} and JSON 404s for unknown API paths. */
+@Path("/api/")
+public class ApiRootResource {
+    /** NetBox 4's application list, in its order. */
+    static final List<String> APPS = List.of("circuits", "core", "dcim", "extras", "ipam", "plugins", "status",
+            "tenancy", "users", "virtualization", "vpn", "wireless");
+
+    @Inject
+    ModelRegistry registry;
+    @Inject
+    RequestContext request;
+    @Inject
+    Access access;
+    @Context
+    HttpHeaders headers;
+    @ConfigProperty(name = "sot.api-version")
+    String apiVersion;
+    @ConfigProperty(name = "quarkus.application.version", defaultValue = "0.1.0")
+    String serviceVersion;
+
+    @GET
+    public Response root() {
+        ObjectNode out = Json.MAPPER.createObjectNode();
+        for (String app : APPS) {
+            out.put(app, request.baseUrl() + "/api/" + app + "/");
+        }
+        return Responses.json(200, out, headers);
+    }
+
+    @GET
+    @Path("status/")
+    public Response status() {
+        access.requireAuthenticated();
+        ObjectNode out = Json.MAPPER.createObjectNode();
+        out.putNull("django-version");
+        out.put("hostname", System.getenv().getOrDefault("HOSTNAME", "localhost"));
+        ObjectNode apps = out.putObject("installed_apps");
+        apps.put("quarkus", io.quarkus.runtime.Application.class.getPackage().getImplementationVersion());
+        apps.put("sot-records-api", serviceVersion);
+        out.put("netbox-version", apiVersion + ".0");
+        out.put("netbox-full-version", apiVersion + ".0-sot-" + serviceVersion);
+        out.putObject("plugins");
+        out.putNull("python-version");
+        out.put("java-version", System.getProperty("java.version"));
+        out.put("sot-version", serviceVersion);
+        out.put("rq-workers-running", 0);
+        return Responses.json(200, out, headers);
+    }
+
+    @GET
+    @Path("{app: [a-z-]+}/")
+    public Response app(@PathParam("app") String app) {
+        if (!APPS.contains(app) || app.equals("status")) {
+            throw ApiException.notFound();
+        }
+        ObjectNode out = Json.MAPPER.createObjectNode();
+        registry.modelsOf(app).forEach((path, m) -> out.put(path, request.baseUrl() + "/api/" + app + "/" + path + "/"));
+        return Responses.json(200, out, headers);
+    }
+
+    /** Anything else under /api/ is a JSON 404 (never an HTML page). */
+    @GET
+    @Path("{any: .+}")
+    public Response unknownGet() {
+        throw ApiException.notFound();
+    }
+
+    @POST
+    @Path("{any: .+}")
+    public Response unknownPost() {
+        throw ApiException.notFound();
+    }
+
+    @PUT
+    @Path("{any: .+}")
+    public Response unknownPut() {
+        throw ApiException.notFound();
+    }
+
+    @PATCH
+    @Path("{any: .+}")
+    public Response unknownPatch() {
+        throw ApiException.notFound();
+    }
+
+    @DELETE
+    @Path("{any: .+}")
+    public Response unknownDelete() {
+        throw ApiException.notFound();
+    }
+}

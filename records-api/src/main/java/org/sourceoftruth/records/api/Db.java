@@ -1,0 +1,191 @@
+package org.sourceoftruth.records.api;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.postgresql.util.PGobject;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.model.Row;
+
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * Thin JDBC helper over one connection: binds the engine's Java values (JsonNode → jsonb,
+ * lists → arrays, {@link Inet} → inet/cidr) and reads rows into {@link Row}s.
+ */
+public final class Db {
+    private final Connection connection;
+    private int statements;
+
+    public Db(Connection connection) {
+        this.connection = connection;
+    }
+
+    /** A value bound as PostgreSQL inet or cidr. */
+    public record Inet(String type, String value) {
+    }
+
+    /** A list bound as a typed SQL array (bigint[] or text[]). */
+    public record SqlArray(String elementType, Collection<?> values) {
+    }
+
+    public Connection connection() {
+        return connection;
+    }
+
+    /** Statements executed through this helper (the query-count test reads it). */
+    public int statementCount() {
+        return statements;
+    }
+
+    public List<Row> query(String sql, List<?> params) {
+        try (PreparedStatement ps = prepare(sql, params); ResultSet rs = ps.executeQuery()) {
+            return readRows(rs);
+        } catch (SQLException e) {
+            throw new DbException(e);
+        }
+    }
+
+    public List<Row> query(String sql, Object... params) {
+        return query(sql, Arrays.asList(params));
+    }
+
+    public long count(String sql, List<?> params) {
+        try (PreparedStatement ps = prepare(sql, params); ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (SQLException e) {
+            throw new DbException(e);
+        }
+    }
+
+    public int update(String sql, List<?> params) {
+        try (PreparedStatement ps = prepare(sql, params)) {
+            return ps.executeUpdate();
+        } catch (SQLException e) {
+            throw new DbException(e);
+        }
+    }
+
+    public int update(String sql, Object... params) {
+        return update(sql, Arrays.asList(params));
+    }
+
+    private PreparedStatement prepare(String sql, List<?> params) throws SQLException {
+        statements++;
+        QueryCounter.increment();
+        PreparedStatement ps = connection.prepareStatement(sql);
+        for (int i = 0; i < params.size(); i++) {
+            bind(ps, i + 1, params.get(i));
+        }
+        return ps;
+    }
+
+    private void bind(PreparedStatement ps, int index, Object value) throws SQLException {
+        if (value == null) {
+            ps.setNull(index, Types.NULL);
+        } else if (value instanceof JsonNode node) {
+            if (node.isNull() || node.isMissingNode()) {
+                ps.setNull(index, Types.OTHER);
+                return;
+            }
+            PGobject pg = new PGobject();
+            pg.setType("jsonb");
+            try {
+                pg.setValue(Json.MAPPER.writeValueAsString(node));
+            } catch (JsonProcessingException e) {
+                throw new IllegalArgumentException(e);
+            }
+            ps.setObject(index, pg);
+        } else if (value instanceof Inet inet) {
+            PGobject pg = new PGobject();
+            pg.setType(inet.type());
+            pg.setValue(inet.value());
+            ps.setObject(index, pg);
+        } else if (value instanceof SqlArray array) {
+            ps.setArray(index, connection.createArrayOf(array.elementType(), array.values().toArray()));
+        } else if (value instanceof OffsetDateTime || value instanceof LocalDate) {
+            ps.setObject(index, value);
+        } else {
+            ps.setObject(index, value);
+        }
+    }
+
+    private static List<Row> readRows(ResultSet rs) throws SQLException {
+        ResultSetMetaData md = rs.getMetaData();
+        int n = md.getColumnCount();
+        String[] names = new String[n + 1];
+        String[] types = new String[n + 1];
+        for (int i = 1; i <= n; i++) {
+            names[i] = md.getColumnLabel(i);
+            types[i] = md.getColumnTypeName(i);
+        }
+        List<Row> rows = new ArrayList<>();
+        while (rs.next()) {
+            Row row = new Row();
+            for (int i = 1; i <= n; i++) {
+                row.put(names[i], read(rs, i, types[i]));
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    private static Object read(ResultSet rs, int i, String type) throws SQLException {
+        switch (type) {
+            case "timestamptz":
+                return rs.getObject(i, OffsetDateTime.class);
+            case "date":
+                return rs.getObject(i, LocalDate.class);
+            case "jsonb":
+            case "json": {
+                String s = rs.getString(i);
+                if (s == null) {
+                    return null;
+                }
+                try {
+                    return Json.MAPPER.readTree(s);
+                } catch (JsonProcessingException e) {
+                    throw new SQLException("bad json in column", e);
+                }
+            }
+            case "_text":
+            case "_varchar":
+            case "_int8":
+            case "_int4": {
+                Array a = rs.getArray(i);
+                if (a == null) {
+                    return null;
+                }
+                return new ArrayList<>(Arrays.asList((Object[]) a.getArray()));
+            }
+            case "inet":
+            case "cidr":
+                return rs.getString(i);
+            default:
+                return rs.getObject(i);
+        }
+    }
+
+    /** An unchecked SQLException; the mapper turns known SQL states into 4xx answers. */
+    public static final class DbException extends RuntimeException {
+        public DbException(SQLException cause) {
+            super(cause.getMessage(), cause);
+        }
+
+        public String sqlState() {
+            return ((SQLException) getCause()).getSQLState();
+        }
+    }
+}

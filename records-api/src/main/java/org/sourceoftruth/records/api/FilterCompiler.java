@@ -1,0 +1,529 @@
+package org.sourceoftruth.records.api;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.sourceoftruth.records.model.ExtraFilter;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Kind;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.model.Row;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Turns list query parameters into one SQL WHERE clause, following NetBox's filtersets:
+ * every field is a filter, lookups by field kind ({@code name__ic}, {@code id__gte}, ...),
+ * repeated values OR (negated lookups NOR), different parameters AND, tags AND, {@code cf_*}
+ * by the custom field's filter logic, {@code q} free text, {@code *_by_request} via the change
+ * log. Bad values are 400 naming the parameter. Unknown parameters are 400 too unless
+ * STRICT_FILTERING is off, in which case they are ignored as NetBox does.
+ */
+@ApplicationScoped
+public class FilterCompiler {
+    /** Query parameters that are not filters (NetBox's reserved list). */
+    public static final Set<String> RESERVED = Set.of("limit", "offset", "start", "ordering", "brief", "fields", "omit",
+            "exclude", "export", "format", "changelog_message");
+
+    static final List<String> STRING_LOOKUPS = List.of("n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie",
+            "empty", "regex", "iregex");
+    static final List<String> NUMBER_LOOKUPS = List.of("n", "lt", "lte", "gt", "gte", "empty");
+    private static final Set<String> ALL_LOOKUPS = new LinkedHashSet<>();
+
+    static {
+        ALL_LOOKUPS.addAll(STRING_LOOKUPS);
+        ALL_LOOKUPS.addAll(NUMBER_LOOKUPS);
+        ALL_LOOKUPS.add("any");
+    }
+
+    @Inject
+    ModelRegistry registry;
+    @Inject
+    CustomFields customFields;
+    @ConfigProperty(name = "sot.strict-filtering", defaultValue = "true")
+    boolean strictFiltering;
+
+    /** A compiled WHERE clause over alias {@code t} ("true" when there is no filter). */
+    public record Where(String sql, List<Object> params) {
+    }
+
+    public Where compile(Db db, Model model, Map<String, List<String>> query) {
+        List<String> clauses = new ArrayList<>();
+        List<Object> params = new ArrayList<>();
+        Map<String, List<String>> errors = new LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> e : query.entrySet()) {
+            String param = e.getKey();
+            if (RESERVED.contains(param) || (param.equals("exclude"))) {
+                continue;
+            }
+            List<String> values = e.getValue().stream().filter(v -> !v.isEmpty()).toList();
+            if (values.isEmpty()) {
+                continue; // django-filter ignores empty values
+            }
+            try {
+                ExtraFilter.Sql sql = compileOne(db, model, param, values);
+                if (sql == null) {
+                    if (strictFiltering) {
+                        errors.put(param, List.of("Unknown filter parameter. Set STRICT_FILTERING=false to ignore"
+                                + " unknown parameters as NetBox does."));
+                    }
+                    continue;
+                }
+                clauses.add("(" + sql.sql() + ")");
+                params.addAll(sql.params());
+            } catch (FilterError fe) {
+                errors.put(param, List.of(fe.getMessage()));
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw ApiException.fields(errors);
+        }
+        return new Where(clauses.isEmpty() ? "true" : String.join(" and ", clauses), params);
+    }
+
+    /** A bad filter value; the message goes into the 400 body under the parameter name. */
+    static final class FilterError extends RuntimeException {
+        FilterError(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private ExtraFilter.Sql compileOne(Db db, Model model, String param, List<String> values) {
+        String base = param;
+        String lookup = null;
+        int sep = param.lastIndexOf("__");
+        if (sep > 0 && ALL_LOOKUPS.contains(param.substring(sep + 2))) {
+            base = param.substring(0, sep);
+            lookup = param.substring(sep + 2);
+        }
+        ExtraFilter extra = model.extraFilters().get(param);
+        if (extra != null) {
+            List<Object> parsed = new ArrayList<>();
+            for (String v : values) {
+                parsed.add(parse(extra.valueKind(), v, null));
+            }
+            return extra.predicate().build("t", parsed);
+        }
+        switch (base) {
+            case "q" -> {
+                return lookup == null ? search(model, values) : null;
+            }
+            case "tag", "tag_id" -> {
+                return model.hasTags() ? tags(db, model, base, lookup, values) : null;
+            }
+            case "created_by_request", "updated_by_request", "modified_by_request" -> {
+                return lookup == null ? byRequest(model, base, values) : null;
+            }
+            default -> {
+            }
+        }
+        if (base.startsWith("cf_") && model.hasCustomFields()) {
+            CustomFieldDef def = customFields.find(model.contentType(), base.substring(3));
+            return def == null || "disabled".equals(def.filterLogic()) ? null : customField(def, lookup, values);
+        }
+        Field field = model.field(base);
+        if (field != null && field.isFilterable()) {
+            return switch (field.kind) {
+                case FK -> lookup == null || lookup.equals("n") ? fkBySlug(db, field, param, lookup, values) : null;
+                case STRING_LIST -> lookup == null ? arrayContains(field.column(), values) : null;
+                case M2M, TAGS, CUSTOM_FIELDS, COUNT, COMPUTED, JSON, GENERIC_FK -> null;
+                default -> column("t." + field.column(), field.kind, field, lookup, values);
+            };
+        }
+        for (Field f : model.fields()) {
+            if (f.kind == Kind.FK && f.isFilterable() && base.equals(f.column())) {
+                return lookup == null || lookup.equals("n") ? fkById(db, f, lookup, values) : null;
+            }
+            if (f.kind == Kind.GENERIC_FK && base.equals(f.genericTypeColumn())) {
+                return column("t." + base, Kind.STRING, null, lookup, values);
+            }
+            if (f.kind == Kind.GENERIC_FK && base.equals(f.genericIdColumn())) {
+                return column("t." + base, Kind.INTEGER, null, lookup, values);
+            }
+            if (f.kind == Kind.STRING_LIST && f.isFilterable() && lookup == null && f.name.endsWith("s")
+                    && base.equals(f.name.substring(0, f.name.length() - 1))) {
+                return arrayContains(f.column(), values);
+            }
+        }
+        return null;
+    }
+
+    /** Plain column filter with NetBox's lookup semantics. */
+    private ExtraFilter.Sql column(String col, Kind kind, Field field, String lookup, List<String> values) {
+        boolean stringy = kind == Kind.STRING || kind == Kind.SLUG || kind == Kind.CHOICE;
+        boolean numeric = kind == Kind.INTEGER || kind == Kind.DECIMAL || kind == Kind.DATE || kind == Kind.DATETIME;
+        if (lookup != null) {
+            boolean allowed = (stringy && STRING_LOOKUPS.contains(lookup)) || (numeric && NUMBER_LOOKUPS.contains(lookup))
+                    || ((kind == Kind.INET || kind == Kind.CIDR) && lookup.equals("n"));
+            if (!allowed) {
+                return null;
+            }
+        } else if (kind == Kind.BOOLEAN || stringy || numeric || kind == Kind.INET || kind == Kind.CIDR) {
+            lookup = "exact";
+        } else {
+            return null;
+        }
+        if (lookup.equals("empty")) {
+            boolean empty = parseBoolean(values.get(values.size() - 1));
+            String isEmpty = stringy ? "(" + col + " is null or " + col + " = '')" : col + " is null";
+            return ExtraFilter.Sql.of(empty ? isEmpty : "not " + isEmpty);
+        }
+        boolean negated = lookup.startsWith("n") && !lookup.equals("n") || lookup.equals("n");
+        String positive = negated ? (lookup.equals("n") ? "exact" : lookup.substring(1)) : lookup;
+        List<String> parts = new ArrayList<>();
+        List<Object> params = new ArrayList<>();
+        for (String raw : values) {
+            if (raw.equals("null") && (positive.equals("exact"))) {
+                parts.add(col + " is null");
+                continue;
+            }
+            String textValue = raw;
+            switch (positive) {
+                case "exact" -> {
+                    Object v = parse(kind, raw, field);
+                    if (kind == Kind.INET || kind == Kind.CIDR) {
+                        parts.add(col + " = ?::" + kind.name().toLowerCase(Locale.ROOT));
+                        params.add(v.toString());
+                    } else {
+                        parts.add(col + " = ?");
+                        params.add(v);
+                    }
+                }
+                case "ie" -> {
+                    parts.add("lower(" + col + ") = lower(?)");
+                    params.add(textValue);
+                }
+                case "ic" -> {
+                    parts.add(col + " ilike ?");
+                    params.add("%" + like(textValue) + "%");
+                }
+                case "isw" -> {
+                    parts.add(col + " ilike ?");
+                    params.add(like(textValue) + "%");
+                }
+                case "iew" -> {
+                    parts.add(col + " ilike ?");
+                    params.add("%" + like(textValue));
+                }
+                case "regex", "iregex" -> {
+                    checkRegex(textValue);
+                    parts.add(col + (positive.equals("regex") ? " ~ ?" : " ~* ?"));
+                    params.add(textValue);
+                }
+                case "lt", "lte", "gt", "gte" -> {
+                    String op = switch (positive) {
+                        case "lt" -> "<";
+                        case "lte" -> "<=";
+                        case "gt" -> ">";
+                        default -> ">=";
+                    };
+                    parts.add(col + " " + op + " ?");
+                    params.add(parse(kind, raw, field));
+                }
+                default -> {
+                    return null;
+                }
+            }
+        }
+        if (negated) {
+            // Django's exclude(): rows whose value is NULL are kept, and every value is excluded.
+            List<String> neg = parts.stream().map(p -> "coalesce(not (" + p + "), true)").toList();
+            return new ExtraFilter.Sql(String.join(" and ", neg), params);
+        }
+        return new ExtraFilter.Sql(String.join(" or ", parts), params);
+    }
+
+    private static void checkRegex(String value) {
+        try {
+            java.util.regex.Pattern.compile(value);
+        } catch (java.util.regex.PatternSyntaxException e) {
+            throw new FilterError("Invalid regular expression: " + e.getDescription());
+        }
+    }
+
+    private static String like(String s) {
+        return s.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+    }
+
+    /** Parses one filter value of the given kind, or throws a NetBox-worded FilterError. */
+    static Object parse(Kind kind, String raw, Field field) {
+        switch (kind) {
+            case INTEGER -> {
+                try {
+                    return Long.parseLong(raw.trim());
+                } catch (NumberFormatException e) {
+                    throw new FilterError("Enter a whole number.");
+                }
+            }
+            case DECIMAL -> {
+                try {
+                    return new BigDecimal(raw.trim());
+                } catch (NumberFormatException e) {
+                    throw new FilterError("Enter a number.");
+                }
+            }
+            case BOOLEAN -> {
+                return parseBoolean(raw);
+            }
+            case DATE -> {
+                try {
+                    return LocalDate.parse(raw.trim());
+                } catch (DateTimeParseException e) {
+                    throw new FilterError("Enter a valid date.");
+                }
+            }
+            case DATETIME -> {
+                return parseDateTime(raw);
+            }
+            case CHOICE -> {
+                if (field != null && !field.choices().contains(raw)) {
+                    throw new FilterError("Select a valid choice. " + raw + " is not one of the available choices.");
+                }
+                return raw;
+            }
+            case INET, CIDR -> {
+                return Cidr.parse(raw, kind == Kind.CIDR).orElseThrow(() -> new FilterError(
+                        (kind == Kind.CIDR ? "Invalid IP prefix format: " : "Invalid IP address format: ") + raw));
+            }
+            default -> {
+                return raw;
+            }
+        }
+    }
+
+    static boolean parseBoolean(String raw) {
+        return switch (raw.trim().toLowerCase(Locale.ROOT)) {
+            case "true", "1", "yes", "on" -> true;
+            case "false", "0", "no", "off" -> false;
+            default -> throw new FilterError("Select a valid choice. " + raw + " is not one of the available choices.");
+        };
+    }
+
+    static OffsetDateTime parseDateTime(String raw) {
+        String s = raw.trim().replace(' ', 'T');
+        try {
+            return OffsetDateTime.parse(s);
+        } catch (DateTimeParseException e) {
+            try {
+                if (s.length() == 10) {
+                    return LocalDate.parse(s).atStartOfDay().atOffset(ZoneOffset.UTC);
+                }
+                return java.time.LocalDateTime.parse(s).atOffset(ZoneOffset.UTC);
+            } catch (DateTimeParseException e2) {
+                throw new FilterError("Enter a valid date/time.");
+            }
+        }
+    }
+
+    private ExtraFilter.Sql search(Model model, List<String> values) {
+        if (model.searchColumns().isEmpty()) {
+            return null;
+        }
+        List<String> parts = new ArrayList<>();
+        List<Object> params = new ArrayList<>();
+        for (String v : values) {
+            for (String col : model.searchColumns()) {
+                parts.add(col + "::text ilike ?");
+                params.add("%" + like(v.trim()) + "%");
+            }
+        }
+        return new ExtraFilter.Sql(String.join(" or ", parts), params);
+    }
+
+    /** FK given by slug (or name for models without slugs); tree targets match descendants. */
+    private ExtraFilter.Sql fkBySlug(Db db, Field field, String param, String lookup, List<String> values) {
+        Model target = registry.require(field.target());
+        String key = target.field("slug") != null ? "slug" : "name";
+        List<String> wanted = values.stream().filter(v -> !v.equals("null")).toList();
+        if (!wanted.isEmpty()) {
+            Set<String> found = new LinkedHashSet<>();
+            for (Row r : db.query("select " + key + " as k from " + target.table() + " where " + key + " = any(?)",
+                    new Db.SqlArray("text", wanted))) {
+                found.add(r.str("k"));
+            }
+            for (String v : wanted) {
+                if (!found.contains(v)) {
+                    throw new FilterError("Select a valid choice. " + v + " is not one of the available choices.");
+                }
+            }
+        }
+        String ids = target.treeParent() == null
+                ? "select id from " + target.table() + " where " + key + " = any(?)"
+                : descendants(target, key);
+        return fkPredicate(field, lookup, values, ids, new Db.SqlArray("text", wanted));
+    }
+
+    private ExtraFilter.Sql fkById(Db db, Field field, String lookup, List<String> values) {
+        Model target = registry.require(field.target());
+        List<Long> wanted = new ArrayList<>();
+        for (String v : values) {
+            if (!v.equals("null")) {
+                wanted.add((Long) parse(Kind.INTEGER, v, null));
+            }
+        }
+        if (!wanted.isEmpty()) {
+            Set<Long> found = new LinkedHashSet<>();
+            db.query("select id from " + target.table() + " where id = any(?)", new Db.SqlArray("bigint", wanted))
+                    .forEach(r -> found.add(r.id()));
+            for (Long v : wanted) {
+                if (!found.contains(v)) {
+                    throw new FilterError("Select a valid choice. " + v + " is not one of the available choices.");
+                }
+            }
+        }
+        String ids = target.treeParent() == null
+                ? "select id from " + target.table() + " where id = any(?)"
+                : descendants(target, "id");
+        return fkPredicate(field, lookup, values, ids, new Db.SqlArray("bigint", wanted));
+    }
+
+    private static String descendants(Model tree, String key) {
+        String parentCol = tree.field(tree.treeParent()).column();
+        return "with recursive d(id) as (select id from " + tree.table() + " where " + key + " = any(?)"
+                + " union select c.id from " + tree.table() + " c join d on c." + parentCol + " = d.id) select id from d";
+    }
+
+    private static ExtraFilter.Sql fkPredicate(Field field, String lookup, List<String> values, String idsSql,
+                                               Object param) {
+        boolean wantsNull = values.contains("null");
+        boolean hasValues = values.stream().anyMatch(v -> !v.equals("null"));
+        String col = "t." + field.column();
+        List<String> parts = new ArrayList<>();
+        List<Object> params = new ArrayList<>();
+        if (hasValues) {
+            parts.add(col + " in (" + idsSql + ")");
+            params.add(param);
+        }
+        if (wantsNull) {
+            parts.add(col + " is null");
+        }
+        String sql = String.join(" or ", parts);
+        if ("n".equals(lookup)) {
+            sql = "coalesce(not (" + sql + "), true)";
+        }
+        return new ExtraFilter.Sql(sql, params);
+    }
+
+    private static ExtraFilter.Sql arrayContains(String column, List<String> values) {
+        List<String> parts = new ArrayList<>();
+        List<Object> params = new ArrayList<>();
+        for (String v : values) {
+            parts.add("? = any(t." + column + ")");
+            params.add(v);
+        }
+        return new ExtraFilter.Sql(String.join(" or ", parts), params);
+    }
+
+    /** tag / tag_id: AND over repeated values; tag__any: OR; tag__n: carries none of them. */
+    private ExtraFilter.Sql tags(Db db, Model model, String base, String lookup, List<String> values) {
+        if (lookup != null && !lookup.equals("n") && !lookup.equals("any")) {
+            return null;
+        }
+        boolean bySlug = base.equals("tag");
+        List<Object> keys = new ArrayList<>();
+        for (String v : values) {
+            keys.add(bySlug ? v : parse(Kind.INTEGER, v, null));
+        }
+        String col = bySlug ? "slug" : "id";
+        Set<Object> found = new LinkedHashSet<>();
+        db.query("select " + col + " as k from extras_tag where " + col + " = any(?)",
+                new Db.SqlArray(bySlug ? "text" : "bigint", keys)).forEach(r -> found.add(r.get("k")));
+        for (Object k : keys) {
+            if (!found.contains(k)) {
+                throw new FilterError("Select a valid choice. " + k + " is not one of the available choices.");
+            }
+        }
+        String one = "exists (select 1 from extras_taggeditem ti join extras_tag g on g.id = ti.tag_id"
+                + " where ti.object_type = ? and ti.object_id = t.id and g." + col + " = ?)";
+        List<String> parts = new ArrayList<>();
+        List<Object> params = new ArrayList<>();
+        for (Object k : keys) {
+            parts.add(one);
+            params.add(model.contentType());
+            params.add(k);
+        }
+        if ("n".equals(lookup)) {
+            return new ExtraFilter.Sql(String.join(" and ", parts.stream().map(p -> "not " + p).toList()), params);
+        }
+        return new ExtraFilter.Sql(String.join("any".equals(lookup) ? " or " : " and ", parts), params);
+    }
+
+    private static ExtraFilter.Sql byRequest(Model model, String base, List<String> values) {
+        String actions = switch (base) {
+            case "created_by_request" -> "'create'";
+            case "updated_by_request" -> "'update'";
+            default -> "'create','update'";
+        };
+        List<Object> params = new ArrayList<>();
+        params.add(model.contentType());
+        List<UUID> ids = new ArrayList<>();
+        for (String v : values) {
+            try {
+                ids.add(UUID.fromString(v.trim()));
+            } catch (IllegalArgumentException e) {
+                throw new FilterError("Enter a valid UUID.");
+            }
+        }
+        params.add(new Db.SqlArray("uuid", ids));
+        return new ExtraFilter.Sql("t.id in (select changed_object_id from core_objectchange where changed_object_type = ?"
+                + " and request_id = any(?) and action in (" + actions + "))", params);
+    }
+
+    /** cf_<name>: typed comparison on custom_field_data; loose text filters are case-insensitive contains. */
+    private ExtraFilter.Sql customField(CustomFieldDef def, String lookup, List<String> values) {
+        String key = def.name().replace("'", "''");
+        String text = "(t.custom_field_data->>'" + key + "')";
+        switch (def.type()) {
+            case "text", "longtext", "url", "select" -> {
+                if (lookup == null && "loose".equals(def.filterLogic()) && !def.type().equals("select")) {
+                    lookup = "ic";
+                }
+                return column(text, Kind.STRING, null, lookup, values);
+            }
+            case "integer" -> {
+                return column("(" + text + ")::bigint", Kind.INTEGER, null, lookup, values);
+            }
+            case "decimal" -> {
+                return column("(" + text + ")::numeric", Kind.DECIMAL, null, lookup, values);
+            }
+            case "boolean" -> {
+                return column("(" + text + ")::boolean", Kind.BOOLEAN, null, lookup, values);
+            }
+            case "date" -> {
+                return column("(" + text + ")::date", Kind.DATE, null, lookup, values);
+            }
+            case "object" -> {
+                return column("(" + text + ")::bigint", Kind.INTEGER, null, lookup, values);
+            }
+            case "multiselect" -> {
+                if (lookup != null && !lookup.equals("n")) {
+                    return null;
+                }
+                List<String> parts = new ArrayList<>();
+                List<Object> params = new ArrayList<>();
+                for (String v : values) {
+                    parts.add("coalesce(jsonb_exists(t.custom_field_data->'" + key + "', ?), false)");
+                    params.add(v);
+                }
+                String sql = String.join(" or ", parts);
+                return new ExtraFilter.Sql(lookup == null ? sql : "not (" + sql + ")", params);
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+}

@@ -1,0 +1,475 @@
+package org.sourceoftruth.records.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.agroal.api.AgroalDataSource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import org.sourceoftruth.records.changelog.ChangeRecord;
+import org.sourceoftruth.records.changelog.ChangeRecorder;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Kind;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.model.Row;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * The generic engine's operations over any declared model: list, get, create, update, delete,
+ * single and bulk. Every write runs in one transaction with its change-log rows; any error
+ * rolls the whole request back.
+ */
+@ApplicationScoped
+public class ModelService {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final DateTimeFormatter ETAG_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSxxx");
+
+    @Inject
+    AgroalDataSource dataSource;
+    @Inject
+    ModelRegistry registry;
+    @Inject
+    FilterCompiler filters;
+    @Inject
+    Renderer renderer;
+    @Inject
+    PayloadReader reader;
+    @Inject
+    ChangeRecorder changes;
+    @Inject
+    CustomFields customFields;
+    @Inject
+    RequestContext request;
+
+    /** One page of a list: total count (null in cursor mode) and the rendered objects. */
+    public record Page(Long count, List<ObjectNode> results, long lastId) {
+    }
+
+    /** How the caller asked to page: offset mode, or cursor mode when {@code start} is set. */
+    public record PageRequest(Long limit, long offset, Long start) {
+    }
+
+    /** A rendered object with its ETag. */
+    public record Single(ObjectNode node, String etag) {
+    }
+
+    public Page list(Model model, Map<String, List<String>> query, Renderer.Options opts, PageRequest page) {
+        try (Connection c = dataSource.getConnection()) {
+            Db db = new Db(c);
+            FilterCompiler.Where where = filters.compile(db, model, query);
+            List<Object> params = new ArrayList<>(where.params());
+            String whereSql = where.sql();
+            Long count = null;
+            String order;
+            if (page.start() != null) {
+                whereSql = "(" + whereSql + ") and t.id >= ?";
+                params.add(page.start());
+                order = "t.id";
+            } else {
+                count = db.count("select count(*) from " + model.table() + " t where " + whereSql, params);
+                order = ordering(model, query.get("ordering"));
+            }
+            StringBuilder sql = new StringBuilder(model.selectFrom()).append(" where ").append(whereSql)
+                    .append(" order by ").append(order);
+            if (page.limit() != null) {
+                sql.append(" limit ").append(page.limit());
+            }
+            if (page.start() == null && page.offset() > 0) {
+                sql.append(" offset ").append(page.offset());
+            }
+            List<Row> rows = db.query(sql.toString(), params);
+            List<ObjectNode> nodes = renderer.render(db, model, rows, opts);
+            return new Page(count, nodes, rows.isEmpty() ? -1 : rows.get(rows.size() - 1).id());
+        } catch (SQLException e) {
+            throw new Db.DbException(e);
+        }
+    }
+
+    public Single get(Model model, long id, Renderer.Options opts) {
+        try (Connection c = dataSource.getConnection()) {
+            Db db = new Db(c);
+            Row row = load(db, model, id, false);
+            return new Single(renderer.renderOne(db, model, row, opts), etag(row));
+        } catch (SQLException e) {
+            throw new Db.DbException(e);
+        }
+    }
+
+    /** ORDER BY from {@code ?ordering=a,-b}; unknown terms are ignored as NetBox does; id breaks ties. */
+    String ordering(Model model, List<String> requested) {
+        List<String> terms = new ArrayList<>();
+        if (requested != null) {
+            for (String spec : requested) {
+                for (String raw : spec.split(",")) {
+                    String name = raw.trim();
+                    boolean desc = name.startsWith("-");
+                    if (desc) {
+                        name = name.substring(1);
+                    }
+                    String expr = orderExpression(model, name);
+                    if (expr != null) {
+                        terms.add(expr + (desc ? " desc nulls last" : " asc nulls first"));
+                    }
+                }
+            }
+        }
+        if (terms.isEmpty()) {
+            terms.addAll(model.ordering());
+        }
+        terms.add("t.id");
+        return String.join(", ", terms);
+    }
+
+    private String orderExpression(Model model, String name) {
+        Field f = model.field(name);
+        if (f == null || !f.isOrderable() || f.isWriteOnly()) {
+            return null;
+        }
+        return switch (f.kind) {
+            case FK -> {
+                Model target = registry.require(f.target());
+                String first = target.ordering().isEmpty() ? "t.id" : target.ordering().get(0);
+                first = first.replaceAll("\\s+(asc|desc).*$", "");
+                yield "(select " + first.replace("t.", "x.") + " from " + target.table() + " x where x.id = t." + f.column() + ")";
+            }
+            case COUNT -> "(select count(*) from " + f.countTable() + " c where c." + f.countColumn() + " = t.id)";
+            case COMPUTED -> name.equals("display") && model.ordering().size() > 0 ? model.ordering().get(0) : null;
+            default -> f.isColumn() ? "t." + f.column() : null;
+        };
+    }
+
+    // ------------------------------------------------------------------ writes
+
+    /** POST: one object or a list (bulk, all-or-nothing, answered in request order). */
+    @Transactional
+    public List<Single> create(Model model, List<JsonNode> items, boolean bulk) {
+        try (Connection c = dataSource.getConnection()) {
+            Db db = new Db(c);
+            List<Map<String, List<String>>> allErrors = new ArrayList<>();
+            boolean failed = false;
+            List<Single> out = new ArrayList<>();
+            for (JsonNode item : items) {
+                Map<String, List<String>> errors = new LinkedHashMap<>();
+                Long id = null;
+                PayloadReader.Changes ch = reader.read(db, model, item, null, false, errors);
+                if (errors.isEmpty()) {
+                    reader.validateRow(db, model, ch.columns(), null, errors);
+                }
+                if (errors.isEmpty()) {
+                    id = insert(db, model, ch);
+                }
+                allErrors.add(errors);
+                failed |= !errors.isEmpty();
+                if (id != null && !failed) {
+                    out.add(afterWrite(db, model, "create", null, id, item));
+                }
+            }
+            if (failed) {
+                throw bulk ? bulkError(allErrors) : ApiException.fields(allErrors.get(0));
+            }
+            return out;
+        } catch (SQLException e) {
+            throw new Db.DbException(e);
+        }
+    }
+
+    /** PUT/PATCH of one object or of a list of {id, ...}; all-or-nothing. */
+    @Transactional
+    public List<Single> update(Model model, List<Long> ids, List<JsonNode> items, boolean partial, boolean bulk,
+                               Function<Row, String> etagCheck) {
+        try (Connection c = dataSource.getConnection()) {
+            Db db = new Db(c);
+            List<Map<String, List<String>>> allErrors = new ArrayList<>();
+            boolean failed = false;
+            List<Single> out = new ArrayList<>();
+            for (int i = 0; i < items.size(); i++) {
+                long id = ids.get(i);
+                Map<String, List<String>> errors = new LinkedHashMap<>();
+                Row existing = bulk ? loadOrNull(db, model, id, true) : load(db, model, id, true);
+                if (existing == null) {
+                    errors.put("id", List.of("Object with id " + id + " does not exist."));
+                } else {
+                    if (etagCheck != null) {
+                        etagCheck.apply(existing);
+                    }
+                    JsonNode pre = snapshot(db, model, existing);
+                    PayloadReader.Changes ch = reader.read(db, model, items.get(i), existing, partial, errors);
+                    Row merged = new Row();
+                    merged.putAll(existing);
+                    merged.putAll(ch.columns());
+                    if (errors.isEmpty()) {
+                        reader.validateRow(db, model, merged, id, errors);
+                    }
+                    if (errors.isEmpty() && !failed) {
+                        updateRow(db, model, id, ch);
+                        out.add(afterWrite(db, model, "update", pre, id, items.get(i)));
+                    }
+                }
+                allErrors.add(errors);
+                failed |= !errors.isEmpty();
+            }
+            if (failed) {
+                throw bulk ? bulkError(allErrors) : ApiException.fields(allErrors.get(0));
+            }
+            return out;
+        } catch (SQLException e) {
+            throw new Db.DbException(e);
+        }
+    }
+
+    /** DELETE of one object or a list; refused with 409 when protected objects depend on any. */
+    @Transactional
+    public void delete(Model model, List<Long> ids, boolean bulk, Function<Row, String> etagCheck, String message) {
+        try (Connection c = dataSource.getConnection()) {
+            Db db = new Db(c);
+            List<Map<String, List<String>>> missing = new ArrayList<>();
+            boolean anyMissing = false;
+            List<Row> rows = new ArrayList<>();
+            for (long id : ids) {
+                Row row = bulk ? loadOrNull(db, model, id, true) : load(db, model, id, true);
+                Map<String, List<String>> err = new LinkedHashMap<>();
+                if (row == null) {
+                    err.put("id", List.of("Object with id " + id + " does not exist."));
+                    anyMissing = true;
+                } else {
+                    if (etagCheck != null) {
+                        etagCheck.apply(row);
+                    }
+                    rows.add(row);
+                }
+                missing.add(err);
+            }
+            if (anyMissing) {
+                throw bulkError(missing);
+            }
+            for (Row row : rows) {
+                checkProtected(db, model, row.id());
+            }
+            for (Row row : rows) {
+                long id = row.id();
+                JsonNode pre = snapshot(db, model, row);
+                ObjectNode data = renderer.renderOne(db, model, row, Renderer.Options.full(""));
+                if (model.hasTags()) {
+                    db.update("delete from extras_taggeditem where object_type = ? and object_id = ?", model.contentType(), id);
+                }
+                db.update("delete from " + model.table() + " where id = ?", id);
+                record(model, "delete", id, model.display(row), pre, null, data, message);
+            }
+            invalidateCaches(model);
+        } catch (SQLException e) {
+            throw new Db.DbException(e);
+        }
+    }
+
+    private void checkProtected(Db db, Model model, long id) {
+        List<String> found = new ArrayList<>();
+        int total = 0;
+        for (ModelRegistry.Reference ref : registry.referencesTo(model.contentType())) {
+            if (ref.field().kind != Kind.FK || ref.field().onDelete() != Field.OnDelete.PROTECT) {
+                continue;
+            }
+            Model owner = ref.owner();
+            List<Row> deps = db.query(owner.selectFrom() + " where t." + ref.field().column() + " = ? order by t.id", id);
+            total += deps.size();
+            for (Row d : deps) {
+                found.add(owner.display(d) + " (" + d.id() + ")");
+            }
+        }
+        if (total > 0) {
+            throw ApiException.detail(409, "Unable to delete object. " + total + " dependent objects were found: "
+                    + String.join(", ", found));
+        }
+    }
+
+    private static ApiException bulkError(List<Map<String, List<String>>> errors) {
+        ArrayNode arr = NODES.arrayNode();
+        errors.forEach(e -> arr.add(ApiException.errorsNode(e)));
+        return new ApiException(400, arr);
+    }
+
+    private long insert(Db db, Model model, PayloadReader.Changes ch) {
+        List<String> cols = new ArrayList<>(ch.columns().keySet());
+        List<Object> params = new ArrayList<>(ch.columns().values());
+        String sql = "insert into " + model.table() + " (" + String.join(", ", cols) + ") values ("
+                + String.join(", ", cols.stream().map(x -> "?").toList()) + ") returning id";
+        if (cols.isEmpty()) {
+            sql = "insert into " + model.table() + " default values returning id";
+        }
+        long id = db.query(sql, params).get(0).id();
+        writeRelations(db, model, id, ch);
+        return id;
+    }
+
+    private void updateRow(Db db, Model model, long id, PayloadReader.Changes ch) {
+        List<String> sets = new ArrayList<>();
+        List<Object> params = new ArrayList<>();
+        ch.columns().forEach((col, v) -> {
+            sets.add(col + " = ?");
+            params.add(v);
+        });
+        if (model.hasColumn("last_updated")) {
+            sets.add("last_updated = now()");
+        }
+        if (!sets.isEmpty()) {
+            params.add(id);
+            db.update("update " + model.table() + " set " + String.join(", ", sets) + " where id = ?", params);
+        }
+        writeRelations(db, model, id, ch);
+    }
+
+    private void writeRelations(Db db, Model model, long id, PayloadReader.Changes ch) {
+        ch.m2m().forEach((f, targets) -> {
+            db.update("delete from " + f.joinTable() + " where " + f.joinOwnColumn() + " = ?", id);
+            for (Long t : targets) {
+                db.update("insert into " + f.joinTable() + " (" + f.joinOwnColumn() + ", " + f.joinTargetColumn()
+                        + ") values (?, ?)", id, t);
+            }
+        });
+        if (ch.tags() != null) {
+            db.update("delete from extras_taggeditem where object_type = ? and object_id = ?", model.contentType(), id);
+            for (Long tag : ch.tags()) {
+                db.update("insert into extras_taggeditem (tag_id, object_type, object_id) values (?, ?, ?)",
+                        tag, model.contentType(), id);
+            }
+        }
+    }
+
+    /** Re-reads the written object, records the change and returns the response form. */
+    private Single afterWrite(Db db, Model model, String action, JsonNode pre, long id, JsonNode body) {
+        Row row = load(db, model, id, false);
+        ObjectNode relative = renderer.renderOne(db, model, row, Renderer.Options.full(""));
+        JsonNode post = snapshot(db, model, row);
+        JsonNode msg = body.get("changelog_message");
+        record(model, action, id, model.display(row), pre, post, relative, msg == null ? "" : msg.asText());
+        invalidateCaches(model);
+        ObjectNode response = relative.deepCopy();
+        absolutize(response, request.baseUrl());
+        return new Single(response, etag(row));
+    }
+
+    private void invalidateCaches(Model model) {
+        if (model.contentType().equals("extras.customfield")) {
+            customFields.invalidate();
+        }
+    }
+
+    private void record(Model model, String action, long id, String repr, JsonNode pre, JsonNode post, JsonNode data,
+                        String message) {
+        RequestContext.Caller caller = request.caller();
+        changes.record(new ChangeRecord(caller == null ? null : caller.userId(), caller == null ? "" : caller.username(),
+                request.requestId(), action, model.contentType(), id, repr, message, pre, post, data));
+    }
+
+    /** Prefixes relative "url"/"display_url" values with the request's base URL, in place. */
+    public static void absolutize(JsonNode node, String baseUrl) {
+        if (baseUrl.isEmpty()) {
+            return;
+        }
+        if (node instanceof ObjectNode obj) {
+            Iterator<Map.Entry<String, JsonNode>> it = obj.fields();
+            while (it.hasNext()) {
+                Map.Entry<String, JsonNode> e = it.next();
+                JsonNode v = e.getValue();
+                if ((e.getKey().equals("url") || e.getKey().equals("display_url")) && v.isTextual()
+                        && v.asText().startsWith("/")) {
+                    e.setValue(NODES.textNode(baseUrl + v.asText()));
+                } else if (v.isContainerNode() && !e.getKey().equals("custom_fields") && !e.getKey().equals("config_context")
+                        && !e.getKey().equals("local_context_data")) {
+                    absolutize(v, baseUrl);
+                }
+            }
+        } else if (node instanceof ArrayNode arr) {
+            arr.forEach(n -> absolutize(n, baseUrl));
+        }
+    }
+
+    /** NetBox's change-log snapshot: raw column values, FK ids, sorted tag names, no id/last_updated. */
+    JsonNode snapshot(Db db, Model model, Row row) {
+        ObjectNode snap = NODES.objectNode();
+        for (Field f : model.fields()) {
+            if (f.name.equals("id") || f.name.equals("last_updated")) {
+                continue;
+            }
+            switch (f.kind) {
+                case COMPUTED, COUNT -> {
+                }
+                case GENERIC_FK -> {
+                    snap.set(f.genericTypeColumn(), Renderer.value(f, row.get(f.genericTypeColumn())));
+                    Long gid = row.longValue(f.genericIdColumn());
+                    snap.set(f.genericIdColumn(), gid == null ? NODES.nullNode() : NODES.numberNode(gid));
+                }
+                case FK -> {
+                    Long v = row.longValue(f.column());
+                    snap.set(f.name, v == null ? NODES.nullNode() : NODES.numberNode(v));
+                }
+                case CHOICE -> snap.set(f.name, row.get(f.column()) == null ? NODES.nullNode() : NODES.textNode(row.str(f.column())));
+                case CUSTOM_FIELDS -> snap.set(f.name, row.get(f.column()) == null ? NODES.objectNode() : (JsonNode) row.get(f.column()));
+                case TAGS -> {
+                    ArrayNode names = snap.putArray("tags");
+                    db.query("select g.name from extras_taggeditem ti join extras_tag g on g.id = ti.tag_id"
+                                    + " where ti.object_type = ? and ti.object_id = ? order by g.name", model.contentType(), row.id())
+                            .forEach(r -> names.add(r.str("name")));
+                }
+                case M2M -> {
+                    ArrayNode ids = snap.putArray(f.name);
+                    db.query("select " + f.joinTargetColumn() + " as v from " + f.joinTable() + " where " + f.joinOwnColumn()
+                            + " = ? order by 1", row.id()).forEach(r -> ids.add(r.longValue("v")));
+                }
+                default -> snap.set(f.name, f.isWriteOnly() ? NODES.nullNode() : Renderer.value(f, row.get(f.column())));
+            }
+        }
+        return snap;
+    }
+
+    Row load(Db db, Model model, long id, boolean forUpdate) {
+        Row row = loadOrNull(db, model, id, forUpdate);
+        if (row == null) {
+            throw ApiException.detail(404, "No " + model.titleName().replace(" ", "") + " matches the given query.");
+        }
+        return row;
+    }
+
+    private Row loadOrNull(Db db, Model model, long id, boolean forUpdate) {
+        if (forUpdate) {
+            // Lock first (no computed columns allowed with FOR UPDATE on some expressions), then read.
+            if (db.query("select id from " + model.table() + " where id = ? for update", id).isEmpty()) {
+                return null;
+            }
+        }
+        List<Row> rows = db.query(model.selectFrom() + " where t.id = ?", id);
+        return rows.isEmpty() ? null : rows.get(0);
+    }
+
+    /** NetBox 4.6's weak ETag: the isoformat of last_updated (or created). */
+    public static String etag(Row row) {
+        Object t = row.get("last_updated");
+        if (t == null) {
+            t = row.get("created");
+        }
+        if (!(t instanceof OffsetDateTime odt)) {
+            return null;
+        }
+        return "W/\"" + ETAG_TIME.format(odt.withOffsetSameInstant(ZoneOffset.UTC)) + "\"";
+    }
+
+    /** Ids sorted for a stable lock order (avoids deadlocks between concurrent bulk writes). */
+    public static Set<Long> sorted(List<Long> ids) {
+        return new TreeSet<>(ids);
+    }
+}

@@ -1,0 +1,488 @@
+package org.sourceoftruth.records.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Kind;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.UniqueRule;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Reads one JSON object of a write request into column values, following DRF/NetBox rules:
+ * required fields, types, lengths, ranges, choice values, slugs, relations given by id or by
+ * an attribute dict that must match exactly one object, many-to-many ids, tags, custom fields,
+ * then uniqueness and model rules. All problems are collected as {field: [messages]}.
+ */
+@ApplicationScoped
+public class PayloadReader {
+    private static final Pattern SLUG = Pattern.compile("^[-a-zA-Z0-9_]+$");
+
+    @Inject
+    ModelRegistry registry;
+    @Inject
+    CustomFields customFields;
+
+    /** What a request wants written. {@code tags}/{@code m2m} entries are present only when sent. */
+    public record Changes(Row columns, Map<Field, List<Long>> m2m, List<Long> tags) {
+    }
+
+    /**
+     * @param existing the stored row on update (locked), null on create
+     * @param partial  PATCH semantics: absent required fields are fine
+     */
+    public Changes read(Db db, Model model, JsonNode body, Row existing, boolean partial,
+                        Map<String, List<String>> errors) {
+        Row cols = new Row();
+        Map<Field, List<Long>> m2m = new LinkedHashMap<>();
+        List<Long> tags = null;
+        if (!body.isObject()) {
+            errors.computeIfAbsent("non_field_errors", k -> new ArrayList<>())
+                    .add("Invalid data. Expected a dictionary, but got " + ErrorMapper.jsonType(body) + ".");
+            return new Changes(cols, m2m, null);
+        }
+        boolean create = existing == null;
+        for (Field f : model.fields()) {
+            if (!f.isWritable()) {
+                continue;
+            }
+            if (f.kind == Kind.GENERIC_FK) {
+                readGeneric(db, f, body, existing, create, cols, errors);
+                continue;
+            }
+            JsonNode v = value(body, f);
+            if (v == null) {
+                if (f.isRequired() && (create || !partial)) {
+                    add(errors, f.name, "This field is required.");
+                } else if (create && f.isColumn() && f.kind != Kind.CUSTOM_FIELDS) {
+                    JsonNode d = f.defaultValue();
+                    cols.put(f.column(), d == null || d.isNull() ? null : convertDefault(f, d));
+                }
+                if (create && f.kind == Kind.CUSTOM_FIELDS) {
+                    cols.put(f.column(), customFields.merge(model, null, null, true, errors));
+                }
+                continue;
+            }
+            try {
+                switch (f.kind) {
+                    case M2M -> m2m.put(f, readM2m(db, f, v));
+                    case TAGS -> tags = readTags(db, v);
+                    case CUSTOM_FIELDS -> cols.put(f.column(), customFields.merge(model, v,
+                            existing == null ? null : (JsonNode) existing.get(f.column()), create, errors));
+                    case FK -> cols.put(f.column(), v.isNull() ? nullOrError(f) : resolve(db, registry.require(f.target()), v));
+                    default -> cols.put(f.column(), v.isNull() ? nullOrError(f) : convert(f, v));
+                }
+            } catch (FieldError e) {
+                add(errors, f.name, e.getMessage());
+            }
+        }
+        return new Changes(cols, m2m, tags);
+    }
+
+    /** Checks uniqueness and model rules on the row as it would be stored. */
+    public void validateRow(Db db, Model model, Row merged, Long selfId, Map<String, List<String>> errors) {
+        for (Field f : model.fields()) {
+            if (f.isUnique() && f.isColumn() && merged.get(f.column()) != null && !errors.containsKey(f.name)) {
+                List<Object> params = new ArrayList<>();
+                params.add(merged.get(f.column()));
+                String sql = "select 1 from " + model.table() + " where " + f.column() + " = ?";
+                if (selfId != null) {
+                    sql += " and id <> ?";
+                    params.add(selfId);
+                }
+                if (!db.query(sql + " limit 1", params).isEmpty()) {
+                    add(errors, f.name, model.verboseName() + " with this " + f.name.replace('_', ' ') + " already exists.");
+                }
+            }
+        }
+        for (UniqueRule rule : model.uniqueRules()) {
+            if (rule.skipIfNull().stream().anyMatch(c -> merged.get(c) == null)) {
+                continue;
+            }
+            StringBuilder sql = new StringBuilder("select 1 from " + model.table() + " where true");
+            List<Object> params = new ArrayList<>();
+            for (String c : rule.columns()) {
+                if (rule.caseInsensitive().contains(c)) {
+                    sql.append(" and lower(").append(c).append(") is not distinct from lower(?)");
+                } else {
+                    sql.append(" and ").append(c).append(" is not distinct from ?");
+                }
+                params.add(merged.get(c));
+            }
+            if (selfId != null) {
+                sql.append(" and id <> ?");
+                params.add(selfId);
+            }
+            if (!db.query(sql + " limit 1", params).isEmpty()) {
+                boolean topLevel = merged.get(rule.columns().get(0)) == null && rule.topLevelMessage() != null;
+                add(errors, "__all__", topLevel ? rule.topLevelMessage() : rule.message());
+            }
+        }
+        model.validators().forEach(v -> v.validate(merged, errors));
+    }
+
+    static void add(Map<String, List<String>> errors, String field, String message) {
+        errors.computeIfAbsent(field, k -> new ArrayList<>()).add(message);
+    }
+
+    private static JsonNode value(JsonNode body, Field f) {
+        JsonNode v = body.get(f.name);
+        if (v == null) {
+            for (String alias : f.writeAliases()) {
+                v = body.get(alias);
+                if (v != null) {
+                    break;
+                }
+            }
+        }
+        return v;
+    }
+
+    private static Object nullOrError(Field f) {
+        if (!f.isNullable()) {
+            throw new FieldError("This field may not be null.");
+        }
+        return null;
+    }
+
+    /** A bad value for one field; the message goes under the field's name. */
+    static final class FieldError extends RuntimeException {
+        FieldError(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private static Object convertDefault(Field f, JsonNode d) {
+        return switch (f.kind) {
+            case JSON -> d;
+            case STRING_LIST -> toStrings(d);
+            default -> convert(f, d);
+        };
+    }
+
+    /** Converts and checks one scalar value, with DRF's messages. */
+    static Object convert(Field f, JsonNode v) {
+        switch (f.kind) {
+            case STRING, SLUG -> {
+                if (!(v.isTextual() || v.isNumber())) {
+                    throw new FieldError("Not a valid string.");
+                }
+                String s = v.asText();
+                if (s.isBlank() && f.isRequired()) {
+                    throw new FieldError("This field may not be blank.");
+                }
+                if (f.maxLength() != null && s.length() > f.maxLength()) {
+                    throw new FieldError("Ensure this field has no more than " + f.maxLength() + " characters.");
+                }
+                if (f.pattern() != null && !s.isEmpty() && !f.pattern().matcher(s).matches()) {
+                    throw new FieldError(f.patternMessage());
+                }
+                if (f.kind == Kind.SLUG && !SLUG.matcher(s).matches()) {
+                    throw new FieldError("Enter a valid \"slug\" consisting of letters, numbers, underscores or hyphens.");
+                }
+                return s;
+            }
+            case INTEGER -> {
+                long n;
+                if (v.isIntegralNumber() && v.canConvertToLong()) {
+                    n = v.asLong();
+                } else if (v.isTextual() && v.asText().trim().matches("-?\\d{1,18}")) {
+                    n = Long.parseLong(v.asText().trim());
+                } else if (v.isNumber() && v.decimalValue().stripTrailingZeros().scale() <= 0 && v.canConvertToLong()) {
+                    n = v.asLong();
+                } else {
+                    throw new FieldError("A valid integer is required.");
+                }
+                checkRange(f, BigDecimal.valueOf(n));
+                return n;
+            }
+            case DECIMAL -> {
+                BigDecimal d;
+                try {
+                    d = v.isNumber() ? v.decimalValue() : (v.isTextual() ? new BigDecimal(v.asText().trim()) : null);
+                } catch (NumberFormatException e) {
+                    d = null;
+                }
+                if (d == null) {
+                    throw new FieldError("A valid number is required.");
+                }
+                checkRange(f, d);
+                return d;
+            }
+            case BOOLEAN -> {
+                if (v.isBoolean()) {
+                    return v.asBoolean();
+                }
+                String s = v.asText().toLowerCase(java.util.Locale.ROOT);
+                return switch (s) {
+                    case "true", "1", "yes", "on" -> true;
+                    case "false", "0", "no", "off" -> false;
+                    default -> throw new FieldError("Must be a valid boolean.");
+                };
+            }
+            case DATE -> {
+                try {
+                    if (!v.isTextual()) {
+                        throw new DateTimeParseException("", "", 0);
+                    }
+                    return LocalDate.parse(v.asText());
+                } catch (DateTimeParseException e) {
+                    throw new FieldError("Date has wrong format. Use one of these formats instead: YYYY-MM-DD.");
+                }
+            }
+            case DATETIME -> {
+                try {
+                    if (!v.isTextual()) {
+                        throw new FilterCompiler.FilterError("");
+                    }
+                    return FilterCompiler.parseDateTime(v.asText());
+                } catch (FilterCompiler.FilterError e) {
+                    throw new FieldError("Datetime has wrong format. Use one of these formats instead: "
+                            + "YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].");
+                }
+            }
+            case JSON -> {
+                return v;
+            }
+            case CHOICE -> {
+                if (v.isObject() || v.isArray()) {
+                    throw new FieldError("Value must be passed directly (e.g. \"foo\": 123); do not use a dictionary or list.");
+                }
+                String s = v.asText();
+                if (s.isEmpty()) {
+                    if (f.isNullable()) {
+                        return null;
+                    }
+                    throw new FieldError("This field may not be blank.");
+                }
+                if (!f.choices().contains(s)) {
+                    throw new FieldError(s + " is not a valid choice.");
+                }
+                return s;
+            }
+            case STRING_LIST -> {
+                return toStrings(v);
+            }
+            case INET, CIDR -> {
+                boolean prefix = f.kind == Kind.CIDR;
+                if (!v.isTextual()) {
+                    throw new FieldError(prefix ? "Invalid IP prefix format: " + v : "Invalid IP address format: " + v);
+                }
+                Cidr.Parsed p = Cidr.parse(v.asText(), true).orElseThrow(() -> new FieldError(
+                        (prefix ? "Invalid IP prefix format: " : "Invalid IP address format: ") + v.asText()));
+                return new Db.Inet(prefix ? "cidr" : "inet", p.text());
+            }
+            default -> throw new FieldError("Unsupported field.");
+        }
+    }
+
+    private static List<String> toStrings(JsonNode v) {
+        if (!v.isArray()) {
+            throw new FieldError("Expected a list of items but got type \"" + ErrorMapper.jsonType(v) + "\".");
+        }
+        List<String> out = new ArrayList<>();
+        for (JsonNode item : v) {
+            if (!item.isTextual()) {
+                throw new FieldError("Not a valid string.");
+            }
+            out.add(item.asText());
+        }
+        return out;
+    }
+
+    private static void checkRange(Field f, BigDecimal n) {
+        if (f.minValue() != null && n.compareTo(f.minValue()) < 0) {
+            throw new FieldError("Ensure this value is greater than or equal to " + f.minValue().toPlainString() + ".");
+        }
+        if (f.maxValue() != null && n.compareTo(f.maxValue()) > 0) {
+            throw new FieldError("Ensure this value is less than or equal to " + f.maxValue().toPlainString() + ".");
+        }
+    }
+
+    /**
+     * Resolves a related object given as an id, a numeric string, {"id": n} or a dict of
+     * attributes (nested dicts follow relations), to its id. NetBox's messages on failure.
+     */
+    public long resolve(Db db, Model target, JsonNode v) {
+        if (v.isIntegralNumber() || (v.isTextual() && v.asText().matches("\\d{1,18}"))) {
+            long id = v.asLong();
+            if (db.query("select 1 from " + target.table() + " where id = ?", id).isEmpty()) {
+                throw new FieldError("Related object not found using the provided numeric ID: " + id);
+            }
+            return id;
+        }
+        if (!v.isObject() || v.isEmpty()) {
+            throw new FieldError("Related objects must be referenced by numeric ID or by dictionary of attributes. "
+                    + "Received an unrecognized value: " + v);
+        }
+        List<Object> params = new ArrayList<>();
+        String where = attributeWhere(db, target, v, params, "");
+        List<org.sourceoftruth.records.model.Row> rows = db.query("select id from " + target.table() + " t0 where " + where
+                + " limit 2", params);
+        String repr = pythonRepr(v, "");
+        if (rows.isEmpty()) {
+            throw new FieldError("Related object not found using the provided attributes: {" + repr + "}");
+        }
+        if (rows.size() > 1) {
+            throw new FieldError("Multiple objects match the provided attributes: {" + repr + "}");
+        }
+        return rows.get(0).id();
+    }
+
+    private String attributeWhere(Db db, Model target, JsonNode attrs, List<Object> params, String depth) {
+        List<String> parts = new ArrayList<>();
+        String alias = "t" + depth.length();
+        Iterator<Map.Entry<String, JsonNode>> it = attrs.fields();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> e = it.next();
+            Field f = target.field(e.getKey());
+            if (f == null && e.getKey().equals("id")) {
+                f = target.field("id");
+            }
+            if (f == null || !(f.isColumn())) {
+                throw new FieldError("Cannot resolve keyword '" + e.getKey() + "' into field.");
+            }
+            JsonNode v = e.getValue();
+            if (f.kind == Kind.FK && v.isObject()) {
+                Model next = registry.require(f.target());
+                String sub = "t" + (depth.length() + 1);
+                parts.add(alias + "." + f.column() + " in (select " + sub + ".id from " + next.table() + " " + sub + " where "
+                        + attributeWhere(db, next, v, params, depth + "_") + ")");
+            } else if (v.isNull()) {
+                parts.add(alias + "." + f.column() + " is null");
+            } else if (f.kind == Kind.FK || f.name.equals("id")) {
+                parts.add(alias + "." + f.column() + " = ?");
+                params.add(v.asLong());
+            } else if (v.isValueNode()) {
+                parts.add(alias + "." + f.column() + "::text = ?");
+                params.add(v.isBoolean() ? String.valueOf(v.asBoolean()) : v.asText());
+            } else {
+                throw new FieldError("Related objects must be referenced by numeric ID or by dictionary of attributes. "
+                        + "Received an unrecognized value: " + v);
+            }
+        }
+        return parts.isEmpty() ? "true" : String.join(" and ", parts);
+    }
+
+    /** Python's repr of the flattened lookup dict, as NetBox prints it in its messages. */
+    private static String pythonRepr(JsonNode attrs, String prefix) {
+        List<String> items = new ArrayList<>();
+        attrs.fields().forEachRemaining(e -> {
+            if (e.getValue().isObject()) {
+                items.add(pythonRepr(e.getValue(), prefix + e.getKey() + "__"));
+            } else {
+                JsonNode v = e.getValue();
+                String val = v.isTextual() ? "'" + v.asText().replace("'", "\\'") + "'"
+                        : v.isNull() ? "None" : v.isBoolean() ? (v.asBoolean() ? "True" : "False") : v.toString();
+                items.add("'" + prefix + e.getKey() + "': " + val);
+            }
+        });
+        return String.join(", ", items);
+    }
+
+    private List<Long> readM2m(Db db, Field f, JsonNode v) {
+        if (!v.isArray()) {
+            throw new FieldError("Expected a list of items but got type \"" + ErrorMapper.jsonType(v) + "\".");
+        }
+        Model target = registry.require(f.target());
+        List<Long> ids = new ArrayList<>();
+        for (JsonNode item : v) {
+            if (item.isObject() && item.has("id") && item.get("id").canConvertToLong()) {
+                item = item.get("id");
+            }
+            if (item.isObject() || item.isArray()) {
+                throw new FieldError("Incorrect type. Expected pk value, received " + ErrorMapper.jsonType(item) + ".");
+            }
+            if (!(item.isIntegralNumber() || (item.isTextual() && item.asText().matches("\\d{1,18}")))) {
+                throw new FieldError("Incorrect type. Expected pk value, received " + ErrorMapper.jsonType(item) + ".");
+            }
+            ids.add(item.asLong());
+        }
+        if (!ids.isEmpty()) {
+            java.util.Set<Long> found = new java.util.HashSet<>();
+            db.query("select id from " + target.table() + " where id = any(?)", new Db.SqlArray("bigint", ids))
+                    .forEach(r -> found.add(r.id()));
+            for (Long id : ids) {
+                if (!found.contains(id)) {
+                    throw new FieldError("Invalid pk \"" + id + "\" - object does not exist.");
+                }
+            }
+        }
+        return ids.stream().distinct().toList();
+    }
+
+    private List<Long> readTags(Db db, JsonNode v) {
+        if (!v.isArray()) {
+            throw new FieldError("Expected a list of items but got type \"" + ErrorMapper.jsonType(v) + "\".");
+        }
+        Model tag = registry.require("extras.tag");
+        List<Long> ids = new ArrayList<>();
+        for (JsonNode item : v) {
+            ids.add(resolve(db, tag, item));
+        }
+        return ids.stream().distinct().toList();
+    }
+
+    /** A content-type/id pair: both columns are written together and must name one object. */
+    private void readGeneric(Db db, Field f, JsonNode body, Row existing, boolean create, Row cols,
+                             Map<String, List<String>> errors) {
+        JsonNode type = body.get(f.genericTypeColumn());
+        JsonNode id = body.get(f.genericIdColumn());
+        if (type == null && id == null) {
+            return;
+        }
+        String newType = type != null ? (type.isNull() ? null : type.asText())
+                : existing == null ? null : existing.str(f.genericTypeColumn());
+        JsonNode idNode = id != null ? id : existing == null ? null
+                : (existing.get(f.genericIdColumn()) == null ? null : com.fasterxml.jackson.databind.node.LongNode
+                .valueOf(existing.longValue(f.genericIdColumn())));
+        if (newType != null && !f.genericTypes().contains(newType)) {
+            add(errors, f.genericTypeColumn(), "Invalid content type: " + newType);
+            return;
+        }
+        boolean idNull = idNode == null || idNode.isNull();
+        if (newType == null && !idNull) {
+            add(errors, f.genericTypeColumn(), "This field cannot be null.");
+            return;
+        }
+        if (newType != null && idNull) {
+            add(errors, f.genericIdColumn(), "This field cannot be null.");
+            return;
+        }
+        if (newType == null) {
+            cols.put(f.genericTypeColumn(), null);
+            cols.put(f.genericIdColumn(), null);
+            return;
+        }
+        if (!(idNode.isIntegralNumber() || (idNode.isTextual() && idNode.asText().matches("\\d{1,18}")))) {
+            add(errors, f.genericIdColumn(), "A valid integer is required.");
+            return;
+        }
+        Model target = registry.require(newType);
+        if (db.query("select 1 from " + target.table() + " where id = ?", idNode.asLong()).isEmpty()) {
+            add(errors, f.genericIdColumn(), "Related object not found using the provided value: " + idNode.asLong() + ".");
+            return;
+        }
+        cols.put(f.genericTypeColumn(), newType);
+        cols.put(f.genericIdColumn(), idNode.asLong());
+    }
+
+    /** Unused-key check helper for callers that want to reject bodies of the wrong shape. */
+    public static boolean isObject(JsonNode n) {
+        return n instanceof ObjectNode;
+    }
+}

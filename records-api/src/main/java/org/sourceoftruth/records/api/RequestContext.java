@@ -1,0 +1,41 @@
+package org.sourceoftruth.records.api;
+
+import jakarta.enterprise.context.RequestScoped;
+
+import java.util.UUID;
+
+/** Per-request facts the engine needs: the request id (X-Request-ID) and the caller. */
+@RequestScoped
+public class RequestContext {
+    private UUID requestId = UUID.randomUUID();
+    private Caller caller;
+    private String baseUrl = "";
+
+    /** The authenticated caller; {@code null} for anonymous requests. */
+    public record Caller(long userId, String username, boolean superuser, long tokenId, boolean writeEnabled) {
+    }
+
+    public UUID requestId() {
+        return requestId;
+    }
+
+    public void requestId(UUID id) {
+        this.requestId = id;
+    }
+
+    public Caller caller() {
+        return caller;
+    }
+
+    public void caller(Caller c) {
+        this.caller = c;
+    }
+
+    public String baseUrl() {
+        return baseUrl;
+    }
+
+    public void baseUrl(String url) {
+        this.baseUrl = url;
+    }
+}

@@ -1,0 +1,64 @@
+package org.sourceoftruth.records.auth;
+
+import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.PBEKeySpec;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * PBKDF2-HMAC-SHA256 password hashes in Django's format
+ * ({@code pbkdf2_sha256$<iterations>$<salt>$<base64 hash>}), so a NetBox user table can be
+ * migrated as it is. The JDK's PBKDF2 implementation does the work.
+ */
+public final class PasswordHasher {
+    private static final int ITERATIONS = 600_000;
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final String SALT_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+    private PasswordHasher() {
+    }
+
+    public static String hash(String password) {
+        StringBuilder salt = new StringBuilder();
+        for (int i = 0; i < 22; i++) {
+            salt.append(SALT_CHARS.charAt(RANDOM.nextInt(SALT_CHARS.length())));
+        }
+        return "pbkdf2_sha256$" + ITERATIONS + "$" + salt + "$" + derive(password, salt.toString(), ITERATIONS);
+    }
+
+    public static boolean verify(String password, String encoded) {
+        if (password == null || encoded == null) {
+            return false;
+        }
+        String[] parts = encoded.split("\\$");
+        if (parts.length != 4 || !parts[0].equals("pbkdf2_sha256")) {
+            return false;
+        }
+        String expected = derive(password, parts[2], Integer.parseInt(parts[1]));
+        return MessageDigest.isEqual(expected.getBytes(StandardCharsets.US_ASCII), parts[3].getBytes(StandardCharsets.US_ASCII));
+    }
+
+    private static String derive(String password, String salt, int iterations) {
+        try {
+            PBEKeySpec spec = new PBEKeySpec(password.toCharArray(), salt.getBytes(StandardCharsets.UTF_8), iterations, 256);
+            byte[] key = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256").generateSecret(spec).getEncoded();
+            return Base64.getEncoder().encodeToString(key);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** 40 hexadecimal characters (160 bits) from a CSPRNG, NetBox's v1 token key. */
+    public static String newTokenKey() {
+        byte[] b = new byte[20];
+        RANDOM.nextBytes(b);
+        StringBuilder sb = new StringBuilder();
+        for (byte x : b) {
+            sb.append(String.format("%02x", x));
+        }
+        return sb.toString();
+    }
+}

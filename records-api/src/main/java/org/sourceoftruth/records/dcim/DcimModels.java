@@ -1,0 +1,173 @@
+package org.sourceoftruth.records.dcim;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelDefinition;
+import org.sourceoftruth.records.model.UniqueRule;
+
+import java.util.List;
+
+import static org.sourceoftruth.records.dcim.DcimChoices.*;
+import static org.sourceoftruth.records.model.Declarations.*;
+import static org.sourceoftruth.records.model.Fields.*;
+
+/** dcim: regions, site groups, sites, locations, racks, device types, devices, interfaces. */
+@ApplicationScoped
+public class DcimModels implements ModelDefinition {
+
+    @Override
+    public List<Model> models() {
+        Model region = tree("dcim", "regions", "dcim.region", "dcim_region", "region")
+                .fields(str("description").max(200))
+                .standardTail()
+                .fields(count("site_count", "dcim_site", "region_id").nestedCount(Field.NestedCount.ZERO),
+                        str("comments"), depth())
+                .brief("site_count");
+
+        Model siteGroup = tree("dcim", "site-groups", "dcim.sitegroup", "dcim_sitegroup", "site group")
+                .fields(str("description").max(200))
+                .standardTail()
+                .fields(count("site_count", "dcim_site", "group_id").nestedCount(Field.NestedCount.ZERO),
+                        str("comments"), depth())
+                .brief("site_count");
+
+        Model site = organizational("dcim", "sites", "dcim.site", "dcim_site", "site")
+                .fields(choice("status", SITE_STATUS).dflt("active"), fk("region", "dcim.region"),
+                        fk("group", "dcim.sitegroup"), fk("tenant", "tenancy.tenant").protect(),
+                        str("facility").max(50), str("time_zone").max(63).nullable().dflt(null),
+                        str("description").max(200), str("physical_address").max(200), str("shipping_address").max(200),
+                        decimal("latitude").nullable(), decimal("longitude").nullable(), str("comments"))
+                .standardTail()
+                .fields(count("device_count", "dcim_device", "site_id"), count("rack_count", "dcim_rack", "site_id"))
+                .search("t.facility", "t.physical_address", "t.shipping_address", "t.comments");
+
+        Model location = Model.of("dcim", "locations", "dcim.location", "dcim_location", "location")
+                .fields(str("name").required().max(100), slug("slug"), fk("site", "dcim.site").required().cascade(),
+                        fk("parent", "dcim.location").cascade(), choice("status", LOCATION_STATUS).dflt("active"),
+                        fk("tenant", "tenancy.tenant").protect(), str("facility").max(50), str("description").max(200))
+                .standardTail()
+                .fields(count("rack_count", "dcim_rack", "location_id").nestedCount(Field.NestedCount.ZERO),
+                        count("device_count", "dcim_device", "location_id"), str("comments"), depth())
+                .tree("parent")
+                .select("_depth", "with recursive a(pid) as (select t.parent_id union all select p.parent_id from"
+                        + " dcim_location p join a on p.id = a.pid) select count(*) from a where pid is not null")
+                .unique(UniqueRule.of("Location with this Site, Parent and Name already exists.", "site_id", "parent_id", "name"))
+                .unique(UniqueRule.of("Location with this Site, Parent and Slug already exists.", "site_id", "parent_id", "slug"))
+                .ordering("t.name")
+                .search("t.name", "t.slug", "t.description", "t.comments")
+                .brief("name", "slug", "description", "rack_count", "_depth");
+
+        Model rackRole = organizational("dcim", "rack-roles", "dcim.rackrole", "dcim_rackrole", "rack role")
+                .fields(str("color").max(6).dflt("9e9e9e").pattern(COLOR, COLOR_MESSAGE), str("description").max(200),
+                        str("comments"))
+                .standardTail()
+                .fields(count("rack_count", "dcim_rack", "role_id"))
+                .brief("rack_count");
+
+        Model rack = Model.of("dcim", "racks", "dcim.rack", "dcim_rack", "rack")
+                .fields(str("name").required().max(100), str("facility_id").max(50).nullable().dflt(null),
+                        fk("site", "dcim.site").required().protect(), fk("location", "dcim.location").cascade(),
+                        fk("tenant", "tenancy.tenant").protect(), choice("status", RACK_STATUS).dflt("active"),
+                        fk("role", "dcim.rackrole"), str("serial").max(50), str("asset_tag").max(50).nullable().unique().dflt(null),
+                        choice("form_factor", RACK_FORM_FACTOR).nullable(), choice("width", RACK_WIDTH).dflt("19"),
+                        integer("u_height").range(1, 100).dflt(42), integer("starting_unit").min(1).dflt(1),
+                        bool("desc_units").dflt(false), str("description").max(200), str("comments"))
+                .standardTail()
+                .fields(count("device_count", "dcim_device", "rack_id"))
+                .unique(UniqueRule.of("Rack with this Location and Name already exists.", "site_id", "location_id", "name"))
+                .ordering("t.site_id", "t.location_id nulls first", "t.name")
+                .search("t.name", "t.facility_id", "t.serial", "t.asset_tag", "t.description", "t.comments")
+                .brief("name", "description", "device_count");
+
+        Model manufacturer = organizational("dcim", "manufacturers", "dcim.manufacturer", "dcim_manufacturer", "manufacturer")
+                .fields(str("description").max(200), str("comments"))
+                .standardTail()
+                .fields(count("devicetype_count", "dcim_devicetype", "manufacturer_id"),
+                        count("platform_count", "dcim_platform", "manufacturer_id"));
+
+        Model deviceRole = tree("dcim", "device-roles", "dcim.devicerole", "dcim_devicerole", "device role")
+                .fields(str("color").max(6).dflt("9e9e9e").pattern(COLOR, COLOR_MESSAGE), bool("vm_role").dflt(true),
+                        str("description").max(200))
+                .standardTail()
+                .fields(count("device_count", "dcim_device", "role_id").nestedCount(Field.NestedCount.ZERO),
+                        str("comments"), depth())
+                .brief("device_count");
+
+        Model platform = tree("dcim", "platforms", "dcim.platform", "dcim_platform", "platform")
+                .fields(fk("manufacturer", "dcim.manufacturer").protect(), str("description").max(200))
+                .standardTail()
+                .fields(count("device_count", "dcim_device", "platform_id").nestedCount(Field.NestedCount.ZERO),
+                        str("comments"), depth())
+                .brief("device_count");
+
+        Model deviceType = Model.of("dcim", "device-types", "dcim.devicetype", "dcim_devicetype", "device type")
+                .fields(fk("manufacturer", "dcim.manufacturer").required().protect(), fk("default_platform", "dcim.platform"),
+                        str("model").required().max(100), slug("slug"), str("part_number").max(50),
+                        decimal("u_height").dflt(1.0), bool("exclude_from_utilization").dflt(false),
+                        bool("is_full_depth").dflt(true), choice("subdevice_role", SUBDEVICE_ROLE).nullable(),
+                        choice("airflow", AIRFLOW).nullable(), decimal("weight").nullable(),
+                        choice("weight_unit", WEIGHT_UNIT).nullable(), str("description").max(200), str("comments"))
+                .standardTail()
+                .fields(count("device_count", "dcim_device", "device_type_id").nestedCount(Field.NestedCount.REAL))
+                .display(r -> r.str("model"))
+                .unique(UniqueRule.of("Device type with this Manufacturer and Model already exists.", "manufacturer_id", "model"))
+                .unique(UniqueRule.of("Device type with this Manufacturer and Slug already exists.", "manufacturer_id", "slug"))
+                .ordering("t.manufacturer_id", "t.model")
+                .search("t.model", "t.part_number", "t.description", "t.comments")
+                .brief("manufacturer", "model", "slug", "description", "device_count");
+
+        Model device = Model.of("dcim", "devices", "dcim.device", "dcim_device", "device")
+                .fields(str("name").max(64).nullable().dflt(null),
+                        computed("display_name", DcimModels::deviceDisplay),
+                        fk("device_type", "dcim.devicetype").required().protect(),
+                        fk("role", "dcim.devicerole").required().protect().alias("device_role"),
+                        fk("tenant", "tenancy.tenant").protect(), fk("platform", "dcim.platform"),
+                        str("serial").max(50), str("asset_tag").max(50).nullable().unique().dflt(null),
+                        fk("site", "dcim.site").required().protect(), fk("location", "dcim.location").protect(),
+                        fk("rack", "dcim.rack").protect(), decimal("position").nullable(),
+                        choice("face", FACE).nullable(), decimal("latitude").nullable(), decimal("longitude").nullable(),
+                        choice("status", DEVICE_STATUS).dflt("active"), choice("airflow", AIRFLOW).nullable(),
+                        str("description").max(200), str("comments"), json("local_context_data").nullable())
+                .standardTail()
+                .fields(count("interface_count", "dcim_interface", "device_id"))
+                .select("_unnamed", "select m.name || ' ' || dt.model from dcim_devicetype dt join dcim_manufacturer m"
+                        + " on m.id = dt.manufacturer_id where dt.id = t.device_type_id")
+                .display(DcimModels::deviceDisplay)
+                .unique(UniqueRule.of("Constraint \u201cdcim_device_unique_name_site_tenant\u201d is violated.",
+                                "tenant_id", "site_id", "name")
+                        .topLevel("Device name must be unique per site.").ignoreCase("name").skipIfNull("name"))
+                .ordering("t.name nulls first")
+                .search("t.name", "t.serial", "t.asset_tag", "t.description", "t.comments")
+                .brief("display_name", "name", "description");
+
+        Model iface = Model.of("dcim", "interfaces", "dcim.interface", "dcim_interface", "interface")
+                .fields(fk("device", "dcim.device").required().cascade(), str("name").required().max(64),
+                        str("label").max(64), choice("type", INTERFACE_TYPE).required(), bool("enabled").dflt(true),
+                        fk("parent", "dcim.interface").protect(), fk("bridge", "dcim.interface"), fk("lag", "dcim.interface"),
+                        integer("mtu").range(1, 65536).nullable(),
+                        str("mac_address").max(18).nullable().dflt(null)
+                                .pattern("^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$", "Enter a valid MAC address."),
+                        integer("speed").min(0).nullable(), choice("duplex", DUPLEX).nullable(),
+                        str("wwn").max(23).nullable().dflt(null), bool("mgmt_only").dflt(false), str("description").max(200),
+                        choice("mode", INTERFACE_MODE).nullable(), bool("mark_connected").dflt(false))
+                .standardTail()
+                .fields(computed("cable", r -> null), computed("_occupied", r -> Boolean.TRUE.equals(r.get("mark_connected"))))
+                .display(r -> r.str("label") == null || r.str("label").isEmpty() ? r.str("name")
+                        : r.str("name") + " (" + r.str("label") + ")")
+                .unique(UniqueRule.of("Interface with this Device and Name already exists.", "device_id", "name"))
+                .ordering("t.device_id", "(regexp_match(t.name, '^\\D*'))[1]",
+                        "(select array_agg(m[1]::numeric) from regexp_matches(t.name, '(\\d+)', 'g') m)", "t.name")
+                .search("t.name", "t.label", "t.description", "t.mac_address")
+                .brief("device", "name", "description", "cable", "_occupied");
+
+        return List.of(region, siteGroup, site, location, rackRole, rack, manufacturer, deviceRole, platform, deviceType,
+                device, iface);
+    }
+
+    /** NetBox shows an unnamed device as "<manufacturer> <model> (<id>)". */
+    static String deviceDisplay(org.sourceoftruth.records.model.Row r) {
+        String name = r.str("name");
+        return name != null ? name : r.str("_unnamed") + " (" + r.id() + ")";
+    }
+}

@@ -1,0 +1,102 @@
+package org.sourceoftruth.records.extras;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import org.sourceoftruth.records.model.ChoiceSet;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelDefinition;
+import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.model.Row;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.sourceoftruth.records.model.Declarations.COLOR;
+import static org.sourceoftruth.records.model.Declarations.COLOR_MESSAGE;
+import static org.sourceoftruth.records.model.Fields.*;
+
+/** extras: tags and custom fields. */
+@ApplicationScoped
+public class ExtrasModels implements ModelDefinition {
+    public static final ChoiceSet CUSTOM_FIELD_TYPE = ChoiceSet.of("text", "Text", "longtext", "Text (long)",
+            "integer", "Integer", "decimal", "Decimal", "boolean", "Boolean (true/false)", "date", "Date",
+            "datetime", "Date & time", "url", "URL", "json", "JSON", "select", "Selection",
+            "multiselect", "Multiple selection", "object", "Object", "multiobject", "Multiple objects");
+    public static final ChoiceSet FILTER_LOGIC = ChoiceSet.of("disabled", "Disabled", "loose", "Loose", "exact", "Exact");
+    public static final ChoiceSet UI_VISIBLE = ChoiceSet.of("always", "Always", "if-set", "If set", "hidden", "Hidden");
+    public static final ChoiceSet UI_EDITABLE = ChoiceSet.of("yes", "Yes", "no", "No", "hidden", "Hidden");
+
+    /** The registry is looked up lazily: it is built from this bean, among others. */
+    @Inject
+    Instance<ModelRegistry> registry;
+
+    @Override
+    public List<Model> models() {
+        Model tag = Model.of("extras", "tags", "extras.tag", "extras_tag", "tag")
+                .fields(str("name").required().max(100).unique(), slug("slug").unique(),
+                        str("color").max(6).dflt("9e9e9e").pattern(COLOR, COLOR_MESSAGE), str("description").max(200),
+                        integer("weight").range(0, 32767).dflt(1000), stringList("object_types"),
+                        count("tagged_items", "extras_taggeditem", "tag_id"))
+                .timestamps()
+                .validator(this::knownObjectTypes)
+                .ordering("t.weight", "t.name")
+                .search("t.name", "t.slug", "t.color", "t.description")
+                .brief("name", "slug", "color", "description");
+
+        Model customField = Model.of("extras", "custom-fields", "extras.customfield", "extras_customfield", "custom field")
+                .fields(stringList("object_types").required(), choice("type", CUSTOM_FIELD_TYPE).dflt("text"),
+                        str("related_object_type").max(100).nullable().dflt(null),
+                        str("name").required().max(50).unique().pattern("^[a-z0-9_]+$",
+                                "Only alphanumeric characters and underscores are allowed."),
+                        str("label").max(50), str("group_name").max(50), str("description").max(200),
+                        bool("required").dflt(false), bool("unique").dflt(false), integer("search_weight").min(0).dflt(1000),
+                        choice("filter_logic", FILTER_LOGIC).dflt("loose"), choice("ui_visible", UI_VISIBLE).dflt("always"),
+                        choice("ui_editable", UI_EDITABLE).dflt("yes"), bool("is_cloneable").dflt(false),
+                        json("default").nullable(), integer("weight").min(0).dflt(100),
+                        decimal("validation_minimum").nullable(), decimal("validation_maximum").nullable(),
+                        str("validation_regex").max(500), stringList("choices").nullable().dflt(null)
+                                .help("Choices of select/multiselect fields (NetBox keeps them in choice sets)."),
+                        str("comments"))
+                .timestamps()
+                .validator(this::knownObjectTypes)
+                .validator(ExtrasModels::customFieldRules)
+                .display(r -> r.str("label") == null || r.str("label").isEmpty() ? r.str("name") : r.str("label"))
+                .ordering("t.group_name", "t.weight", "t.name")
+                .search("t.name", "t.label", "t.description")
+                .brief("name", "description");
+        return List.of(tag, customField);
+    }
+
+    @SuppressWarnings("unchecked")
+    private void knownObjectTypes(Row row, Map<String, List<String>> errors) {
+        Object types = row.get("object_types");
+        if (!(types instanceof List<?> list)) {
+            return;
+        }
+        List<String> bad = new ArrayList<>();
+        for (Object t : (List<Object>) list) {
+            if (registry.get().byContentType(String.valueOf(t)).isEmpty()) {
+                bad.add("Invalid content type: " + t);
+            }
+        }
+        if (!bad.isEmpty()) {
+            errors.computeIfAbsent("object_types", k -> new ArrayList<>()).addAll(bad);
+        }
+    }
+
+    private static void customFieldRules(Row row, Map<String, List<String>> errors) {
+        String type = row.str("type");
+        Object choices = row.get("choices");
+        boolean selectable = "select".equals(type) || "multiselect".equals(type);
+        if (selectable && (!(choices instanceof List<?> l) || l.isEmpty())) {
+            errors.computeIfAbsent("choices", k -> new ArrayList<>())
+                    .add("Selection fields must specify a set of choices.");
+        }
+        if (("object".equals(type) || "multiobject".equals(type)) && row.get("related_object_type") == null) {
+            errors.computeIfAbsent("related_object_type", k -> new ArrayList<>())
+                    .add("Object fields must define an object type.");
+        }
+    }
+}

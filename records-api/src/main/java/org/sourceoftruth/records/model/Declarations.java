@@ -1,0 +1,48 @@
+package org.sourceoftruth.records.model;
+
+import static org.sourceoftruth.records.model.Fields.*;
+
+/** Building blocks shared by many model declarations (NetBox's base model classes). */
+public final class Declarations {
+    /** NetBox's colour fields: six hex digits, no '#'. */
+    public static final String COLOR = "^[0-9a-fA-F]{6}$";
+    public static final String COLOR_MESSAGE = "Enter a valid hexadecimal RGB color code.";
+
+    private Declarations() {
+    }
+
+    /** An "organizational" model: name and slug (each unique), description; ordered by name. */
+    public static Model organizational(String app, String path, String contentType, String table, String verbose) {
+        return Model.of(app, path, contentType, table, verbose)
+                .fields(str("name").required().max(100).unique(), slug("slug").unique())
+                .ordering("t.name")
+                .search("t.name", "t.slug", "t.description")
+                .brief("name", "slug", "description");
+    }
+
+    /**
+     * A nested-tree model (region, site group, tenant group, device role, platform): name and
+     * slug unique among siblings, a parent, and a computed _depth; filters on the model match
+     * descendants too.
+     */
+    public static Model tree(String app, String path, String contentType, String table, String verbose) {
+        String title = Character.toUpperCase(verbose.charAt(0)) + verbose.substring(1);
+        return Model.of(app, path, contentType, table, verbose)
+                .fields(str("name").required().max(100), slug("slug"), fk("parent", contentType).cascade())
+                .tree("parent")
+                .select("_depth", "with recursive a(pid) as (select t.parent_id union all select p.parent_id from "
+                        + table + " p join a on p.id = a.pid) select count(*) from a where pid is not null")
+                .unique(UniqueRule.of(title + " with this Parent and Name already exists.", "parent_id", "name")
+                        .topLevel("A top-level " + verbose + " with this name already exists."))
+                .unique(UniqueRule.of(title + " with this Parent and Slug already exists.", "parent_id", "slug")
+                        .topLevel("A top-level " + verbose + " with this slug already exists."))
+                .ordering("t.name")
+                .search("t.name", "t.slug", "t.description", "t.comments")
+                .brief("name", "slug", "description", "_depth");
+    }
+
+    /** The computed _depth field of tree models (from the model's extra select). */
+    public static Field depth() {
+        return computed("_depth", r -> r.longValue("_depth"));
+    }
+}

@@ -1,0 +1,158 @@
+package org.sourceoftruth.records.model;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * One declared field of a model. Declarations are built with the fluent setters from
+ * {@link Fields}; the engine reads them and never needs per-model code.
+ */
+public final class Field {
+    /** What happens to rows pointing at an object that is deleted (must match the migration). */
+    public enum OnDelete { PROTECT, CASCADE, SET_NULL }
+
+    /** How a count field shows up when its model is rendered nested inside another object. */
+    public enum NestedCount { DROP, ZERO, REAL }
+
+    public final String name;
+    public final Kind kind;
+    String column;
+    boolean required;
+    boolean readOnly;
+    boolean writeOnly;
+    boolean nullable;
+    boolean unique;
+    boolean filterable = true;
+    boolean orderable = true;
+    Integer maxLength;
+    BigDecimal minValue;
+    BigDecimal maxValue;
+    JsonNode defaultValue;
+    ChoiceSet choices;
+    String target;
+    OnDelete onDelete = OnDelete.SET_NULL;
+    String joinTable;
+    String joinOwnColumn;
+    String joinTargetColumn;
+    String countTable;
+    String countColumn;
+    NestedCount nestedCount = NestedCount.DROP;
+    Function<Row, Object> computed;
+    String label;
+    String helpText;
+    java.util.regex.Pattern pattern;
+    String patternMessage;
+    final List<String> writeAliases = new ArrayList<>();
+    List<String> genericTypes = List.of();
+    String genericTypeColumn;
+    String genericIdColumn;
+
+    Field(String name, Kind kind) {
+        this.name = name;
+        this.kind = kind;
+        this.column = switch (kind) {
+            case FK -> name + "_id";
+            case CUSTOM_FIELDS -> "custom_field_data";
+            case M2M, TAGS, COUNT, COMPUTED, GENERIC_FK -> null;
+            default -> name;
+        };
+        if (kind == Kind.COUNT || kind == Kind.COMPUTED) {
+            readOnly = true;
+            filterable = false;
+            orderable = kind == Kind.COUNT;
+        }
+        if (kind == Kind.JSON || kind == Kind.M2M || kind == Kind.TAGS || kind == Kind.CUSTOM_FIELDS
+                || kind == Kind.STRING_LIST || kind == Kind.GENERIC_FK) {
+            orderable = false;
+        }
+    }
+
+    // ----- fluent declaration -----
+    public Field column(String c) { column = c; return this; }
+    public Field required() { required = true; return this; }
+    public Field readOnly() { readOnly = true; return this; }
+    public Field writeOnly() { writeOnly = true; return this; }
+    public Field nullable() { nullable = true; return this; }
+    public Field unique() { unique = true; return this; }
+    public Field noFilter() { filterable = false; return this; }
+    public Field noOrder() { orderable = false; return this; }
+    public Field max(int length) { maxLength = length; return this; }
+    public Field range(long min, long max) { minValue = BigDecimal.valueOf(min); maxValue = BigDecimal.valueOf(max); return this; }
+    public Field min(long min) { minValue = BigDecimal.valueOf(min); return this; }
+    public Field dflt(Object value) { defaultValue = Fields.json(value); return this; }
+    public Field onDelete(OnDelete d) { onDelete = d; return this; }
+    public Field protect() { onDelete = OnDelete.PROTECT; return this; }
+    public Field cascade() { onDelete = OnDelete.CASCADE; return this; }
+    public Field nestedCount(NestedCount n) { nestedCount = n; return this; }
+    public Field label(String l) { label = l; return this; }
+    public Field help(String h) { helpText = h; return this; }
+    public Field alias(String writeAlias) { writeAliases.add(writeAlias); return this; }
+    /** The value must match {@code regex} (full match), else {@code message}. */
+    public Field pattern(String regex, String message) {
+        pattern = java.util.regex.Pattern.compile(regex);
+        patternMessage = message;
+        return this;
+    }
+
+    // ----- read by the engine -----
+    public String column() { return column; }
+    public boolean isRequired() { return required; }
+    public boolean isReadOnly() { return readOnly; }
+    public boolean isWriteOnly() { return writeOnly; }
+    public boolean isNullable() { return nullable; }
+    public boolean isUnique() { return unique; }
+    public boolean isFilterable() { return filterable; }
+    public boolean isOrderable() { return orderable; }
+    public Integer maxLength() { return maxLength; }
+    public BigDecimal minValue() { return minValue; }
+    public BigDecimal maxValue() { return maxValue; }
+    public JsonNode defaultValue() { return defaultValue; }
+    public ChoiceSet choices() { return choices; }
+    /** Content type of the referenced model for FK and M2M fields. */
+    public String target() { return target; }
+    public OnDelete onDelete() { return onDelete; }
+    public String joinTable() { return joinTable; }
+    public String joinOwnColumn() { return joinOwnColumn; }
+    public String joinTargetColumn() { return joinTargetColumn; }
+    public String countTable() { return countTable; }
+    public String countColumn() { return countColumn; }
+    public NestedCount nestedCount() { return nestedCount; }
+    public Function<Row, Object> computed() { return computed; }
+    public List<String> writeAliases() { return writeAliases; }
+    public List<String> genericTypes() { return genericTypes; }
+    public String genericTypeColumn() { return genericTypeColumn; }
+    public String genericIdColumn() { return genericIdColumn; }
+    public String helpText() { return helpText; }
+    public java.util.regex.Pattern pattern() { return pattern; }
+    public String patternMessage() { return patternMessage; }
+
+    public boolean isWritable() {
+        return !readOnly && kind != Kind.COUNT && kind != Kind.COMPUTED;
+    }
+
+    /** True when the field lives in a column of the model's own table. */
+    public boolean isColumn() {
+        return column != null;
+    }
+
+    public String label() {
+        if (label != null) {
+            return label;
+        }
+        String base = name.replace('_', ' ');
+        if (base.equals("id")) {
+            return "ID";
+        }
+        return Character.toUpperCase(base.charAt(0)) + base.substring(1).toLowerCase(Locale.ROOT);
+    }
+
+    @Override
+    public String toString() {
+        return name + ":" + kind;
+    }
+}

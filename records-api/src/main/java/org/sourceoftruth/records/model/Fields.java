@@ -1,0 +1,84 @@
+package org.sourceoftruth.records.model;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import org.sourceoftruth.model.Json;
+
+import java.util.List;
+import java.util.function.Function;
+
+/** Static factories for field declarations: {@code str("name").max(100).required()}. */
+public final class Fields {
+    private Fields() {
+    }
+
+    public static Field str(String name) { return new Field(name, Kind.STRING).dflt(""); }
+    public static Field text(String name) { return new Field(name, Kind.STRING).dflt(""); }
+    public static Field slug(String name) { return new Field(name, Kind.SLUG).max(100).required(); }
+    public static Field integer(String name) { return new Field(name, Kind.INTEGER); }
+    public static Field decimal(String name) { return new Field(name, Kind.DECIMAL); }
+    public static Field bool(String name) { return new Field(name, Kind.BOOLEAN); }
+    public static Field date(String name) { return new Field(name, Kind.DATE); }
+    public static Field datetime(String name) { return new Field(name, Kind.DATETIME); }
+    public static Field json(String name) { return new Field(name, Kind.JSON); }
+    public static Field inet(String name) { return new Field(name, Kind.INET); }
+    public static Field cidr(String name) { return new Field(name, Kind.CIDR); }
+    public static Field stringList(String name) { return new Field(name, Kind.STRING_LIST).dflt(List.of()); }
+
+    public static Field choice(String name, ChoiceSet choices) {
+        Field f = new Field(name, Kind.CHOICE);
+        f.choices = choices;
+        return f;
+    }
+
+    /** Foreign key to the model with content type {@code target}; stored in {@code <name>_id}. */
+    public static Field fk(String name, String target) {
+        Field f = new Field(name, Kind.FK).nullable();
+        f.target = target;
+        return f;
+    }
+
+    /** Many-to-many through {@code joinTable(ownColumn, targetColumn)}. */
+    public static Field m2m(String name, String target, String joinTable, String ownColumn, String targetColumn) {
+        Field f = new Field(name, Kind.M2M);
+        f.target = target;
+        f.joinTable = joinTable;
+        f.joinOwnColumn = ownColumn;
+        f.joinTargetColumn = targetColumn;
+        return f;
+    }
+
+    public static Field tags() { return new Field("tags", Kind.TAGS); }
+    public static Field customFields() { return new Field("custom_fields", Kind.CUSTOM_FIELDS); }
+
+    /** Read-only count of rows of {@code table} whose {@code column} points at this object. */
+    public static Field count(String name, String table, String column) {
+        Field f = new Field(name, Kind.COUNT);
+        f.countTable = table;
+        f.countColumn = column;
+        return f;
+    }
+
+    public static Field computed(String name, Function<Row, Object> fn) {
+        Field f = new Field(name, Kind.COMPUTED);
+        f.computed = fn;
+        return f;
+    }
+
+    /** A content-type/id pair such as assigned_object_type + assigned_object_id. */
+    public static Field genericFk(String name, String typeColumn, String idColumn, List<String> allowedTypes) {
+        Field f = new Field(name, Kind.GENERIC_FK);
+        f.genericTypeColumn = typeColumn;
+        f.genericIdColumn = idColumn;
+        f.genericTypes = List.copyOf(allowedTypes);
+        f.nullable = true;
+        return f;
+    }
+
+    static JsonNode json(Object value) {
+        if (value == null) {
+            return JsonNodeFactory.instance.nullNode();
+        }
+        return Json.MAPPER.valueToTree(value);
+    }
+}

@@ -1,0 +1,192 @@
+package org.sourceoftruth.records.model;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The declaration of one API model: where it lives (app, path, table), its fields in output
+ * order, its brief set, default ordering, free-text search columns, uniqueness rules and
+ * extra filters. Everything the generic engine needs; nothing model-specific lives elsewhere.
+ */
+public final class Model {
+    private final String app;
+    private final String path;
+    private final String contentType;
+    private final String table;
+    private final String verboseName;
+    private final Map<String, Field> fields = new LinkedHashMap<>();
+    private final Set<String> brief = new LinkedHashSet<>();
+    private final List<String> ordering = new ArrayList<>();
+    private final List<String> search = new ArrayList<>();
+    private final List<UniqueRule> uniqueRules = new ArrayList<>();
+    private final Map<String, ExtraFilter> extraFilters = new LinkedHashMap<>();
+    private final List<Validator> validators = new ArrayList<>();
+    private Function<Row, String> display = r -> r.str("name");
+    private String treeParent;
+    private boolean readOnlyApi;
+    private boolean displayUrl = true;
+    private final Map<String, String> extraSelects = new LinkedHashMap<>();
+
+    private Model(String app, String path, String contentType, String table, String verboseName) {
+        this.app = app;
+        this.path = path;
+        this.contentType = contentType;
+        this.table = table;
+        this.verboseName = verboseName;
+    }
+
+    /**
+     * Starts a declaration. Every model gets id, url, display_url and display first, as
+     * NetBox's serializers do; declare the rest in output order.
+     */
+    public static Model of(String app, String path, String contentType, String table, String verboseName) {
+        Model m = new Model(app, path, contentType, table, verboseName);
+        m.field(Fields.integer("id").readOnly());
+        m.field(Fields.computed("url", r -> null));
+        m.field(Fields.computed("display_url", r -> null));
+        m.field(Fields.computed("display", r -> null));
+        m.brief.addAll(List.of("id", "url", "display"));
+        return m;
+    }
+
+    public Model field(Field f) {
+        if (fields.putIfAbsent(f.name, f) != null) {
+            throw new IllegalStateException(contentType + ": field declared twice: " + f.name);
+        }
+        return this;
+    }
+
+    public Model fields(Field... fs) {
+        for (Field f : fs) {
+            field(f);
+        }
+        return this;
+    }
+
+    /** Tags, custom fields, created and last_updated: NetBox's "T" block. */
+    public Model standardTail() {
+        return fields(Fields.tags(), Fields.customFields(),
+                Fields.datetime("created").readOnly().nullable(),
+                Fields.datetime("last_updated").readOnly().nullable());
+    }
+
+    /** created and last_updated only (models without tags/custom fields). */
+    public Model timestamps() {
+        return fields(Fields.datetime("created").readOnly().nullable(),
+                Fields.datetime("last_updated").readOnly().nullable());
+    }
+
+    public Model brief(String... names) {
+        brief.addAll(List.of(names));
+        return this;
+    }
+
+    /** Default ordering as SQL terms over alias {@code t}; {@code t.id} is always appended. */
+    public Model ordering(String... terms) {
+        ordering.addAll(List.of(terms));
+        return this;
+    }
+
+    public Model search(String... columns) {
+        search.addAll(List.of(columns));
+        return this;
+    }
+
+    public Model unique(UniqueRule rule) {
+        uniqueRules.add(rule);
+        return this;
+    }
+
+    public Model filter(ExtraFilter filter) {
+        extraFilters.put(filter.name(), filter);
+        return this;
+    }
+
+    public Model validator(Validator v) {
+        validators.add(v);
+        return this;
+    }
+
+    /**
+     * A computed column added to every SELECT of this model (alias {@code t}), readable by
+     * computed fields as {@code row.get(alias)}; e.g. a tree node's depth.
+     */
+    public Model select(String alias, String sqlExpression) {
+        extraSelects.put(alias, sqlExpression);
+        return this;
+    }
+
+    public Model display(Function<Row, String> fn) {
+        display = fn;
+        return this;
+    }
+
+    /** Marks a self-referencing tree: {@code parentField} is the FK to the parent node. */
+    public Model tree(String parentField) {
+        treeParent = parentField;
+        return this;
+    }
+
+    /** Only GET is served (e.g. object changes). */
+    public Model readOnlyApi() {
+        readOnlyApi = true;
+        return this;
+    }
+
+    public Model noDisplayUrl() {
+        fields.remove("display_url");
+        displayUrl = false;
+        return this;
+    }
+
+    // ----- read by the engine -----
+    public String app() { return app; }
+    public String path() { return path; }
+    public String contentType() { return contentType; }
+    public String table() { return table; }
+    public String verboseName() { return verboseName; }
+    public Map<String, Field> fieldMap() { return Collections.unmodifiableMap(fields); }
+    public Iterable<Field> fields() { return fields.values(); }
+    public Field field(String name) { return fields.get(name); }
+    public Set<String> briefNames() { return brief; }
+    public List<String> ordering() { return ordering; }
+    public List<String> searchColumns() { return search; }
+    public List<UniqueRule> uniqueRules() { return uniqueRules; }
+    public Map<String, ExtraFilter> extraFilters() { return extraFilters; }
+    public List<Validator> validators() { return validators; }
+    public String display(Row row) { return display.apply(row); }
+    public String treeParent() { return treeParent; }
+    public boolean isReadOnlyApi() { return readOnlyApi; }
+    public boolean hasDisplayUrl() { return displayUrl; }
+    public Map<String, String> extraSelects() { return extraSelects; }
+
+    /** {@code select t.*, <extra selects> from <table> t}. */
+    public String selectFrom() {
+        StringBuilder sb = new StringBuilder("select t.*");
+        extraSelects.forEach((alias, expr) -> sb.append(", (").append(expr).append(") as ").append(alias));
+        return sb.append(" from ").append(table).append(" t").toString();
+    }
+    public boolean hasTags() { return fields.containsKey("tags"); }
+    public boolean hasCustomFields() { return fields.containsKey("custom_fields"); }
+    public boolean hasColumn(String column) {
+        return fields.values().stream().anyMatch(f -> column.equals(f.column()));
+    }
+
+    /** "IP address" → "IP Address List" as DRF's metadata names it. */
+    public String titleName() {
+        StringBuilder sb = new StringBuilder();
+        for (String word : verboseName.split(" ")) {
+            if (!sb.isEmpty()) {
+                sb.append(' ');
+            }
+            sb.append(Character.toUpperCase(word.charAt(0))).append(word.substring(1));
+        }
+        return sb.toString();
+    }
+}

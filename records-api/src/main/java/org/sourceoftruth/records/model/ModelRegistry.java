@@ -1,0 +1,95 @@
+package org.sourceoftruth.records.model;
+
+import io.quarkus.arc.All;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/** Every declared model, by API path and by content type. Fails start-up on duplicates. */
+@ApplicationScoped
+public class ModelRegistry {
+    private final Map<String, Model> byPath = new LinkedHashMap<>();
+    private final Map<String, Model> byContentType = new LinkedHashMap<>();
+    /** FK and M2M fields pointing at each content type, for delete protection and counts. */
+    private final Map<String, List<Reference>> referencesTo = new LinkedHashMap<>();
+
+    /** A field of {@code owner} that points at another model. */
+    public record Reference(Model owner, Field field) {
+    }
+
+    @Inject
+    public ModelRegistry(@All List<ModelDefinition> definitions) {
+        for (ModelDefinition def : definitions) {
+            for (Model m : def.models()) {
+                register(m);
+            }
+        }
+        for (Model m : byPath.values()) {
+            for (Field f : m.fields()) {
+                if (f.kind == Kind.FK || f.kind == Kind.M2M) {
+                    if (!byContentType.containsKey(f.target())) {
+                        throw new IllegalStateException(m.contentType() + "." + f.name
+                                + " points at undeclared model " + f.target());
+                    }
+                    referencesTo.computeIfAbsent(f.target(), k -> new ArrayList<>()).add(new Reference(m, f));
+                }
+            }
+        }
+    }
+
+    private void register(Model m) {
+        String key = m.app() + "/" + m.path();
+        if (byPath.putIfAbsent(key, m) != null) {
+            throw new IllegalStateException("two models declare /api/" + key + "/");
+        }
+        if (byContentType.putIfAbsent(m.contentType(), m) != null) {
+            throw new IllegalStateException("two models declare content type " + m.contentType());
+        }
+    }
+
+    public Optional<Model> byPath(String app, String path) {
+        return Optional.ofNullable(byPath.get(app + "/" + path));
+    }
+
+    public Optional<Model> byContentType(String contentType) {
+        return Optional.ofNullable(byContentType.get(contentType));
+    }
+
+    public Model require(String contentType) {
+        Model m = byContentType.get(contentType);
+        if (m == null) {
+            throw new IllegalArgumentException("unknown content type " + contentType);
+        }
+        return m;
+    }
+
+    public Collection<Model> all() {
+        return byPath.values();
+    }
+
+    public List<Reference> referencesTo(String contentType) {
+        return referencesTo.getOrDefault(contentType, List.of());
+    }
+
+    /** Applications that have at least one model, sorted. */
+    public TreeSet<String> apps() {
+        TreeSet<String> apps = new TreeSet<>();
+        byPath.values().forEach(m -> apps.add(m.app()));
+        return apps;
+    }
+
+    /** path → model for one application, sorted by path (NetBox's router sorts). */
+    public TreeMap<String, Model> modelsOf(String app) {
+        TreeMap<String, Model> map = new TreeMap<>();
+        byPath.values().stream().filter(m -> m.app().equals(app)).forEach(m -> map.put(m.path(), m));
+        return map;
+    }
+}

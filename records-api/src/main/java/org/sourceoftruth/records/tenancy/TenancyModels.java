@@ -1,0 +1,44 @@
+package org.sourceoftruth.records.tenancy;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelDefinition;
+import org.sourceoftruth.records.model.UniqueRule;
+
+import java.util.List;
+
+import static org.sourceoftruth.records.model.Declarations.depth;
+import static org.sourceoftruth.records.model.Declarations.tree;
+import static org.sourceoftruth.records.model.Fields.*;
+
+/** tenancy: tenant groups and tenants. */
+@ApplicationScoped
+public class TenancyModels implements ModelDefinition {
+
+    @Override
+    public List<Model> models() {
+        Model tenantGroup = tree("tenancy", "tenant-groups", "tenancy.tenantgroup", "tenancy_tenantgroup", "tenant group")
+                .fields(str("description").max(200))
+                .standardTail()
+                .fields(count("tenant_count", "tenancy_tenant", "group_id").nestedCount(Field.NestedCount.ZERO),
+                        str("comments"), depth())
+                .brief("tenant_count");
+
+        Model tenant = Model.of("tenancy", "tenants", "tenancy.tenant", "tenancy_tenant", "tenant")
+                .fields(str("name").required().max(100), slug("slug"), fk("group", "tenancy.tenantgroup"),
+                        str("description").max(200), str("comments"))
+                .standardTail()
+                .fields(count("device_count", "dcim_device", "tenant_id"),
+                        count("rack_count", "dcim_rack", "tenant_id"),
+                        count("site_count", "dcim_site", "tenant_id"))
+                .unique(UniqueRule.of("Tenant name must be unique per group.", "group_id", "name")
+                        .topLevel("Tenant with this name already exists."))
+                .unique(UniqueRule.of("Tenant slug must be unique per group.", "group_id", "slug")
+                        .topLevel("Tenant with this slug already exists."))
+                .ordering("t.name")
+                .search("t.name", "t.slug", "t.description", "t.comments")
+                .brief("name", "slug", "description");
+        return List.of(tenantGroup, tenant);
+    }
+}

@@ -1,0 +1,69 @@
+package org.sourceoftruth.records.users;
+
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+import org.sourceoftruth.records.api.Db;
+import org.sourceoftruth.records.auth.PasswordHasher;
+import org.sourceoftruth.records.model.Row;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Creates the bootstrap superuser and its API token at start-up from SUPERUSER_NAME,
+ * SUPERUSER_PASSWORD and SUPERUSER_API_TOKEN, as netbox-docker does. Existing users and
+ * tokens are left alone, so restarts are harmless.
+ */
+@ApplicationScoped
+public class SuperuserBootstrap {
+    private static final Logger LOG = Logger.getLogger(SuperuserBootstrap.class);
+
+    @Inject
+    AgroalDataSource dataSource;
+    @ConfigProperty(name = "sot.superuser.name")
+    String name;
+    @ConfigProperty(name = "sot.superuser.password")
+    Optional<String> password;
+    @ConfigProperty(name = "sot.superuser.api-token")
+    Optional<String> apiToken;
+    @ConfigProperty(name = "sot.superuser.email")
+    String email;
+
+    void onStart(@Observes StartupEvent ev) throws SQLException {
+        if (name == null || name.isBlank()) {
+            return;
+        }
+        try (Connection c = dataSource.getConnection()) {
+            Db db = new Db(c);
+            List<Row> users = db.query("select id from users_user where username = ?", name);
+            long userId;
+            if (users.isEmpty()) {
+                String hash = password.filter(p -> !p.isBlank()).map(PasswordHasher::hash).orElse("!");
+                userId = db.query("insert into users_user (username, password, email, is_superuser) values (?,?,?,true)"
+                        + " returning id", name, hash, email).get(0).id();
+                LOG.infof("created superuser %s", name);
+            } else {
+                userId = users.get(0).id();
+            }
+            if (apiToken.isPresent() && !apiToken.get().isBlank()) {
+                String key = apiToken.get().trim();
+                if (db.query("select 1 from users_token where key = ?", key).isEmpty()) {
+                    db.update("insert into users_token (user_id, key, description) values (?, ?, 'bootstrap token')",
+                            userId, key);
+                    LOG.infof("created API token for %s", name);
+                }
+            } else if (db.query("select 1 from users_token where user_id = ?", userId).isEmpty()) {
+                String key = PasswordHasher.newTokenKey();
+                db.update("insert into users_token (user_id, key, description) values (?, ?, 'bootstrap token')", userId, key);
+                LOG.infof("created API token for %s: %s (set SUPERUSER_API_TOKEN to choose it)", name, key);
+            }
+        }
+    }
+}
