@@ -7,6 +7,7 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import org.sourceoftruth.records.api.ApiException;
 import org.sourceoftruth.records.api.Db;
+import org.sourceoftruth.records.api.QueryCounter;
 import org.sourceoftruth.records.api.RequestContext;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.web.HttpFilters;
@@ -31,8 +32,11 @@ public class AuthFilter {
     @Inject
     RoutingContext routing;
 
-    @ServerRequestFilter(preMatching = true)
+    // Not pre-matching: pre-matching filters run on the I/O thread, and this one queries the
+    // database, so it must run after the switch to a worker thread.
+    @ServerRequestFilter
     public void authenticate(ContainerRequestContext ctx) {
+        QueryCounter.reset();
         UUID id = routing.get(HttpFilters.REQUEST_ID);
         if (id != null) {
             request.requestId(id);
