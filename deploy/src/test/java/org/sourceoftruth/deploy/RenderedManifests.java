@@ -33,15 +33,13 @@ final class RenderedManifests {
     /** The shared rendering of a values set; rendering is deterministic, so tests may share it. */
     static RenderedManifests of(SotChart.ValuesSet valuesSet) {
         return BY_VALUES_SET.computeIfAbsent(valuesSet, set -> {
-            var rendered = set.render();
-            System.out.printf("helm template (%s values) took %d ms%n", set, rendered.took().toMillis());
-            return new RenderedManifests(set.releaseName, rendered.value());
+            return new RenderedManifests(set.releaseName, set.render());
         });
     }
 
     /** Renders with extra values on top of the chart's defaults. */
     static RenderedManifests render(String releaseName, Path valuesFile, Map<String, Object> overrides) {
-        return new RenderedManifests(releaseName, SotChart.template(releaseName, valuesFile, overrides).value());
+        return new RenderedManifests(releaseName, SotChart.template(releaseName, valuesFile, overrides));
     }
 
     private static List<HasMetadata> parse(String yaml) {

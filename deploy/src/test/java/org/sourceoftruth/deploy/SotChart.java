@@ -4,8 +4,6 @@ import com.marcnuri.helm.Helm;
 import com.marcnuri.helm.LintResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -39,16 +37,16 @@ final class SotChart {
         return new Helm(DIRECTORY);
     }
 
-    static Timed<LintResult> lint() {
-        return Timed.run(() -> helm().lint().strict().call());
+    static LintResult lint() {
+        return timed("lint --strict", () -> helm().lint().strict().call());
     }
 
     /**
      * Renders the chart as `helm template` would. valuesFile may be null for the chart's defaults;
      * overrides are `--set` pairs applied last.
      */
-    static Timed<String> template(String releaseName, Path valuesFile, Map<String, Object> overrides) {
-        return Timed.run(() -> {
+    static String template(String releaseName, Path valuesFile, Map<String, Object> overrides) {
+        return timed("template " + releaseName + (valuesFile == null ? "" : " -f " + valuesFile.getFileName()), () -> {
             var command = helm().template().withName(releaseName).withNamespace(NAMESPACE)
                     .withKubeVersion(KUBE_VERSION);
             if (valuesFile != null) {
@@ -61,12 +59,16 @@ final class SotChart {
         });
     }
 
-    /** A result with the wall-clock time it took, which the tests report. */
-    record Timed<T>(T value, Duration took) {
-        static <T> Timed<T> run(Supplier<T> work) {
-            long start = System.nanoTime();
-            T value = work.get();
-            return new Timed<>(value, Duration.ofNanos(System.nanoTime() - start));
+    /**
+     * Runs one Helm call and prints how long it took: the first call in a JVM also pays for
+     * extracting and loading Helm's native library.
+     */
+    private static <T> T timed(String helmCommand, Supplier<T> call) {
+        long start = System.nanoTime();
+        try {
+            return call.get();
+        } finally {
+            System.out.printf("helm %s took %d ms%n", helmCommand, (System.nanoTime() - start) / 1_000_000);
         }
     }
 
@@ -83,12 +85,8 @@ final class SotChart {
             this.file = file;
         }
 
-        Timed<String> render() {
+        String render() {
             return template(releaseName, file, Map.of());
         }
-    }
-
-    static List<String> lintMessages(LintResult result) {
-        return result.getMessages();
     }
 }
