@@ -1,0 +1,112 @@
+{{/*
+The two services this chart deploys. Every per-service template ranges over this map so both
+services get the same shape; what differs between them is data here or in values.yaml.
+  valuesKey: where the service's settings live in .Values
+  secretEnv: the variables it reads from the Secret (only records-api bootstraps the superuser)
+*/}}
+{{- define "sot.components" -}}
+records-api:
+  valuesKey: recordsApi
+  secretEnv: [DB_PASSWORD, SUPERUSER_PASSWORD, SUPERUSER_API_TOKEN]
+webhook-dispatcher:
+  valuesKey: webhookDispatcher
+  secretEnv: [DB_PASSWORD]
+{{- end }}
+
+{{/*
+Secret-backed variables: which key of .Values.secret.keys names them, and whether a Secret
+without that key is acceptable (no superuser bootstrap is a valid choice, no DB password is not).
+*/}}
+{{- define "sot.secretEnvSources" -}}
+DB_PASSWORD: {keyOf: dbPassword, optional: false}
+SUPERUSER_PASSWORD: {keyOf: superuserPassword, optional: true}
+SUPERUSER_API_TOKEN: {keyOf: superuserApiToken, optional: true}
+{{- end }}
+
+{{- define "sot.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Release-wide name; the services append their own name, so keep room for it. */}}
+{{- define "sot.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 40 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 40 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 40 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* Name of one service's objects. Argument: dict "root" $ "component" "records-api". */}}
+{{- define "sot.componentFullname" -}}
+{{- printf "%s-%s" (include "sot.fullname" .root) .component }}
+{{- end }}
+
+{{- define "sot.labels" -}}
+helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+app.kubernetes.io/name: {{ include "sot.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: {{ include "sot.name" . }}
+{{- end }}
+
+{{/* Selector labels of one service. Argument: dict "root" $ "component" "records-api". */}}
+{{- define "sot.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "sot.name" .root }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+app.kubernetes.io/component: {{ .component }}
+{{- end }}
+
+{{- define "sot.componentLabels" -}}
+{{ include "sot.labels" .root }}
+app.kubernetes.io/component: {{ .component }}
+{{- end }}
+
+{{- define "sot.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create }}
+{{- default (include "sot.fullname" .) .Values.serviceAccount.name }}
+{{- else }}
+{{- default "default" .Values.serviceAccount.name }}
+{{- end }}
+{{- end }}
+
+{{- define "sot.configMapName" -}}
+{{- printf "%s-config" (include "sot.fullname" .) }}
+{{- end }}
+
+{{- define "sot.secretName" -}}
+{{- default (include "sot.fullname" .) .Values.secret.existingSecret }}
+{{- end }}
+
+{{/* Image reference of one service. Argument: dict "root" $ "values" <service values>. */}}
+{{- define "sot.image" -}}
+{{- $tag := .values.image.tag | default .root.Values.image.tag | default .root.Chart.AppVersion }}
+{{- if .root.Values.image.registry }}
+{{- printf "%s/%s:%s" (trimSuffix "/" .root.Values.image.registry) .values.image.repository $tag }}
+{{- else }}
+{{- printf "%s:%s" .values.image.repository $tag }}
+{{- end }}
+{{- end }}
+
+{{/* Refuse settings that would deploy something broken, with a message naming the value. */}}
+{{- define "sot.validate" -}}
+{{- $dispatcher := .Values.webhookDispatcher }}
+{{- if gt (int $dispatcher.replicaCount) (int .Values.kafka.partitions) }}
+{{- fail (printf "webhookDispatcher.replicaCount (%d) exceeds kafka.partitions (%d): replicas beyond the partition count of records.object-changes would sit idle" (int $dispatcher.replicaCount) (int .Values.kafka.partitions)) }}
+{{- end }}
+{{- if and (not .Values.secret.existingSecret) .Values.secret.superuserApiToken }}
+{{- if not (regexMatch "^[0-9a-fA-F]{40}$" .Values.secret.superuserApiToken) }}
+{{- fail "secret.superuserApiToken must be 40 hexadecimal characters" }}
+{{- end }}
+{{- end }}
+{{- if .Values.recordsApi.autoscaling.enabled }}
+{{- if gt (int .Values.recordsApi.autoscaling.minReplicas) (int .Values.recordsApi.autoscaling.maxReplicas) }}
+{{- fail "recordsApi.autoscaling.minReplicas must not exceed recordsApi.autoscaling.maxReplicas" }}
+{{- end }}
+{{- end }}
+{{- end }}
