@@ -2,11 +2,7 @@ package org.sourceoftruth.records.api;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.PATCH;
-import jakarta.ws.rs.POST;
-import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Context;
@@ -86,27 +82,4 @@ public class ApiRootResource {
         throw ApiException.notFound();
     }
 
-    @POST
-    @Path("{any: .+}")
-    public Response unknownPost() {
-        throw ApiException.notFound();
-    }
-
-    @PUT
-    @Path("{any: .+}")
-    public Response unknownPut() {
-        throw ApiException.notFound();
-    }
-
-    @PATCH
-    @Path("{any: .+}")
-    public Response unknownPatch() {
-        throw ApiException.notFound();
-    }
-
-    @DELETE
-    @Path("{any: .+}")
-    public Response unknownDelete() {
-        throw ApiException.notFound();
-    }
 }

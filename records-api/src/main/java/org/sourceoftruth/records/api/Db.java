@@ -40,6 +40,11 @@ public final class Db {
     public record SqlArray(String elementType, Collection<?> values) {
     }
 
+    /** Quotes a column name (some, like "default" and "unique", are SQL keywords). */
+    public static String q(String column) {
+        return "\"" + column + "\"";
+    }
+
     public Connection connection() {
         return connection;
     }
@@ -115,6 +120,8 @@ public final class Db {
             ps.setObject(index, pg);
         } else if (value instanceof SqlArray array) {
             ps.setArray(index, connection.createArrayOf(array.elementType(), array.values().toArray()));
+        } else if (value instanceof java.util.List<?> list) {
+            ps.setArray(index, connection.createArrayOf("text", list.stream().map(String::valueOf).toArray()));
         } else if (value instanceof OffsetDateTime || value instanceof LocalDate) {
             ps.setObject(index, value);
         } else {

@@ -306,7 +306,7 @@ public class ModelService {
     private long insert(Db db, Model model, PayloadReader.Changes ch) {
         List<String> cols = new ArrayList<>(ch.columns().keySet());
         List<Object> params = new ArrayList<>(ch.columns().values());
-        String sql = "insert into " + model.table() + " (" + String.join(", ", cols) + ") values ("
+        String sql = "insert into " + model.table() + " (" + String.join(", ", cols.stream().map(Db::q).toList()) + ") values ("
                 + String.join(", ", cols.stream().map(x -> "?").toList()) + ") returning id";
         if (cols.isEmpty()) {
             sql = "insert into " + model.table() + " default values returning id";
@@ -320,7 +320,7 @@ public class ModelService {
         List<String> sets = new ArrayList<>();
         List<Object> params = new ArrayList<>();
         ch.columns().forEach((col, v) -> {
-            sets.add(col + " = ?");
+            sets.add(Db.q(col) + " = ?");
             params.add(v);
         });
         if (model.hasColumn("last_updated")) {

@@ -99,7 +99,7 @@ public class PayloadReader {
             if (f.isUnique() && f.isColumn() && merged.get(f.column()) != null && !errors.containsKey(f.name)) {
                 List<Object> params = new ArrayList<>();
                 params.add(merged.get(f.column()));
-                String sql = "select 1 from " + model.table() + " where " + f.column() + " = ?";
+                String sql = "select 1 from " + model.table() + " where " + Db.q(f.column()) + " = ?";
                 if (selfId != null) {
                     sql += " and id <> ?";
                     params.add(selfId);
@@ -117,9 +117,9 @@ public class PayloadReader {
             List<Object> params = new ArrayList<>();
             for (String c : rule.columns()) {
                 if (rule.caseInsensitive().contains(c)) {
-                    sql.append(" and lower(").append(c).append(") is not distinct from lower(?)");
+                    sql.append(" and lower(").append(Db.q(c)).append(") is not distinct from lower(?)");
                 } else {
-                    sql.append(" and ").append(c).append(" is not distinct from ?");
+                    sql.append(" and ").append(Db.q(c)).append(" is not distinct from ?");
                 }
                 params.add(merged.get(c));
             }

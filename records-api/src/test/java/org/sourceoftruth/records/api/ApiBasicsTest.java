@@ -79,6 +79,7 @@ class ApiBasicsTest {
         Api.auth().contentType("text/plain").body("name=x").post("/api/dcim/sites/").then().statusCode(415)
                 .body("detail", containsString("Unsupported media type"));
         Api.auth().post("/api/status/").then().statusCode(405).body("detail", containsString("not allowed"));
+        Api.auth().body("{}").post("/api/nothing/here/").then().statusCode(404).body("detail", notNullValue());
     }
 
     @Test
