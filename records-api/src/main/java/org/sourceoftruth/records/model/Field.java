@@ -45,6 +45,7 @@ public final class Field {
     Function<Row, Object> computed;
     String label;
     String helpText;
+    String filterExpression;
     java.util.regex.Pattern pattern;
     String patternMessage;
     final List<String> writeAliases = new ArrayList<>();
@@ -92,6 +93,10 @@ public final class Field {
     public Field label(String l) { label = l; return this; }
     public Field help(String h) { helpText = h; return this; }
     public Field alias(String writeAlias) { writeAliases.add(writeAlias); return this; }
+    /** SQL used when filtering/ordering on this field (alias t), e.g. {@code t.request_id::text}. */
+    public Field filterExpression(String sql) { filterExpression = sql; return this; }
+    public String filterExpression() { return filterExpression != null ? filterExpression : "t." + column; }
+
     /** The value must match {@code regex} (full match), else {@code message}. */
     public Field pattern(String regex, String message) {
         pattern = java.util.regex.Pattern.compile(regex);

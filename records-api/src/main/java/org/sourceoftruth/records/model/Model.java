@@ -32,6 +32,7 @@ public final class Model {
     private boolean readOnlyApi;
     private boolean displayUrl = true;
     private final Map<String, String> extraSelects = new LinkedHashMap<>();
+    private final List<String> aliasPaths = new ArrayList<>();
 
     private Model(String app, String path, String contentType, String table, String verboseName) {
         this.app = app;
@@ -137,6 +138,16 @@ public final class Model {
     public Model readOnlyApi() {
         readOnlyApi = true;
         return this;
+    }
+
+    /** Also serve this model at {@code /api/<app>/<path>/} (e.g. NetBox 3's extras/object-changes). */
+    public Model alsoAt(String app, String path) {
+        aliasPaths.add(app + "/" + path);
+        return this;
+    }
+
+    public List<String> aliasPaths() {
+        return aliasPaths;
     }
 
     public Model noDisplayUrl() {
