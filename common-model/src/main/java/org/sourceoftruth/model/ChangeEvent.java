@@ -44,6 +44,11 @@ public record ChangeEvent(
 
     public record Snapshots(@JsonProperty("prechange") JsonNode prechange,
                             @JsonProperty("postchange") JsonNode postchange) {
+        /** Jackson reads a JSON null into a JsonNode as NullNode; keep "no snapshot" a plain null. */
+        public Snapshots {
+            prechange = prechange == null || prechange.isNull() ? null : prechange;
+            postchange = postchange == null || postchange.isNull() ? null : postchange;
+        }
     }
 
     /** Kafka record key: {@code <app>.<model>:<id>}, one partition per object. */
