@@ -13,8 +13,11 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * JSON text as Python's {@code json.dumps} writes it (the form NetBox sends): {@code ", "} and
@@ -24,6 +27,7 @@ import java.util.TreeMap;
 public final class PythonJson {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final Pattern UNICODE_ESCAPE = Pattern.compile("(?<!\\\\)((?:\\\\\\\\)*)\\\\u([0-9A-Fa-f]{4})");
 
     private PythonJson() {
     }
@@ -47,10 +51,28 @@ public final class PythonJson {
                 .with(JsonWriteFeature.ESCAPE_NON_ASCII)
                 .with(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
         try {
-            return writer.writeValueAsString(withoutUndefined(value));
+            return lowerCaseHexEscapes(writer.writeValueAsString(withoutUndefined(value)));
         } catch (JsonProcessingException e) {
             throw new TemplateRenderException("value cannot be written as JSON: " + e.getOriginalMessage(), e);
         }
+    }
+
+    /**
+     * Python writes the hex digits of its backslash-u escapes in lower case, Jackson in upper
+     * case. Only real escapes are touched, not an escaped backslash followed by "u".
+     */
+    private static String lowerCaseHexEscapes(String json) {
+        if (json.indexOf("\\u") < 0) {
+            return json;
+        }
+        Matcher escape = UNICODE_ESCAPE.matcher(json);
+        StringBuilder out = new StringBuilder(json.length());
+        while (escape.find()) {
+            escape.appendReplacement(out, Matcher.quoteReplacement(
+                    escape.group(1) + "\\u" + escape.group(2).toLowerCase(Locale.ROOT)));
+        }
+        escape.appendTail(out);
+        return out.toString();
     }
 
     private static Object withoutUndefined(Object value) {
