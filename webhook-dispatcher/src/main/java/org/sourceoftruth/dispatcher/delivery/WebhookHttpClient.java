@@ -100,7 +100,7 @@ public class WebhookHttpClient {
                 .handle((response, failure) -> {
                     long durationMs = (System.nanoTime() - startNanos) / 1_000_000;
                     if (failure != null) {
-                        return new AttemptOutcome(started, durationMs, null, describe(failure, timeout), null);
+                        return new AttemptOutcome(started, durationMs, null, describe(failure, request, timeout), null);
                     }
                     int status = response.statusCode();
                     String error = status >= 200 && status < 300 ? null
@@ -127,7 +127,7 @@ public class WebhookHttpClient {
         return cached.client();
     }
 
-    private static String describe(Throwable failure, Duration timeout) {
+    private static String describe(Throwable failure, RenderedRequest request, Duration timeout) {
         Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
         if (cause instanceof HttpConnectTimeoutException) {
             return "connection timed out after " + timeout.toMillis() + " ms";
@@ -136,7 +136,8 @@ public class WebhookHttpClient {
             return "no complete response within " + timeout.toMillis() + " ms";
         }
         if (cause instanceof ConnectException) {
-            return "connection failed: " + (cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage());
+            return "could not connect to " + request.targetHost()
+                    + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
         }
         if (cause instanceof SSLException) {
             return "TLS error: " + cause.getMessage();
