@@ -188,6 +188,9 @@ public class PayloadReader {
                 if (f.maxLength() != null && s.length() > f.maxLength()) {
                     throw new FieldError("Ensure this field has no more than " + f.maxLength() + " characters.");
                 }
+                if (f.choices() != null && !f.choices().contains(s)) {
+                    throw new FieldError("\"" + s + "\" is not a valid choice.");
+                }
                 if (f.pattern() != null && !s.isEmpty() && !f.pattern().matcher(s).matches()) {
                     throw new FieldError(f.patternMessage());
                 }

@@ -225,10 +225,13 @@ public class Renderer {
                     node.set(f.name, counts == null ? NODES.numberNode(0) : counts.getOrDefault(id, NODES.numberNode(0)));
                 }
                 case GENERIC_FK -> {
+                    // NetBox shows the pair it is written with, then the resolved object.
                     String type = row.str(f.genericTypeColumn());
                     Long target = row.longValue(f.genericIdColumn());
                     JsonNode value = type == null || target == null ? NODES.nullNode()
                             : related.get(f.name).getOrDefault(type + ":" + target, NODES.nullNode());
+                    node.set(f.genericTypeColumn(), type == null ? NODES.nullNode() : NODES.textNode(type));
+                    node.set(f.genericIdColumn(), target == null ? NODES.nullNode() : NODES.numberNode(target));
                     node.set(f.name, value);
                 }
                 case CUSTOM_FIELDS -> node.set(f.name, customFields.render(model, (JsonNode) row.get(f.column())));

@@ -22,8 +22,7 @@ public class CoreModels implements ModelDefinition {
         Model objectChange = Model.of("core", "object-changes", "core.objectchange", "core_objectchange", "object change")
                 .fields(datetime("time").readOnly(), str("user_name").readOnly(),
                         str("request_id").readOnly().filterExpression("t.request_id::text"),
-                        choice("action", ACTION).readOnly(), str("changed_object_type").readOnly(),
-                        integer("changed_object_id").readOnly(),
+                        choice("action", ACTION).readOnly(),
                         genericFk("changed_object", "changed_object_type", "changed_object_id", List.of()).readOnly(),
                         str("object_repr").readOnly(), str("message").readOnly(),
                         json("prechange_data").readOnly(), json("postchange_data").readOnly())
