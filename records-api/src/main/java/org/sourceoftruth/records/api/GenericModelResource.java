@@ -265,7 +265,7 @@ public class GenericModelResource {
         return Response.fromResponse(r).header("ETag", etag).build();
     }
 
-    static JsonNode parseBody(String body) {
+    public static JsonNode parseBody(String body) {
         if (body == null || body.isBlank()) {
             throw ApiException.detail(400, "JSON parse error - Expecting value: line 1 column 1 (char 0)");
         }

@@ -27,6 +27,7 @@ public final class Model {
     private final List<UniqueRule> uniqueRules = new ArrayList<>();
     private final Map<String, ExtraFilter> extraFilters = new LinkedHashMap<>();
     private final List<Validator> validators = new ArrayList<>();
+    private final List<DbValidator> dbValidators = new ArrayList<>();
     private Function<Row, String> display = r -> r.str("name");
     private String treeParent;
     private boolean readOnlyApi;
@@ -109,8 +110,19 @@ public final class Model {
         return this;
     }
 
+    public Model filters(java.util.Collection<ExtraFilter> filters) {
+        filters.forEach(this::filter);
+        return this;
+    }
+
     public Model validator(Validator v) {
         validators.add(v);
+        return this;
+    }
+
+    /** A rule that queries other rows (checked after field and uniqueness checks). */
+    public Model check(DbValidator v) {
+        dbValidators.add(v);
         return this;
     }
 
@@ -171,6 +183,7 @@ public final class Model {
     public List<UniqueRule> uniqueRules() { return uniqueRules; }
     public Map<String, ExtraFilter> extraFilters() { return extraFilters; }
     public List<Validator> validators() { return validators; }
+    public List<DbValidator> dbValidators() { return dbValidators; }
     public String display(Row row) { return display.apply(row); }
     public String treeParent() { return treeParent; }
     public boolean isReadOnlyApi() { return readOnlyApi; }
