@@ -47,10 +47,21 @@ public class Renderer {
      * @param baseUrl  scheme://host[:port] for absolute URLs, or "" for relative ones (webhooks)
      * @param include  top-level field names to keep (?fields=), or null
      * @param omit     top-level field names to drop (?omit= and ?exclude=config_context)
+     * @param revealSecrets render {@link Field#secret() secret} fields even where the model
+     *                      does not make them readable
      */
-    public record Options(String baseUrl, Mode mode, Set<String> include, Set<String> omit) {
+    public record Options(String baseUrl, Mode mode, Set<String> include, Set<String> omit, boolean revealSecrets) {
+        public Options(String baseUrl, Mode mode, Set<String> include, Set<String> omit) {
+            this(baseUrl, mode, include, omit, false);
+        }
+
         public static Options full(String baseUrl) {
             return new Options(baseUrl, Mode.FULL, null, Set.of());
+        }
+
+        /** The same options, rendering secret fields too (the response to the creating request). */
+        public Options revealingSecrets() {
+            return new Options(baseUrl, mode, include, omit, true);
         }
     }
 
@@ -72,7 +83,7 @@ public class Renderer {
         List<Field> out = new ArrayList<>();
         boolean briefLike = opts.mode() != Mode.FULL;
         for (Field f : model.fields()) {
-            if (f.isWriteOnly()) {
+            if (f.isWriteOnly() || (f.isSecret() && !opts.revealSecrets() && !model.secretsReadable())) {
                 continue;
             }
             if (opts.include() != null) {

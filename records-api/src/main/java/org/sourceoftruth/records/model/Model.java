@@ -27,6 +27,8 @@ public final class Model {
     private final List<UniqueRule> uniqueRules = new ArrayList<>();
     private final Map<String, ExtraFilter> extraFilters = new LinkedHashMap<>();
     private final List<Validator> validators = new ArrayList<>();
+    private final List<WriteHook> writeHooks = new ArrayList<>();
+    private java.util.function.BooleanSupplier secretsReadable = () -> false;
     private Function<Row, String> display = r -> r.str("name");
     private String treeParent;
     private boolean readOnlyApi;
@@ -122,6 +124,21 @@ public final class Model {
         return this;
     }
 
+    /** Code run around every create and update of this model (see {@link WriteHook}). */
+    public Model hook(WriteHook hook) {
+        writeHooks.add(hook);
+        return this;
+    }
+
+    /**
+     * Whether {@link Field#secret() secret} fields are rendered on reads of existing objects
+     * (asked on every read, so it may follow a runtime setting). Default: never.
+     */
+    public Model secretsReadable(java.util.function.BooleanSupplier readable) {
+        secretsReadable = readable;
+        return this;
+    }
+
     public Model display(Function<Row, String> fn) {
         display = fn;
         return this;
@@ -160,6 +177,8 @@ public final class Model {
     public List<UniqueRule> uniqueRules() { return uniqueRules; }
     public Map<String, ExtraFilter> extraFilters() { return extraFilters; }
     public List<Validator> validators() { return validators; }
+    public List<WriteHook> writeHooks() { return writeHooks; }
+    public boolean secretsReadable() { return secretsReadable.getAsBoolean(); }
     public String display(Row row) { return display.apply(row); }
     public String treeParent() { return treeParent; }
     public boolean isReadOnlyApi() { return readOnlyApi; }
