@@ -83,7 +83,7 @@ public class Renderer {
         List<Field> out = new ArrayList<>();
         boolean briefLike = opts.mode() != Mode.FULL;
         for (Field f : model.fields()) {
-            if (f.isWriteOnly() || (f.isSecret() && !opts.revealSecrets() && !model.secretsReadable())) {
+            if (f.isWriteOnly()) {
                 continue;
             }
             if (opts.include() != null) {
@@ -217,6 +217,9 @@ public class Renderer {
         ObjectNode node = NODES.objectNode();
         long id = row.id();
         for (Field f : out) {
+            if (f.isSecret() && !opts.revealSecrets() && !model.secretsReadable(row)) {
+                continue;
+            }
             switch (f.kind) {
                 case COMPUTED -> {
                     switch (f.name) {

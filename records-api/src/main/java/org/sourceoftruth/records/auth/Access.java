@@ -15,6 +15,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Who may do what, as NetBox decides it:
@@ -32,6 +33,12 @@ public class Access {
     private static final Logger LOG = Logger.getLogger(Access.class);
     /** A restriction that matches no object. */
     private static final ExtraFilter.Sql NOTHING = ExtraFilter.Sql.of("false");
+    /**
+     * Sensitive models a "*" view exemption leaves out (NetBox's EXEMPT_EXCLUDE_MODELS); they
+     * are exempt only when listed by name.
+     */
+    private static final Set<String> WILDCARD_EXCLUDED = Set.of("users.user", "users.group", "users.objectpermission",
+            "users.token");
 
     /** The four model actions; HTTP GET/HEAD → view, POST → add, PUT/PATCH → change, DELETE → delete. */
     public enum Action {
@@ -181,7 +188,7 @@ public class Access {
 
     private boolean isExempt(Model model) {
         List<String> list = settings.exemptViews();
-        return list.contains("*") || list.contains(model.contentType());
+        return list.contains(model.contentType()) || (list.contains("*") && !WILDCARD_EXCLUDED.contains(model.contentType()));
     }
 
     private static ApiException notAuthenticated() {

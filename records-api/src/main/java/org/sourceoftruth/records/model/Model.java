@@ -28,7 +28,7 @@ public final class Model {
     private final Map<String, ExtraFilter> extraFilters = new LinkedHashMap<>();
     private final List<Validator> validators = new ArrayList<>();
     private final List<WriteHook> writeHooks = new ArrayList<>();
-    private java.util.function.BooleanSupplier secretsReadable = () -> false;
+    private java.util.function.Predicate<Row> secretsReadable = r -> false;
     private Function<Row, String> display = r -> r.str("name");
     private String treeParent;
     private boolean readOnlyApi;
@@ -131,10 +131,11 @@ public final class Model {
     }
 
     /**
-     * Whether {@link Field#secret() secret} fields are rendered on reads of existing objects
-     * (asked on every read, so it may follow a runtime setting). Default: never.
+     * Which stored objects have their {@link Field#secret() secret} fields rendered on reads
+     * (asked per object on every read, so it may follow a runtime setting or the caller).
+     * Default: none.
      */
-    public Model secretsReadable(java.util.function.BooleanSupplier readable) {
+    public Model secretsReadable(java.util.function.Predicate<Row> readable) {
         secretsReadable = readable;
         return this;
     }
@@ -178,7 +179,7 @@ public final class Model {
     public Map<String, ExtraFilter> extraFilters() { return extraFilters; }
     public List<Validator> validators() { return validators; }
     public List<WriteHook> writeHooks() { return writeHooks; }
-    public boolean secretsReadable() { return secretsReadable.getAsBoolean(); }
+    public boolean secretsReadable(Row row) { return secretsReadable.test(row); }
     public String display(Row row) { return display.apply(row); }
     public String treeParent() { return treeParent; }
     public boolean isReadOnlyApi() { return readOnlyApi; }

@@ -106,12 +106,21 @@ public class UsersModels implements ModelDefinition {
                                 .help("Allowed IPv4/IPv6 networks from where the token can be used. Leave blank for no"
                                         + " restrictions. Ex: \"10.1.1.0/24, 192.168.10.16/32, 2001:DB8:1::/64\""))
                 .display(UsersModels::tokenDisplay)
-                .secretsReadable(settings::allowTokenRetrieval)
+                .secretsReadable(this::keyRetrievable)
                 .ordering("t.created desc")
                 .search("t.description")
                 .brief("key", "write_enabled", "description");
         token.hook(new TokenRules(token));
         return List.of(user, group, permission, token);
+    }
+
+    /**
+     * ALLOW_TOKEN_RETRIEVAL shows the key of an existing token to its owner only. (NetBox shows
+     * it to anyone who may view the token; here no one ever reads another user's key.)
+     */
+    private boolean keyRetrievable(Row token) {
+        RequestContext.Caller caller = request.caller();
+        return settings.allowTokenRetrieval() && caller != null && Objects.equals(token.longValue("user_id"), caller.userId());
     }
 
     /** NetBox's User display: the username, with the full name in brackets when there is one. */
