@@ -149,11 +149,12 @@ public class GenericModelResource {
         return Response.noContent().build();
     }
 
+    /** OPTIONS needs no model permission (NetBox's perms_map); write actions are shown to those who may write. */
     @OPTIONS
     public Response options(@PathParam("app") String app, @PathParam("model") String path) {
         Model model = model(app, path);
-        access.require(model, Access.Action.VIEW);
-        return Responses.json(200, optionsWriter.describe(model, "List", canWrite(model)), headers);
+        access.requireAuthenticated();
+        return Responses.json(200, optionsWriter.describe(model, "List", canWrite(model, Access.Action.ADD)), headers);
     }
 
     // ------------------------------------------------------------ detail path
@@ -214,8 +215,8 @@ public class GenericModelResource {
     @Path("{id: [0-9]+}/")
     public Response optionsOne(@PathParam("app") String app, @PathParam("model") String path) {
         Model model = model(app, path);
-        access.require(model, Access.Action.VIEW);
-        return Responses.json(200, optionsWriter.describe(model, "Instance", canWrite(model)), headers);
+        access.requireAuthenticated();
+        return Responses.json(200, optionsWriter.describe(model, "Instance", canWrite(model, Access.Action.CHANGE)), headers);
     }
 
     // ------------------------------------------------------------------ helpers
@@ -236,9 +237,8 @@ public class GenericModelResource {
         return model;
     }
 
-    private boolean canWrite(Model model) {
-        RequestContext.Caller c = request.caller();
-        return !model.isReadOnlyApi() && c != null && c.superuser() && c.writeEnabled();
+    private boolean canWrite(Model model, Access.Action action) {
+        return !model.isReadOnlyApi() && access.allows(model, action);
     }
 
     /** If-Match on detail writes (NetBox 4.6): a mismatch is 412 with the current ETag. */
@@ -265,6 +265,7 @@ public class GenericModelResource {
         return Response.fromResponse(r).header("ETag", etag).build();
     }
 
+    /** A request body as JSON, or DRF's 400 "JSON parse error - ...". */
     public static JsonNode parseBody(String body) {
         if (body == null || body.isBlank()) {
             throw ApiException.detail(400, "JSON parse error - Expecting value: line 1 column 1 (char 0)");

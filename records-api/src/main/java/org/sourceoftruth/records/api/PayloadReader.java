@@ -84,7 +84,7 @@ public class PayloadReader {
                     case CUSTOM_FIELDS -> cols.put(f.column(), customFields.merge(model, v,
                             existing == null ? null : (JsonNode) existing.get(f.column()), create, errors));
                     case FK -> cols.put(f.column(), v.isNull() ? nullOrError(f) : resolve(db, registry.require(f.target()), v));
-                    default -> cols.put(f.column(), v.isNull() ? nullOrError(f) : convert(f, v));
+                    default -> cols.put(f.column(), v.isNull() ? nullOrError(f) : transform(f, convert(f, v)));
                 }
             } catch (FieldError e) {
                 add(errors, f.name, e.getMessage());
@@ -153,6 +153,18 @@ public class PayloadReader {
             }
         }
         return v;
+    }
+
+    /** The declaration's write transform (e.g. password hashing); its rejection is a field error. */
+    private static Object transform(Field f, Object value) {
+        if (f.writeTransform() == null) {
+            return value;
+        }
+        try {
+            return f.writeTransform().apply(value);
+        } catch (IllegalArgumentException e) {
+            throw new FieldError(e.getMessage());
+        }
     }
 
     private static Object nullOrError(Field f) {
@@ -363,7 +375,8 @@ public class PayloadReader {
             if (f == null && e.getKey().equals("id")) {
                 f = target.field("id");
             }
-            if (f == null || !(f.isColumn())) {
+            // Write-only and secret columns are no lookup keys: matching on them would be an oracle.
+            if (f == null || !f.isColumn() || f.isWriteOnly() || f.isSecret()) {
                 throw new FieldError("Cannot resolve keyword '" + e.getKey() + "' into field.");
             }
             JsonNode v = e.getValue();
