@@ -137,6 +137,22 @@ public final class Fixtures implements AutoCloseable {
         publishRaw(event.kafkaKey(), Json.toBytes(event));
     }
 
+    /** Sends without waiting for each acknowledgement, then waits for all. */
+    public void publishAll(List<ChangeEvent> events) {
+        List<java.util.concurrent.Future<?>> sent = new ArrayList<>();
+        for (ChangeEvent event : events) {
+            sent.add(producer.send(new ProducerRecord<>(topic, event.kafkaKey(), Json.toBytes(event))));
+        }
+        producer.flush();
+        for (java.util.concurrent.Future<?> future : sent) {
+            try {
+                future.get(30, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new IllegalStateException("could not publish to " + topic, e);
+            }
+        }
+    }
+
     public void publishRaw(String key, byte[] value) {
         try {
             producer.send(new ProducerRecord<>(topic, key, value)).get(30, TimeUnit.SECONDS);
