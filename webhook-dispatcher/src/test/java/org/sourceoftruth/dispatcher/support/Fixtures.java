@@ -63,6 +63,18 @@ public final class Fixtures implements AutoCloseable {
         }
     }
 
+    /** TLS settings of a webhook row (records-api's columns). */
+    public static void webhookTls(long webhookId, boolean sslVerification, String caFilePath) throws SQLException {
+        try (Connection connection = TestDatabase.connect();
+             PreparedStatement update = connection.prepareStatement(
+                     "update extras_webhook set ssl_verification = ?, ca_file_path = ? where id = ?")) {
+            update.setBoolean(1, sslVerification);
+            update.setString(2, caFilePath);
+            update.setLong(3, webhookId);
+            update.executeUpdate();
+        }
+    }
+
     public static long eventRule(String name, List<String> objectTypes, List<String> eventTypes, String conditionsJson,
                                  long webhookId) throws SQLException {
         try (Connection connection = TestDatabase.connect();
