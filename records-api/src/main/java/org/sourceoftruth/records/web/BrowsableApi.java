@@ -63,7 +63,7 @@ public class BrowsableApi {
                 .data("allowed", model.map(m -> m.isReadOnlyApi() ? "GET, HEAD, OPTIONS"
                         : detail ? "GET, PUT, PATCH, DELETE, HEAD, OPTIONS" : "GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS")
                         .orElse("GET, HEAD, OPTIONS"))
-                .data("json", new RawHtml(JsonHtml.render(json)))
+                .data("json", JsonHtml.render(json))
                 .data("next", json.path("next").isTextual() ? json.get("next").asText() : null)
                 .data("previous", json.path("previous").isTextual() ? json.get("previous").asText() : null)
                 .data("filters", list ? filters(model.get()) : null)
@@ -77,10 +77,6 @@ public class BrowsableApi {
                 .data("csrf", csrfCookie(req))
                 .render();
         res.setEntity(html.getBytes(StandardCharsets.UTF_8), null, MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"));
-    }
-
-    /** Wraps markup that is already escaped. */
-    public record RawHtml(String raw) {
     }
 
     static boolean wantsHtml(ContainerRequestContext req) {
