@@ -194,8 +194,8 @@ class OutboxRelayTest {
     }
 
     private long relaySessions() {
-        return (Long) table.single("select count(*) from pg_stat_activity where application_name = ? and datname = current_database()",
-                OutboxStore.APPLICATION_NAME);
+        return (Long) table.single("select count(*) from pg_stat_activity"
+                + " where application_name = ? and datname = current_database()", OutboxStore.APPLICATION_NAME);
     }
 
     /** The writer's events on the topic, once at least {@code expected} distinct ones are there. */
