@@ -233,7 +233,9 @@ class WebhookTemplatesTest {
                 () -> heavy.render(context, Duration.ofMillis(300), Integer.MAX_VALUE));
         long millis = (System.nanoTime() - start) / 1_000_000;
         assertTrue(e.getMessage().contains("time limit"), e.getMessage());
-        assertTrue(millis < 3000, "took " + millis + " ms");
+        // Unbounded, this template would run for hours; the bound is generous so that a busy
+        // machine cannot fail it, and still proves that rendering was cut off.
+        assertTrue(millis < 30_000, "took " + millis + " ms");
     }
 
     @Test
