@@ -34,6 +34,13 @@ class BadInputTest {
     private static final List<Object> GENERIC_BAD_VALUES = Arrays.asList(999999999, "999999999", -5, "x",
             Map.of("name", "no-such-thing"), List.of(1), "a".repeat(300));
 
+    /**
+     * A value that is bad only for a new object (a duplicate of the existing one): posted, not
+     * patched onto the object it duplicates.
+     */
+    private record Duplicate(Object value) {
+    }
+
     /** Sends the request and checks: 4xx, JSON body. */
     private static void expect4xx(String method, String path, Object body) {
         var spec = auth();
@@ -64,25 +71,36 @@ class BadInputTest {
         String detail = path + existing + "/";
         String stored = auth().get(detail).then().statusCode(200).extract().asString();
         List<Object> bodies = new ArrayList<>(List.of("{", "[]", "\"text\"", "42", "[1, 2]", "null"));
+        List<Object> postOnly = new ArrayList<>();
+        // The first bad value of each field also goes through the list forms (bulk POST, PUT,
+        // bulk PATCH); the others through POST and PATCH, which share the same validation.
+        List<Object> everyForm = new ArrayList<>();
         for (Map.Entry<String, List<Object>> e : badFields.entrySet()) {
+            boolean first = true;
             for (Object bad : e.getValue()) {
                 Map<String, Object> body = new HashMap<>(valid);
-                body.put(e.getKey(), bad);
-                bodies.add(body);
+                body.put(e.getKey(), bad instanceof Duplicate d ? d.value() : bad);
+                (bad instanceof Duplicate ? postOnly : bodies).add(body);
+                if (first && !(bad instanceof Duplicate)) {
+                    everyForm.add(body);
+                    first = false;
+                }
             }
+        }
+        for (Object body : postOnly) {
+            expect4xx("POST", path, body);
+            expect4xx("POST", path, List.of(valid, body));
         }
         for (Object body : bodies) {
             expect4xx("POST", path, body);
-            if (body instanceof Map<?, ?>) {
-                expect4xx("POST", path, List.of(valid, body));
-                expect4xx("PATCH", detail, body);
-                expect4xx("PUT", detail, body);
-                Map<String, Object> bulk = new HashMap<>((Map<String, Object>) body);
-                bulk.put("id", existing);
-                expect4xx("PATCH", path, List.of(bulk));
-            } else {
-                expect4xx("PATCH", detail, body);
-            }
+            expect4xx("PATCH", detail, body);
+        }
+        for (Object body : everyForm) {
+            expect4xx("POST", path, List.of(valid, body));
+            expect4xx("PUT", detail, body);
+            Map<String, Object> bulk = new HashMap<>((Map<String, Object>) body);
+            bulk.put("id", existing);
+            expect4xx("PATCH", path, List.of(bulk));
         }
         assertEquals(before, count(path), path + ": the table changed");
         assertEquals(Json.MAPPER.valueToTree(parse(stored)), Json.MAPPER.valueToTree(parse(auth().get(detail).then()
@@ -95,6 +113,13 @@ class BadInputTest {
         } catch (Exception e) {
             throw new AssertionError(e);
         }
+    }
+
+    /** The list plus more values. */
+    private static List<Object> with(List<Object> base, Object... more) {
+        List<Object> out = new ArrayList<>(base);
+        out.addAll(Arrays.asList(more));
+        return out;
     }
 
     private static Map<String, List<Object>> fields(Object... pairs) {
@@ -118,32 +143,25 @@ class BadInputTest {
                 fields("slug", List.of("not a slug", ""), "name", GENERIC_BAD_VALUES.subList(5, 7)));
         int agg = create("/api/ipam/aggregates/", Map.of("prefix", b + ".0/24", "rir", rir));
         battery("/api/ipam/aggregates/", agg, Map.of("prefix", b + ".0/25", "rir", rir),
-                fields("prefix", new ArrayList<>(List.of(b + ".1/24", "0.0.0.0/0", b + ".0/25x")) {{
-                    addAll(BAD_ADDRESSES);
-                }}, "rir", GENERIC_BAD_VALUES, "date_added", List.of("yesterday", 5)));
+                fields("prefix", with(BAD_ADDRESSES, b + ".1/24", "0.0.0.0/0", b + ".0/25x"), "rir", GENERIC_BAD_VALUES,
+                        "date_added", List.of("yesterday", 5)));
         int role = create("/api/ipam/roles/", Map.of("name", "bad-" + u, "slug", "bad-" + u));
         battery("/api/ipam/roles/", role, Map.of("name", "ro-" + u, "slug", "ro-" + u),
                 fields("weight", List.of(-1, 40000, "heavy")));
         int prefix = Ipam.prefix(b + ".0/25", null);
         battery("/api/ipam/prefixes/", prefix, Map.of("prefix", b + ".128/25"),
-                fields("prefix", new ArrayList<>(List.of(b + ".1/24", "0.0.0.0/0", "::/0")) {{
-                    addAll(BAD_ADDRESSES);
-                }}, "vrf", GENERIC_BAD_VALUES, "status", List.of("available", "", Map.of("value", "active")),
+                fields("prefix", with(BAD_ADDRESSES, b + ".1/24", "0.0.0.0/0", "::/0"), "vrf", GENERIC_BAD_VALUES, "status", List.of("available", "", Map.of("value", "active")),
                         "scope_type", BAD_CONTENT_TYPES, "scope_id", List.of(999999999, "x"),
                         "vlan", GENERIC_BAD_VALUES, "is_pool", List.of("perhaps")));
         int range = create("/api/ipam/ip-ranges/", Map.of("start_address", b + ".10/24", "end_address", b + ".20/24"));
         battery("/api/ipam/ip-ranges/", range, Map.of("start_address", b + ".30/24", "end_address", b + ".40/24"),
                 fields("start_address", BAD_ADDRESSES,
-                        "end_address", new ArrayList<>(List.of("2001:db8::1/24", b + ".40/25", b + ".1/24",
-                                b + ".15/24")) {{
-                            addAll(BAD_ADDRESSES);
-                        }}));
+                        "end_address", with(BAD_ADDRESSES, "2001:db8::1/24", b + ".40/25", b + ".1/24",
+                                b + ".15/24")));
         int ip = Ipam.ip(b + ".200/24");
         int[] dev = Ipam.deviceWithInterface("bad-" + u);
         battery("/api/ipam/ip-addresses/", ip, Map.of("address", b + ".201/24"),
-                fields("address", new ArrayList<>(List.of(b + ".200/24", "::/0")) {{
-                    addAll(BAD_ADDRESSES);
-                }}, "assigned_object_type", BAD_CONTENT_TYPES, "assigned_object_id", List.of(999999999, "x", -1),
+                fields("address", with(BAD_ADDRESSES, new Duplicate(b + ".200/24"), "::/0"), "assigned_object_type", BAD_CONTENT_TYPES, "assigned_object_id", List.of(999999999, "x", -1),
                         "status", List.of("slaac", "up"), "role", List.of("boss"), "nat_inside", GENERIC_BAD_VALUES,
                         "dns_name", List.of("bad name", "x".repeat(256))));
         // a network ID on an interface, a pair that does not match one object
@@ -163,9 +181,7 @@ class BadInputTest {
                         "scope_type", BAD_CONTENT_TYPES, "scope_id", List.of(999999999, "x")));
         int vlan = create("/api/ipam/vlans/", Map.of("vid", 15, "name", "bad-" + u, "group", group));
         battery("/api/ipam/vlans/", vlan, Map.of("vid", 16, "name", "v-" + u, "group", group),
-                fields("vid", new ArrayList<>(List.of(15, 25)) {{
-                    addAll(BAD_VIDS);
-                }}, "group", GENERIC_BAD_VALUES, "site", GENERIC_BAD_VALUES, "status", List.of("gone")));
+                fields("vid", with(BAD_VIDS, new Duplicate(15), 25), "group", GENERIC_BAD_VALUES, "site", GENERIC_BAD_VALUES, "status", List.of("gone")));
     }
 
     @Test
@@ -216,7 +232,7 @@ class BadInputTest {
                 "termination_type", "dcim.site", "termination_id", site));
         battery("/api/circuits/circuit-terminations/", term, Map.of("circuit", circuit, "term_side", "Z",
                         "termination_type", "dcim.site", "termination_id", site),
-                fields("term_side", List.of("A", "B", "", 1), "termination_type", BAD_CONTENT_TYPES,
+                fields("term_side", List.of(new Duplicate("A"), "B", "", 1), "termination_type", BAD_CONTENT_TYPES,
                         "termination_id", List.of(999999999, "x"), "port_speed", List.of(-5, "fast")));
 
         int ctype = create("/api/virtualization/cluster-types/", Map.of("name", "bad-" + u, "slug", "bad-" + u));
@@ -233,25 +249,26 @@ class BadInputTest {
         battery("/api/virtualization/virtual-machines/", vm, Map.of("name", "vm-" + u, "cluster", cluster),
                 fields("cluster", GENERIC_BAD_VALUES, "primary_ip4", GENERIC_BAD_VALUES, "primary_ip6", List.of(999999999),
                         "vcpus", List.of("many"), "memory", List.of(-1), "local_context_data", List.of(List.of(1), "text", 5),
-                        "status", List.of("asleep"), "name", List.of("BAD-" + u)));
+                        "status", List.of("asleep"), "name", List.of(new Duplicate("BAD-" + u))));
         int vmi = create("/api/virtualization/interfaces/", Map.of("virtual_machine", vm, "name", "eth0"));
         battery("/api/virtualization/interfaces/", vmi, Map.of("virtual_machine", vm, "name", "eth1"),
                 fields("virtual_machine", GENERIC_BAD_VALUES, "mtu", List.of(0, 70000), "mode", List.of("trunk"),
                         "untagged_vlan", GENERIC_BAD_VALUES, "tagged_vlans", List.of(List.of(999999999), "x",
-                                List.of(Map.of("vid", 1))), "mac_address", List.of("zz:zz"), "name", List.of("eth0")));
+                                List.of(Map.of("vid", 1))), "mac_address", List.of("zz:zz"), "name", List.of(new Duplicate("eth0"))));
         int cc = create("/api/extras/config-contexts/", Map.of("name", "bad-" + u, "data", Map.of(),
                 "sites", List.of(site)));
         battery("/api/extras/config-contexts/", cc, Map.of("name", "cc-" + u, "data", Map.of("a", 1), "sites", List.of(site)),
                 fields("data", Arrays.asList(List.of(1), "text", 5, null), "weight", List.of(-1, "heavy"),
                         "sites", List.of(List.of(999999999), "x", List.of(Map.of("id", "x"))), "tags", List.of(List.of("nope"),
-                                List.of(5)), "name", List.of("bad-" + u)));
+                                List.of(5)), "name", List.of(new Duplicate("bad-" + u))));
         // devices: the new fields
         int[] dev = Ipam.deviceWithInterface("badd-" + u);
         String v6 = Ipam.v6Block();
         int ip6 = create("/api/ipam/ip-addresses/", Map.of("address", v6 + "::1/64", "assigned_object_type",
                 "dcim.interface", "assigned_object_id", dev[1]));
-        for (Map<String, Object> body : List.of(Map.of("primary_ip4", ip6), Map.of("primary_ip6", 999999999),
-                Map.of("oob_ip", "x"), Map.of("cluster", 999999999), Map.<String, Object>of("local_context_data", "x"))) {
+        for (Map<String, Object> body : List.<Map<String, Object>>of(Map.of("primary_ip4", ip6),
+                Map.of("primary_ip6", 999999999), Map.of("oob_ip", "x"), Map.of("cluster", 999999999),
+                Map.of("local_context_data", "x"))) {
             expect4xx("PATCH", "/api/dcim/devices/" + dev[0] + "/", body);
         }
     }
