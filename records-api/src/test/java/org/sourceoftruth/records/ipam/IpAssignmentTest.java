@@ -140,6 +140,10 @@ class IpAssignmentTest {
         int eth1 = create("/api/dcim/interfaces/", Map.of("device", d[0], "name", "eth1", "type", "virtual"));
         auth().body(assign("dcim.interface", eth1)).patch("/api/ipam/ip-addresses/" + ip4 + "/").then().statusCode(200);
         auth().get("/api/dcim/devices/?has_primary_ip=true&id=" + d[0]).then().body("count", equalTo(1));
+        auth().body(Map.of("oob_ip", ip4)).patch("/api/dcim/devices/" + d[0] + "/").then().statusCode(200)
+                .body("oob_ip.address", equalTo(b + ".10/24"));
+        auth().body(Map.of("oob_ip", loose)).patch("/api/dcim/devices/" + d[0] + "/").then().statusCode(400)
+                .body("oob_ip", contains("The specified IP address (" + b + ".11/24) is not assigned to this device."));
         // deleting the address clears the device's primary pointer
         auth().delete("/api/ipam/ip-addresses/" + ip6 + "/").then().statusCode(204);
         auth().get("/api/dcim/devices/" + d[0] + "/").then().body("primary_ip6", nullValue())

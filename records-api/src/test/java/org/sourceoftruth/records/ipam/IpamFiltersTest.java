@@ -130,6 +130,29 @@ class IpamFiltersTest {
     }
 
     @Test
+    void prefixFieldFilters() {
+        String u = uniq();
+        String b = Ipam.v4Block();
+        int tenant = create("/api/tenancy/tenants/", Map.of("name", "pt-" + u, "slug", "pt-" + u));
+        int vlan = create("/api/ipam/vlans/", Map.of("vid", 300, "name", "pv-" + u));
+        create("/api/ipam/prefixes/", Map.of("prefix", b + ".0/25", "is_pool", true, "tenant", tenant, "vlan", vlan,
+                "status", "reserved"));
+        Ipam.prefix(b + ".128/25", null);
+        String block = "within_include=" + b + ".0/24&";
+        assertThat(prefixes(block + "is_pool=true"), contains(b + ".0/25"));
+        assertThat(prefixes(block + "is_pool=false"), contains(b + ".128/25"));
+        assertThat(prefixes(block + "tenant=pt-" + u), contains(b + ".0/25"));
+        assertThat(prefixes(block + "tenant_id=" + tenant), contains(b + ".0/25"));
+        assertThat(prefixes(block + "vlan_id=" + vlan), contains(b + ".0/25"));
+        assertThat(prefixes(block + "vlan_vid=300"), contains(b + ".0/25"));
+        assertThat(prefixes(block + "status=reserved"), contains(b + ".0/25"));
+        assertThat(prefixes(block + "status=active"), contains(b + ".128/25"));
+        assertThat(prefixes(block + "prefix=" + b + ".128/25"), contains(b + ".128/25"));
+        assertThat(prefixes(block + "q=" + b + ".128"), contains(b + ".128/25"));
+        auth().get("/api/ipam/vlans/" + vlan + "/").then().body("prefix_count", equalTo(1));
+    }
+
+    @Test
     void scopeFiltersResolveSitesThroughLocationsAndRegions() {
         String u = uniq();
         String b = Ipam.v4Block();

@@ -87,6 +87,20 @@ class IpamModelsTest {
     }
 
     @Test
+    void applicationRootAndOptionsListTheNewModels() {
+        auth().get("/api/ipam/").then().statusCode(200).body("$", org.hamcrest.Matchers.aMapWithSize(9))
+                .body("prefixes", org.hamcrest.Matchers.endsWith("/api/ipam/prefixes/"))
+                .body("ip-addresses", org.hamcrest.Matchers.endsWith("/api/ipam/ip-addresses/"));
+        auth().get("/api/circuits/").then().body("$", org.hamcrest.Matchers.aMapWithSize(4));
+        auth().get("/api/virtualization/").then().body("$", org.hamcrest.Matchers.aMapWithSize(5))
+                .body("interfaces", org.hamcrest.Matchers.endsWith("/api/virtualization/interfaces/"));
+        auth().options("/api/ipam/ip-addresses/").then().statusCode(200).body("name", equalTo("IP Address List"))
+                .body("actions.POST.status.choices.value", hasItem("slaac"))
+                .body("actions.POST.role.choices.display_name", hasItem("VIP"))
+                .body("actions.POST.address.required", equalTo(true));
+    }
+
+    @Test
     void prefixAndAddressValidityMessages() {
         String b = Ipam.v4Block();
         post("/api/ipam/prefixes/", Map.of("prefix", b + ".1/24")).statusCode(400)
