@@ -68,7 +68,8 @@ create table virtualization_vminterface (
     virtual_machine_id bigint not null references virtualization_virtualmachine(id) on delete cascade,
     name varchar(64) not null,
     enabled boolean not null default true,
-    parent_id bigint references virtualization_vminterface(id) on delete restrict,
+    -- no action (checked at statement end): deleting a VM removes parent and child interfaces together
+    parent_id bigint references virtualization_vminterface(id),
     bridge_id bigint references virtualization_vminterface(id) on delete set null,
     mtu integer,
     mac_address varchar(18),

@@ -300,7 +300,8 @@ public class PayloadReader {
                 if (!v.isTextual()) {
                     throw new FieldError(prefix ? "Invalid IP prefix format: " + v : "Invalid IP address format: " + v);
                 }
-                Cidr.Parsed p = Cidr.parse(v.asText(), true).orElseThrow(() -> new FieldError(
+                // A bare address means a host mask (/32, /128), as netaddr's IPNetwork reads it.
+                Cidr.Parsed p = Cidr.parse(v.asText(), false).orElseThrow(() -> new FieldError(
                         (prefix ? "Invalid IP prefix format: " : "Invalid IP address format: ") + v.asText()));
                 if (prefix && p.hasHostBits()) {
                     // NetBox's prefix_validator on every cidr model field.

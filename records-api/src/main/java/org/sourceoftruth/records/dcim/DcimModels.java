@@ -3,6 +3,7 @@ package org.sourceoftruth.records.dcim;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.sourceoftruth.records.extras.ConfigContexts;
 import org.sourceoftruth.records.ipam.PrimaryIps;
+import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
@@ -139,6 +140,9 @@ public class DcimModels implements ModelDefinition {
                 .select("_primary_ip_id", PrimaryIps.PRIMARY_IP_SELECT)
                 .check(PrimaryIps.forDevices())
                 .validator((row, errors) -> ConfigContexts.requireObject("local_context_data", row, errors))
+                .filter(ExtraFilters.bool("has_primary_ip", "({t}.primary_ip4_id is not null or {t}.primary_ip6_id is not null)",
+                        "({t}.primary_ip4_id is null and {t}.primary_ip6_id is null)"))
+                .filter(ExtraFilters.bool("has_oob_ip", "{t}.oob_ip_id is not null", "{t}.oob_ip_id is null"))
                 .select("_unnamed", "select m.name || ' ' || dt.model from dcim_devicetype dt join dcim_manufacturer m"
                         + " on m.id = dt.manufacturer_id where dt.id = t.device_type_id")
                 .display(DcimModels::deviceDisplay)

@@ -30,7 +30,9 @@ import java.util.List;
  * {@code limit}); POST creates the next free objects (201), or answers 409 when there is not
  * enough room.
  */
-@Path("/api/ipam/{parent: prefixes|ip-ranges}/{id: [0-9]+}/")
+// The class path names the action so that it never matches a plain detail URL, which belongs to
+// the generic resource (JAX-RS picks one resource class per request before looking at methods).
+@Path("/api/ipam/{parent: prefixes|ip-ranges}/{id: [0-9]+}/{action: available-ips|available-prefixes}/")
 public class AvailabilityResource {
     /** "Everything" when MAX_PAGE_SIZE is 0; an IPv6 /64 must not be listed address by address. */
     private static final int UNLIMITED = 10_000;
@@ -48,35 +50,38 @@ public class AvailabilityResource {
     int maxPageSize;
 
     @GET
-    @Path("available-ips/")
-    public Response availableIps(@PathParam("parent") String parent, @PathParam("id") long id,
-                                 @QueryParam("limit") String limit) {
+    public Response get(@PathParam("parent") String parent, @PathParam("id") long id, @PathParam("action") String action,
+                        @QueryParam("limit") String limit) {
+        return action.equals("available-ips") ? availableIps(parent, id, limit) : availablePrefixes(parent, id);
+    }
+
+    @POST
+    public Response post(@PathParam("parent") String parent, @PathParam("id") long id, @PathParam("action") String action,
+                         String body) {
+        return action.equals("available-ips") ? allocateIps(parent, id, body) : allocatePrefixes(parent, id, body);
+    }
+
+    private Response availableIps(String parent, long id, String limit) {
         Availability.ParentKind kind = kind(parent);
         access.require(registry.require(kind.contentType), Access.Action.VIEW);
         access.require(registry.require("ipam.ipaddress"), Access.Action.VIEW);
         return list(availability.availableIps(kind, id, limit(limit)));
     }
 
-    @POST
-    @Path("available-ips/")
-    public Response allocateIps(@PathParam("parent") String parent, @PathParam("id") long id, String body) {
+    private Response allocateIps(String parent, long id, String body) {
         Availability.ParentKind kind = kind(parent);
         access.require(registry.require("ipam.ipaddress"), Access.Action.ADD);
         JsonNode json = GenericModelResource.parseBody(body);
         return created(availability.allocateIps(kind, id, items(json), json.isArray()), json.isArray());
     }
 
-    @GET
-    @Path("available-prefixes/")
-    public Response availablePrefixes(@PathParam("parent") String parent, @PathParam("id") long id) {
+    private Response availablePrefixes(String parent, long id) {
         requirePrefix(parent);
         access.require(registry.require("ipam.prefix"), Access.Action.VIEW);
         return list(availability.availablePrefixes(id));
     }
 
-    @POST
-    @Path("available-prefixes/")
-    public Response allocatePrefixes(@PathParam("parent") String parent, @PathParam("id") long id, String body) {
+    private Response allocatePrefixes(String parent, long id, String body) {
         requirePrefix(parent);
         access.require(registry.require("ipam.prefix"), Access.Action.ADD);
         JsonNode json = GenericModelResource.parseBody(body);

@@ -145,8 +145,8 @@ final class IpamRules {
         if (enforcesUnique(db, vrf)) {
             List<Row> duplicates = db.query("select address, role from ipam_ipaddress where vrf_id is not distinct from ?"
                     + " and host(address)::inet = ?::inet and id <> ? order by id", vrf, host, self);
-            boolean allowed = !duplicates.isEmpty() && IpamChoices.NONUNIQUE_ROLES.contains(row.str("role"))
-                    && duplicates.stream().allMatch(d -> IpamChoices.NONUNIQUE_ROLES.contains(d.str("role")));
+            boolean allowed = !duplicates.isEmpty() && nonUnique(row.str("role"))
+                    && duplicates.stream().allMatch(d -> nonUnique(d.str("role")));
             if (!duplicates.isEmpty() && !allowed) {
                 add(errors, "address", "Duplicate IP address found in " + table(db, vrf) + ": "
                         + org.sourceoftruth.records.api.Networks.withMask(duplicates.get(0).str("address")));
@@ -167,6 +167,10 @@ final class IpamRules {
         if ("slaac".equals(row.str("status")) && p.family() != 6) {
             add(errors, "status", "Only IPv6 addresses can be assigned SLAAC status");
         }
+    }
+
+    private static boolean nonUnique(String role) {
+        return role != null && IpamChoices.NONUNIQUE_ROLES.contains(role);
     }
 
     /** The device or VM owning an interface-like assignment, as "dcim.device:12" (null if none). */
