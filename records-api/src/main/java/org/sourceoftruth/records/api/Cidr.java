@@ -31,6 +31,15 @@ public final class Cidr {
             }
         }
 
+        /** The network of this value: host bits cleared (NetBox stores prefixes this way). */
+        public Parsed network() {
+            byte[] net = address.clone();
+            for (int bit = maskLength; bit < net.length * 8; bit++) {
+                net[bit / 8] &= (byte) ~(0x80 >> (bit % 8));
+            }
+            return new Parsed(net, maskLength, hasMask);
+        }
+
         /** True when bits beyond the mask are set (not a network address). */
         public boolean hasHostBits() {
             for (int bit = maskLength; bit < address.length * 8; bit++) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.postgresql.util.PGobject;
 import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.model.Queries;
 import org.sourceoftruth.records.model.Row;
 
 import java.sql.Array;
@@ -24,7 +25,7 @@ import java.util.List;
  * Thin JDBC helper over one connection: binds the engine's Java values (JsonNode → jsonb,
  * lists → arrays, {@link Inet} → inet/cidr) and reads rows into {@link Row}s.
  */
-public final class Db {
+public final class Db implements Queries {
     private final Connection connection;
     private int statements;
 
@@ -34,6 +35,11 @@ public final class Db {
 
     /** A value bound as PostgreSQL inet or cidr. */
     public record Inet(String type, String value) {
+        /** The address text, so validators can treat new and stored values alike. */
+        @Override
+        public String toString() {
+            return value;
+        }
     }
 
     /** A list bound as a typed SQL array (bigint[] or text[]). */
@@ -62,6 +68,7 @@ public final class Db {
         }
     }
 
+    @Override
     public List<Row> query(String sql, Object... params) {
         return query(sql, Arrays.asList(params));
     }

@@ -140,7 +140,7 @@ public class FilterCompiler {
                 case FK -> lookup == null || lookup.equals("n") ? fkBySlug(db, field, param, lookup, values) : null;
                 case STRING_LIST -> lookup == null ? arrayContains(field.column(), values) : null;
                 case M2M, TAGS, CUSTOM_FIELDS, COUNT, COMPUTED, JSON, GENERIC_FK -> null;
-                default -> column("t." + field.column(), field.kind, field, lookup, values);
+                default -> column(field.filterExpression(), field.kind, field, lookup, values);
             };
         }
         for (Field f : model.fields()) {
@@ -295,8 +295,9 @@ public class FilterCompiler {
                 return raw;
             }
             case INET, CIDR -> {
-                return Cidr.parse(raw, kind == Kind.CIDR).orElseThrow(() -> new FilterError(
+                Cidr.Parsed p = Cidr.parse(raw, kind == Kind.CIDR).orElseThrow(() -> new FilterError(
                         (kind == Kind.CIDR ? "Invalid IP prefix format: " : "Invalid IP address format: ") + raw));
+                return kind == Kind.CIDR ? p.network() : p;
             }
             default -> {
                 return raw;
@@ -346,6 +347,9 @@ public class FilterCompiler {
     /** FK given by slug (or name for models without slugs); tree targets match descendants. */
     private ExtraFilter.Sql fkBySlug(Db db, Field field, String param, String lookup, List<String> values) {
         Model target = registry.require(field.target());
+        if (target.field("slug") == null && target.field("name") == null) {
+            return null; // no natural key (e.g. IP addresses): only the _id form filters
+        }
         String key = target.field("slug") != null ? "slug" : "name";
         List<String> wanted = values.stream().filter(v -> !v.equals("null")).toList();
         if (!wanted.isEmpty()) {

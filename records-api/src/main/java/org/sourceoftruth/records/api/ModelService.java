@@ -8,6 +8,7 @@ import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import org.sourceoftruth.records.changelog.ChangeAction;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.changelog.ChangeRecord;
 import org.sourceoftruth.records.changelog.ChangeRecorder;
@@ -163,7 +164,8 @@ public class ModelService {
                 first = first.replaceAll("\\s+(asc|desc).*$", "");
                 yield "(select " + first.replace("t.", "x.") + " from " + target.table() + " x where x.id = t." + f.column() + ")";
             }
-            case COUNT -> "(select count(*) from " + f.countTable() + " c where c." + f.countColumn() + " = t.id)";
+            case COUNT -> "(select count(*) from " + f.countTable() + " c where c." + f.countColumn() + " = t.id"
+                    + (f.countWhere() == null ? "" : " and (" + f.countWhere() + ")") + ")";
             case COMPUTED -> name.equals("display") && model.ordering().size() > 0 ? model.ordering().get(0) : null;
             default -> f.isColumn() ? "t." + f.column() : null;
         };
@@ -432,9 +434,13 @@ public class ModelService {
 
     private void record(Model model, String action, long id, String repr, JsonNode pre, JsonNode post, JsonNode data,
                         String message) {
+        if (message != null && message.length() > 200) {
+            throw ApiException.field("changelog_message", "Ensure this field has no more than 200 characters.");
+        }
         RequestContext.Caller caller = request.caller();
         changes.record(new ChangeRecord(caller == null ? null : caller.userId(), caller == null ? "" : caller.username(),
-                request.requestId(), action, model.contentType(), id, repr, message, pre, post, data));
+                request.requestId(), ChangeAction.valueOf(action.toUpperCase(java.util.Locale.ROOT)), model.contentType(),
+                id, repr, message, pre, post, data, null, null));
     }
 
     /** Prefixes relative "url"/"display_url" values with the request's base URL, in place. */

@@ -84,7 +84,7 @@ public class PayloadReader {
             try {
                 switch (f.kind) {
                     case M2M -> m2m.put(f, readM2m(db, f, v));
-                    case TAGS -> tags = readTags(db, v);
+                    case TAGS -> tags = readTags(db, f, v);
                     case CUSTOM_FIELDS -> cols.put(f.column(), customFields.merge(model, v,
                             existing == null ? null : (JsonNode) existing.get(f.column()), create, errors));
                     case FK -> cols.put(f.column(), v.isNull() ? nullOrError(f) : resolve(db, registry.require(f.target()), v));
@@ -137,6 +137,9 @@ public class PayloadReader {
             }
         }
         model.validators().forEach(v -> v.validate(merged, errors));
+        if (errors.isEmpty()) {
+            model.dbValidators().forEach(v -> v.validate(db, merged, selfId, errors));
+        }
     }
 
     static void add(Map<String, List<String>> errors, String field, String message) {
@@ -203,6 +206,9 @@ public class PayloadReader {
                 }
                 if (f.maxLength() != null && s.length() > f.maxLength()) {
                     throw new FieldError("Ensure this field has no more than " + f.maxLength() + " characters.");
+                }
+                if (f.choices() != null && !f.choices().contains(s)) {
+                    throw new FieldError("\"" + s + "\" is not a valid choice.");
                 }
                 if (f.pattern() != null && !s.isEmpty() && !f.pattern().matcher(s).matches()) {
                     throw new FieldError(f.patternMessage());
@@ -300,6 +306,10 @@ public class PayloadReader {
                 }
                 Cidr.Parsed p = Cidr.parse(v.asText(), true).orElseThrow(() -> new FieldError(
                         (prefix ? "Invalid IP prefix format: " : "Invalid IP address format: ") + v.asText()));
+                if (prefix && p.hasHostBits()) {
+                    // NetBox's prefix_validator on every cidr model field.
+                    throw new FieldError(p.text() + " is not a valid prefix. Did you mean " + p.network().text() + "?");
+                }
                 return new Db.Inet(prefix ? "cidr" : "inet", p.text());
             }
             default -> throw new FieldError("Unsupported field.");
@@ -448,13 +458,24 @@ public class PayloadReader {
         return ids.stream().distinct().toList();
     }
 
-    private List<Long> readTags(Db db, JsonNode v) {
+    private List<Long> readTags(Db db, Field f, JsonNode v) {
         if (!v.isArray()) {
             throw new FieldError("Expected a list of items but got type \"" + ErrorMapper.jsonType(v) + "\".");
         }
         Model tag = registry.require("extras.tag");
         List<Long> ids = new ArrayList<>();
         for (JsonNode item : v) {
+            if (f.isTagSlugs()) {
+                // DRF's SlugRelatedField: each item is a tag slug.
+                List<org.sourceoftruth.records.model.Row> found = item.isTextual()
+                        ? db.query("select id from extras_tag where slug = ?", item.asText()) : List.of();
+                if (found.isEmpty()) {
+                    throw new FieldError(item.isTextual() ? "Object with slug=" + item.asText() + " does not exist."
+                            : "Invalid value.");
+                }
+                ids.add(found.get(0).id());
+                continue;
+            }
             ids.add(resolve(db, tag, item));
         }
         return ids.stream().distinct().toList();

@@ -116,6 +116,7 @@ public class Renderer {
         for (Field f : out) {
             switch (f.kind) {
                 case FK -> {
+                    Options fkNested = nestedOptions(f, opts, nested);
                     Set<Long> targets = new TreeSet<>();
                     for (Row r : rows) {
                         Long v = r.longValue(f.column());
@@ -123,27 +124,41 @@ public class Renderer {
                             targets.add(v);
                         }
                     }
-                    related.put(f.name, loadNested(db, registry.require(f.target()), targets, nested));
+                    related.put(f.name, loadNested(db, registry.require(f.target()), targets, fkNested));
                 }
-                case M2M -> related.put(f.name, loadM2m(db, f, ids, nested));
-                case TAGS -> related.put(f.name, loadTags(db, model, ids, opts));
+                case M2M -> related.put(f.name, loadM2m(db, f, ids, nestedOptions(f, opts, nested)));
+                case TAGS -> related.put(f.name, f.isTagSlugs() ? loadTagSlugs(db, model, ids) : loadTags(db, model, ids, opts));
                 case COUNT -> {
                     if (opts.mode() == Mode.NESTED && f.nestedCount() == Field.NestedCount.ZERO) {
                         continue;
                     }
                     Map<Object, JsonNode> counts = new HashMap<>();
+                    String where = f.countWhere() == null ? "" : " and (" + f.countWhere() + ")";
                     for (Row r : db.query("select " + f.countColumn() + " as k, count(*) as n from " + f.countTable()
-                            + " where " + f.countColumn() + " = any(?) group by 1", new Db.SqlArray("bigint", ids))) {
+                            + " where " + f.countColumn() + " = any(?)" + where + " group by 1", new Db.SqlArray("bigint", ids))) {
                         counts.put(((Number) r.get("k")).longValue(), NODES.numberNode(((Number) r.get("n")).longValue()));
                     }
                     related.put(f.name, counts);
                 }
                 case GENERIC_FK -> related.put(f.name, loadGeneric(db, f, rows, nested));
+                case COMPUTED -> {
+                    if (f.loader() != null) {
+                        Map<Object, JsonNode> values = new HashMap<>();
+                        f.loader().load(db, rows).forEach((id, v) -> values.put(id, Json.MAPPER.valueToTree(v)));
+                        related.put(f.name, values);
+                    }
+                }
                 default -> {
                 }
             }
         }
         return related;
+    }
+
+    /** The target's brief set, or the field's own nested field list when it declares one. */
+    private static Options nestedOptions(Field f, Options opts, Options nested) {
+        return f.nestedFields() == null ? nested
+                : new Options(opts.baseUrl(), Mode.NESTED, Set.copyOf(f.nestedFields()), Set.of());
     }
 
     private Map<Object, JsonNode> loadNested(Db db, Model target, Collection<Long> ids, Options nested) {
@@ -197,6 +212,17 @@ public class Renderer {
         return byObject;
     }
 
+    /** Tags as a plain list of slugs (config contexts), ordered by slug. */
+    private Map<Object, JsonNode> loadTagSlugs(Db db, Model model, List<Long> ids) {
+        Map<Object, JsonNode> byObject = new HashMap<>();
+        for (Row r : db.query("select ti.object_id as object_id, t.slug from extras_taggeditem ti join extras_tag t"
+                + " on t.id = ti.tag_id where ti.object_type = ? and ti.object_id = any(?) order by t.slug",
+                model.contentType(), new Db.SqlArray("bigint", ids))) {
+            ((ArrayNode) byObject.computeIfAbsent(r.longValue("object_id"), k -> NODES.arrayNode())).add(r.str("slug"));
+        }
+        return byObject;
+    }
+
     private Map<Object, JsonNode> loadGeneric(Db db, Field f, List<Row> rows, Options nested) {
         Map<String, Set<Long>> idsByType = new HashMap<>();
         for (Row r : rows) {
@@ -226,7 +252,15 @@ public class Renderer {
                         case "url" -> node.put("url", url(opts.baseUrl(), model, id));
                         case "display_url" -> node.put("display_url", displayUrl(opts.baseUrl(), model, id));
                         case "display" -> node.put("display", model.display(row));
-                        default -> node.set(f.name, Json.MAPPER.valueToTree(f.computed().apply(row)));
+                        default -> {
+                            if (f.loader() != null) {
+                                node.set(f.name, related.get(f.name).getOrDefault(id, NODES.nullNode()));
+                            } else if (opts.mode() != Mode.FULL && f.briefComputed() != null) {
+                                node.set(f.name, Json.MAPPER.valueToTree(f.briefComputed().apply(row)));
+                            } else {
+                                node.set(f.name, Json.MAPPER.valueToTree(f.computed().apply(row)));
+                            }
+                        }
                     }
                 }
                 case FK -> {
@@ -243,6 +277,9 @@ public class Renderer {
                     Long target = row.longValue(f.genericIdColumn());
                     JsonNode value = type == null || target == null ? NODES.nullNode()
                             : related.get(f.name).getOrDefault(type + ":" + target, NODES.nullNode());
+                    // NetBox shows the pair and the resolved object side by side: x_type, x_id, x.
+                    node.set(f.genericTypeColumn(), type == null ? NODES.nullNode() : NODES.textNode(type));
+                    node.set(f.genericIdColumn(), target == null ? NODES.nullNode() : NODES.numberNode(target));
                     node.set(f.name, value);
                 }
                 case CUSTOM_FIELDS -> node.set(f.name, customFields.render(model, (JsonNode) row.get(f.column())));
@@ -259,6 +296,9 @@ public class Renderer {
         }
         return switch (f.kind) {
             case CHOICE -> {
+                if (f.choices().isPlain()) {
+                    yield f.choices().isNumeric() ? NODES.numberNode(Long.parseLong(v.toString())) : NODES.textNode(v.toString());
+                }
                 ObjectNode c = NODES.objectNode();
                 if (f.choices().isNumeric()) {
                     c.put("value", Long.parseLong(v.toString()));

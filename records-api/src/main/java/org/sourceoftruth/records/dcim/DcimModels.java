@@ -1,6 +1,8 @@
 package org.sourceoftruth.records.dcim;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import org.sourceoftruth.records.extras.ConfigContexts;
+import org.sourceoftruth.records.ipam.PrimaryIps;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
@@ -128,9 +130,15 @@ public class DcimModels implements ModelDefinition {
                         fk("rack", "dcim.rack").protect(), decimal("position").nullable(),
                         choice("face", FACE).nullable(), decimal("latitude").nullable(), decimal("longitude").nullable(),
                         choice("status", DEVICE_STATUS).dflt("active"), choice("airflow", AIRFLOW).nullable(),
-                        str("description").max(200), str("comments"), json("local_context_data").nullable())
+                        PrimaryIps.primaryIp(), PrimaryIps.address("primary_ip4"), PrimaryIps.address("primary_ip6"),
+                        PrimaryIps.address("oob_ip"), fk("cluster", "virtualization.cluster"),
+                        str("description").max(200), str("comments"),
+                        ConfigContexts.field(ConfigContexts.forDevices()), json("local_context_data").nullable())
                 .standardTail()
                 .fields(count("interface_count", "dcim_interface", "device_id"))
+                .select("_primary_ip_id", PrimaryIps.PRIMARY_IP_SELECT)
+                .check(PrimaryIps.forDevices())
+                .validator((row, errors) -> ConfigContexts.requireObject("local_context_data", row, errors))
                 .select("_unnamed", "select m.name || ' ' || dt.model from dcim_devicetype dt join dcim_manufacturer m"
                         + " on m.id = dt.manufacturer_id where dt.id = t.device_type_id")
                 .display(DcimModels::deviceDisplay)
@@ -150,14 +158,18 @@ public class DcimModels implements ModelDefinition {
                                 .pattern("^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$", "Enter a valid MAC address."),
                         integer("speed").min(0).nullable(), choice("duplex", DUPLEX).nullable(),
                         str("wwn").max(23).nullable().dflt(null), bool("mgmt_only").dflt(false), str("description").max(200),
-                        choice("mode", INTERFACE_MODE).nullable(), bool("mark_connected").dflt(false))
+                        choice("mode", INTERFACE_MODE).nullable(), fk("untagged_vlan", "ipam.vlan"),
+                        m2m("tagged_vlans", "ipam.vlan", "dcim_interface_tagged_vlans", "interface_id", "vlan_id"),
+                        bool("mark_connected").dflt(false), fk("vrf", "ipam.vrf"))
                 .standardTail()
-                .fields(computed("cable", r -> null), computed("_occupied", r -> Boolean.TRUE.equals(r.get("mark_connected"))))
+                .fields(count("count_ipaddresses", "ipam_ipaddress", "assigned_object_id")
+                                .countWhere("assigned_object_type = 'dcim.interface'"),
+                        computed("cable", r -> null), computed("_occupied", r -> Boolean.TRUE.equals(r.get("mark_connected"))))
                 .display(r -> r.str("label") == null || r.str("label").isEmpty() ? r.str("name")
                         : r.str("name") + " (" + r.str("label") + ")")
                 .unique(UniqueRule.of("Interface with this Device and Name already exists.", "device_id", "name"))
-                .ordering("t.device_id", "(regexp_match(t.name, '^\\D*'))[1]",
-                        "(select array_agg(m[1]::numeric) from regexp_matches(t.name, '(\\d+)', 'g') m)", "t.name")
+                .ordering("t.device_id")
+                .ordering(naturalOrder("t.name"))
                 .search("t.name", "t.label", "t.description", "t.mac_address")
                 .brief("device", "name", "description", "cable", "_occupied");
 

@@ -10,6 +10,7 @@ import java.util.Map;
 public final class ChoiceSet {
     private final Map<String, String> labels;
     private boolean numeric;
+    private boolean plain;
 
     private ChoiceSet(Map<String, String> labels) {
         this.labels = Collections.unmodifiableMap(labels);
@@ -40,6 +41,16 @@ public final class ChoiceSet {
     public ChoiceSet numeric() {
         numeric = true;
         return this;
+    }
+
+    /** Rendered as the bare value, not {value,label} (DRF's plain ChoiceField, e.g. term_side). */
+    public ChoiceSet plain() {
+        plain = true;
+        return this;
+    }
+
+    public boolean isPlain() {
+        return plain;
     }
 
     public boolean isNumeric() {

@@ -41,6 +41,15 @@ public final class Declarations {
                 .brief("name", "slug", "description", "_depth");
     }
 
+    /**
+     * ORDER BY terms sorting a name column naturally ("eth2" before "eth10"): the leading
+     * non-digits, then the embedded numbers as numbers, then the text.
+     */
+    public static String[] naturalOrder(String column) {
+        return new String[]{"(regexp_match(" + column + ", '^\\D*'))[1]",
+                "(select array_agg(m[1]::numeric) from regexp_matches(" + column + ", '(\\d+)', 'g') m)", column};
+    }
+
     /** The computed _depth field of tree models (from the model's extra select). */
     public static Field depth() {
         return computed("_depth", r -> r.longValue("_depth"));

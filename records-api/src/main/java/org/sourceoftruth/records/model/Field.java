@@ -47,12 +47,18 @@ public final class Field {
     Function<Row, Object> computed;
     String label;
     String helpText;
+    String filterExpression;
     java.util.regex.Pattern pattern;
     String patternMessage;
     final List<String> writeAliases = new ArrayList<>();
     List<String> genericTypes = List.of();
     String genericTypeColumn;
     String genericIdColumn;
+    Function<Row, Object> briefComputed;
+    List<String> nestedFields;
+    String countWhere;
+    BatchLoader loader;
+    boolean tagSlugs;
 
     Field(String name, Kind kind) {
         this.name = name;
@@ -107,6 +113,20 @@ public final class Field {
     public Field label(String l) { label = l; return this; }
     public Field help(String h) { helpText = h; return this; }
     public Field alias(String writeAlias) { writeAliases.add(writeAlias); return this; }
+    /** SQL used when filtering/ordering on this field (alias t), e.g. {@code t.request_id::text}. */
+    public Field filterExpression(String sql) { filterExpression = sql; return this; }
+    public String filterExpression() { return filterExpression != null ? filterExpression : "t." + column; }
+
+    /** A computed field whose brief and nested form differs from its full form (e.g. family: 4 vs {value,label}). */
+    public Field briefValue(Function<Row, Object> fn) { briefComputed = fn; return this; }
+    /** An FK rendered with these fields of its target instead of the target's brief set. */
+    public Field nestedFields(String... names) { nestedFields = List.of(names); return this; }
+    /** A COUNT restricted by an extra SQL condition on the counted table (alias-free column terms). */
+    public Field countWhere(String sqlCondition) { countWhere = sqlCondition; return this; }
+    /** A computed field loaded for a whole page at once (one query per page, not per row). */
+    public Field loader(BatchLoader l) { loader = l; return this; }
+    /** Tags read and written as a list of slugs (NetBox's config contexts). */
+    public Field slugs() { tagSlugs = true; return this; }
     /** The value must match {@code regex} (full match), else {@code message}. */
     public Field pattern(String regex, String message) {
         pattern = java.util.regex.Pattern.compile(regex);
@@ -145,6 +165,11 @@ public final class Field {
     public String genericTypeColumn() { return genericTypeColumn; }
     public String genericIdColumn() { return genericIdColumn; }
     public String helpText() { return helpText; }
+    public Function<Row, Object> briefComputed() { return briefComputed; }
+    public List<String> nestedFields() { return nestedFields; }
+    public String countWhere() { return countWhere; }
+    public BatchLoader loader() { return loader; }
+    public boolean isTagSlugs() { return tagSlugs; }
     public java.util.regex.Pattern pattern() { return pattern; }
     public String patternMessage() { return patternMessage; }
 

@@ -27,6 +27,7 @@ public final class Model {
     private final List<UniqueRule> uniqueRules = new ArrayList<>();
     private final Map<String, ExtraFilter> extraFilters = new LinkedHashMap<>();
     private final List<Validator> validators = new ArrayList<>();
+    private final List<DbValidator> dbValidators = new ArrayList<>();
     private final List<WriteHook> writeHooks = new ArrayList<>();
     private java.util.function.Predicate<Row> secretsReadable = r -> false;
     private Function<Row, String> display = r -> r.str("name");
@@ -34,6 +35,7 @@ public final class Model {
     private boolean readOnlyApi;
     private boolean displayUrl = true;
     private final Map<String, String> extraSelects = new LinkedHashMap<>();
+    private final List<String> aliasPaths = new ArrayList<>();
 
     private Model(String app, String path, String contentType, String table, String verboseName) {
         this.app = app;
@@ -110,8 +112,19 @@ public final class Model {
         return this;
     }
 
+    public Model filters(java.util.Collection<ExtraFilter> filters) {
+        filters.forEach(this::filter);
+        return this;
+    }
+
     public Model validator(Validator v) {
         validators.add(v);
+        return this;
+    }
+
+    /** A rule that queries other rows (checked after field and uniqueness checks). */
+    public Model check(DbValidator v) {
+        dbValidators.add(v);
         return this;
     }
 
@@ -157,6 +170,16 @@ public final class Model {
         return this;
     }
 
+    /** Also serve this model at {@code /api/<app>/<path>/} (e.g. NetBox 3's extras/object-changes). */
+    public Model alsoAt(String app, String path) {
+        aliasPaths.add(app + "/" + path);
+        return this;
+    }
+
+    public List<String> aliasPaths() {
+        return aliasPaths;
+    }
+
     public Model noDisplayUrl() {
         fields.remove("display_url");
         displayUrl = false;
@@ -178,6 +201,7 @@ public final class Model {
     public List<UniqueRule> uniqueRules() { return uniqueRules; }
     public Map<String, ExtraFilter> extraFilters() { return extraFilters; }
     public List<Validator> validators() { return validators; }
+    public List<DbValidator> dbValidators() { return dbValidators; }
     public List<WriteHook> writeHooks() { return writeHooks; }
     public boolean secretsReadable(Row row) { return secretsReadable.test(row); }
     public String display(Row row) { return display.apply(row); }

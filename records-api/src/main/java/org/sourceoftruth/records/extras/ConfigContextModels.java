@@ -1,0 +1,80 @@
+package org.sourceoftruth.records.extras;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import org.sourceoftruth.records.model.ExtraFilter;
+import org.sourceoftruth.records.model.ExtraFilters;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Kind;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelDefinition;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.sourceoftruth.records.model.Fields.*;
+
+/** extras: config contexts (their rendering on devices and VMs is {@link ConfigContexts}). */
+@ApplicationScoped
+public class ConfigContextModels implements ModelDefinition {
+
+    /** Assignment dimensions: field, target content type, and the filter name NetBox uses. */
+    private record Assignment(ConfigContexts.Dimension dimension, String target, String filter, String targetTable,
+                              boolean bySlug) {
+    }
+
+    private static final List<Assignment> ASSIGNMENTS = List.of(
+            new Assignment(ConfigContexts.Dimension.REGIONS, "dcim.region", "region", "dcim_region", true),
+            new Assignment(ConfigContexts.Dimension.SITE_GROUPS, "dcim.sitegroup", "site_group", "dcim_sitegroup", true),
+            new Assignment(ConfigContexts.Dimension.SITES, "dcim.site", "site", "dcim_site", true),
+            new Assignment(ConfigContexts.Dimension.LOCATIONS, "dcim.location", "location", "dcim_location", true),
+            new Assignment(ConfigContexts.Dimension.DEVICE_TYPES, "dcim.devicetype", "device_type", "dcim_devicetype", true),
+            new Assignment(ConfigContexts.Dimension.ROLES, "dcim.devicerole", "role", "dcim_devicerole", true),
+            new Assignment(ConfigContexts.Dimension.PLATFORMS, "dcim.platform", "platform", "dcim_platform", true),
+            new Assignment(ConfigContexts.Dimension.CLUSTER_TYPES, "virtualization.clustertype", "cluster_type",
+                    "virtualization_clustertype", true),
+            new Assignment(ConfigContexts.Dimension.CLUSTER_GROUPS, "virtualization.clustergroup", "cluster_group",
+                    "virtualization_clustergroup", true),
+            new Assignment(ConfigContexts.Dimension.CLUSTERS, "virtualization.cluster", "cluster", "virtualization_cluster",
+                    false),
+            new Assignment(ConfigContexts.Dimension.TENANT_GROUPS, "tenancy.tenantgroup", "tenant_group",
+                    "tenancy_tenantgroup", true),
+            new Assignment(ConfigContexts.Dimension.TENANTS, "tenancy.tenant", "tenant", "tenancy_tenant", true));
+
+    @Override
+    public List<Model> models() {
+        Model configContext = Model.of("extras", "config-contexts", "extras.configcontext", "extras_configcontext",
+                        "config context")
+                .fields(str("name").required().max(100).unique(), integer("weight").range(0, 32767).dflt(1000),
+                        str("description").max(200), bool("is_active").dflt(true))
+                .fields(assignmentFields())
+                .fields(tags().slugs(), json("data").required())
+                .timestamps()
+                .validator((row, errors) -> ConfigContexts.requireObject("data", row, errors))
+                .filters(assignmentFilters())
+                .ordering("t.weight", "t.name")
+                .search("t.name", "t.description", "t.data")
+                .brief("name", "description");
+        return List.of(configContext);
+    }
+
+    private static Field[] assignmentFields() {
+        return ASSIGNMENTS.stream().map(a -> m2m(a.dimension().field, a.target(), a.dimension().joinTable(),
+                "configcontext_id", a.dimension().column)).toArray(Field[]::new);
+    }
+
+    /** region / region_id, site / site_id, ...: contexts assigned to that object. */
+    private static List<ExtraFilter> assignmentFilters() {
+        List<ExtraFilter> out = new ArrayList<>();
+        for (Assignment a : ASSIGNMENTS) {
+            String join = a.dimension().joinTable();
+            String column = a.dimension().column;
+            out.add(ExtraFilters.each(a.filter() + "_id", Kind.INTEGER, "{t}.id in (select configcontext_id from "
+                    + join + " where " + column + " = ?)"));
+            if (a.bySlug()) {
+                out.add(ExtraFilters.each(a.filter(), Kind.STRING, "{t}.id in (select x.configcontext_id from " + join
+                        + " x join " + a.targetTable() + " y on y.id = x." + column + " where y.slug = ?)"));
+            }
+        }
+        return out;
+    }
+}

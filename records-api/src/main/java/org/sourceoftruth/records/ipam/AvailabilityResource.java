@@ -1,0 +1,142 @@
+package org.sourceoftruth.records.ipam;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.api.ApiException;
+import org.sourceoftruth.records.api.GenericModelResource;
+import org.sourceoftruth.records.api.ModelService;
+import org.sourceoftruth.records.api.Responses;
+import org.sourceoftruth.records.auth.Access;
+import org.sourceoftruth.records.model.ModelRegistry;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The allocation endpoints automation uses most: {@code GET|POST
+ * /api/ipam/prefixes/<id>/available-ips/}, {@code .../available-prefixes/} and
+ * {@code /api/ipam/ip-ranges/<id>/available-ips/}. GET lists free space (not paginated, at most
+ * {@code limit}); POST creates the next free objects (201), or answers 409 when there is not
+ * enough room.
+ */
+@Path("/api/ipam/{parent: prefixes|ip-ranges}/{id: [0-9]+}/")
+public class AvailabilityResource {
+    /** "Everything" when MAX_PAGE_SIZE is 0; an IPv6 /64 must not be listed address by address. */
+    private static final int UNLIMITED = 10_000;
+    @Inject
+    Availability availability;
+    @Inject
+    ModelRegistry registry;
+    @Inject
+    Access access;
+    @Context
+    HttpHeaders headers;
+    @ConfigProperty(name = "sot.paginate-count")
+    int paginateCount;
+    @ConfigProperty(name = "sot.max-page-size")
+    int maxPageSize;
+
+    @GET
+    @Path("available-ips/")
+    public Response availableIps(@PathParam("parent") String parent, @PathParam("id") long id,
+                                 @QueryParam("limit") String limit) {
+        Availability.ParentKind kind = kind(parent);
+        access.require(registry.require(kind.contentType), Access.Action.VIEW);
+        access.require(registry.require("ipam.ipaddress"), Access.Action.VIEW);
+        return list(availability.availableIps(kind, id, limit(limit)));
+    }
+
+    @POST
+    @Path("available-ips/")
+    public Response allocateIps(@PathParam("parent") String parent, @PathParam("id") long id, String body) {
+        Availability.ParentKind kind = kind(parent);
+        access.require(registry.require("ipam.ipaddress"), Access.Action.ADD);
+        JsonNode json = GenericModelResource.parseBody(body);
+        return created(availability.allocateIps(kind, id, items(json), json.isArray()), json.isArray());
+    }
+
+    @GET
+    @Path("available-prefixes/")
+    public Response availablePrefixes(@PathParam("parent") String parent, @PathParam("id") long id) {
+        requirePrefix(parent);
+        access.require(registry.require("ipam.prefix"), Access.Action.VIEW);
+        return list(availability.availablePrefixes(id));
+    }
+
+    @POST
+    @Path("available-prefixes/")
+    public Response allocatePrefixes(@PathParam("parent") String parent, @PathParam("id") long id, String body) {
+        requirePrefix(parent);
+        access.require(registry.require("ipam.prefix"), Access.Action.ADD);
+        JsonNode json = GenericModelResource.parseBody(body);
+        return created(availability.allocatePrefixes(id, items(json), json.isArray()), json.isArray());
+    }
+
+    private static Availability.ParentKind kind(String parent) {
+        return parent.equals("prefixes") ? Availability.ParentKind.PREFIX : Availability.ParentKind.IP_RANGE;
+    }
+
+    /** available-prefixes exists on prefixes only. */
+    private static void requirePrefix(String parent) {
+        if (!parent.equals("prefixes")) {
+            throw ApiException.notFound();
+        }
+    }
+
+    /** A single object or a list of objects; NetBox answers in the same shape. */
+    private static List<JsonNode> items(JsonNode json) {
+        List<JsonNode> items = new ArrayList<>();
+        if (json.isArray()) {
+            json.forEach(items::add);
+            if (items.isEmpty()) {
+                throw ApiException.list("Expected a list of items but received an empty list.");
+            }
+        } else {
+            items.add(json);
+        }
+        return items;
+    }
+
+    /** NetBox's get_results_limit: ?limit= (0 = MAX_PAGE_SIZE), else PAGINATE_COUNT, capped by MAX_PAGE_SIZE. */
+    private int limit(String raw) {
+        int limit;
+        try {
+            limit = raw == null ? paginateCount : Integer.parseInt(raw.trim());
+            if (limit == 0) {
+                limit = maxPageSize > 0 ? maxPageSize : UNLIMITED;
+            }
+        } catch (NumberFormatException e) {
+            limit = paginateCount;
+        }
+        if (limit < 0) {
+            limit = paginateCount;
+        }
+        return maxPageSize > 0 ? Math.min(limit, maxPageSize) : limit;
+    }
+
+    private Response list(List<JsonNode> nodes) {
+        ArrayNode arr = Json.MAPPER.createArrayNode();
+        nodes.forEach(arr::add);
+        return Responses.json(200, arr, headers);
+    }
+
+    private Response created(List<ModelService.Single> created, boolean bulk) {
+        if (bulk) {
+            ArrayNode arr = Json.MAPPER.createArrayNode();
+            created.forEach(s -> arr.add(s.node()));
+            return Responses.json(201, arr, headers);
+        }
+        return Responses.json(201, created.get(0).node(), headers);
+    }
+}

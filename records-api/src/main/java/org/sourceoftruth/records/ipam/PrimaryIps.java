@@ -1,0 +1,94 @@
+package org.sourceoftruth.records.ipam;
+
+import org.sourceoftruth.records.api.Networks;
+import org.sourceoftruth.records.model.DbValidator;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Fields;
+import org.sourceoftruth.records.model.Queries;
+import org.sourceoftruth.records.model.Row;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The rule NetBox's Device.clean() and VirtualMachine.clean() apply to primary_ip4,
+ * primary_ip6 (and a device's oob_ip): the address has the right family and is assigned to one
+ * of the object's own interfaces, or is the NAT outside address of one that is.
+ */
+public final class PrimaryIps {
+    private PrimaryIps() {
+    }
+
+    /**
+     * primary_ip: the IPv6 primary if set, else the IPv4 one (NetBox with PREFER_IPV4 off),
+     * read from the model's {@code _primary_ip_id} select (see {@link #PRIMARY_IP_SELECT}).
+     */
+    public static Field primaryIp() {
+        return Fields.fk("primary_ip", "ipam.ipaddress").column("_primary_ip_id").readOnly().noFilter().noOrder()
+                .nestedFields(IpamModels.PRIMARY_IP);
+    }
+
+    /** The extra select behind {@link #primaryIp()}. */
+    public static final String PRIMARY_IP_SELECT = "coalesce(t.primary_ip6_id, t.primary_ip4_id)";
+
+    /** primary_ip4 / primary_ip6 / oob_ip: one object per address, shown in NetBox's primary-IP form. */
+    public static Field address(String name) {
+        return Fields.fk(name, "ipam.ipaddress").unique().nestedFields(IpamModels.PRIMARY_IP);
+    }
+
+    /** Devices: interfaces are dcim.interface rows with device_id = the device. */
+    public static DbValidator forDevices() {
+        return rule("dcim.interface", "dcim_interface", "device_id", true, "device");
+    }
+
+    /** Virtual machines: interfaces are virtualization.vminterface rows with virtual_machine_id = the VM. */
+    public static DbValidator forVirtualMachines() {
+        return rule("virtualization.vminterface", "virtualization_vminterface", "virtual_machine_id", false, "VM");
+    }
+
+    private static DbValidator rule(String interfaceType, String interfaceTable, String ownerColumn, boolean device,
+                                    String noun) {
+        return (Queries db, Row row, Long selfId, java.util.Map<String, List<String>> errors) -> {
+            String[] fields = device ? new String[]{"primary_ip4", "primary_ip6", "oob_ip"}
+                    : new String[]{"primary_ip4", "primary_ip6"};
+            for (String field : fields) {
+                Long ipId = row.longValue(field + "_id");
+                if (ipId == null) {
+                    continue;
+                }
+                Row ip = db.query("select i.address, i.assigned_object_type, i.assigned_object_id,"
+                        + " n.assigned_object_type as nat_type, n.assigned_object_id as nat_id"
+                        + " from ipam_ipaddress i left join ipam_ipaddress n on n.id = i.nat_inside_id where i.id = ?",
+                        ipId).get(0);
+                String text = Networks.withMask(ip.str("address"));
+                int family = Addresses.family(ip.get("address"));
+                if (!field.equals("oob_ip")) {
+                    int wanted = field.equals("primary_ip4") ? 4 : 6;
+                    if (family != wanted) {
+                        errors.computeIfAbsent(field, k -> new ArrayList<>()).add(device
+                                ? text + " is not an IPv" + wanted + " address."
+                                : "Must be an IPv" + wanted + " address. (" + text + " is an IPv" + family + " address.)");
+                        continue;
+                    }
+                }
+                boolean own = selfId != null && (ownedBy(db, ip.get("assigned_object_type"), ip.get("assigned_object_id"),
+                        interfaceType, interfaceTable, ownerColumn, selfId)
+                        || ownedBy(db, ip.get("nat_type"), ip.get("nat_id"), interfaceType, interfaceTable, ownerColumn,
+                        selfId));
+                if (!own) {
+                    errors.computeIfAbsent(field, k -> new ArrayList<>())
+                            .add("The specified IP address (" + text + ") is not assigned to this " + noun + ".");
+                }
+            }
+        };
+    }
+
+    private static boolean ownedBy(Queries db, Object type, Object id, String interfaceType, String interfaceTable,
+                                   String ownerColumn, long owner) {
+        if (!interfaceType.equals(type) || id == null) {
+            return false;
+        }
+        return !db.query("select 1 from " + interfaceTable + " where id = ? and " + ownerColumn + " = ?",
+                ((Number) id).longValue(), owner).isEmpty();
+    }
+}

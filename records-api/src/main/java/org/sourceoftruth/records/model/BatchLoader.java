@@ -1,0 +1,13 @@
+package org.sourceoftruth.records.model;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Computes one field for a whole page of rows with a bounded number of queries (e.g. the
+ * rendered config context of devices), keyed by row id.
+ */
+@FunctionalInterface
+public interface BatchLoader {
+    Map<Long, Object> load(Queries db, List<Row> rows);
+}
