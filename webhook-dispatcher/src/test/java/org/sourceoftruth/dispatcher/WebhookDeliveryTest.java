@@ -7,15 +7,18 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.sourceoftruth.dispatcher.rules.RuleCache;
 import org.sourceoftruth.dispatcher.support.Fixtures;
 import org.sourceoftruth.dispatcher.support.Receiver;
+import org.sourceoftruth.dispatcher.support.SelfSignedCertificate;
 import org.sourceoftruth.dispatcher.support.TestInfrastructure;
 import org.sourceoftruth.model.ChangeEvent;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -280,6 +283,31 @@ class WebhookDeliveryTest {
                     .post("/api/core/background-tasks/" + id + "/requeue/")
                     .then().statusCode(409)
                     .body("detail", equalTo("Only failed tasks can be requeued; task " + id + " is succeeded."));
+        }
+    }
+
+    @Test
+    void tlsIsVerifiedAgainstTheJvmTrustStoreACaFileOrNotAtAll(@TempDir Path directory) throws Exception {
+        SelfSignedCertificate certificate = SelfSignedCertificate.create(directory);
+        try (Receiver receiver = Receiver.startTls(certificate.serverContext)) {
+            long verifying = Fixtures.webhook("tls default", receiver.url("/default"), null, null, null);
+            long withCa = Fixtures.webhook("tls ca file", receiver.url("/ca"), null, null, null);
+            long unverified = Fixtures.webhook("tls off", receiver.url("/off"), null, null, null);
+            Fixtures.webhookTls(withCa, true, certificate.pemFile.toString());
+            Fixtures.webhookTls(unverified, false, null);
+            long verifyingRule = Fixtures.eventRule("tls default rule", List.of("dcim.location"), ALL_EVENTS, null, verifying);
+            Fixtures.eventRule("tls ca rule", List.of("dcim.location"), ALL_EVENTS, null, withCa);
+            Fixtures.eventRule("tls off rule", List.of("dcim.location"), ALL_EVENTS, null, unverified);
+            ruleCache.refresh();
+
+            fixtures.publish(Fixtures.event("created", "dcim.location", 8, site("active"), null, null));
+
+            await().atMost(WAIT).until(() -> receiver.received().size() == 2);
+            assertEquals(List.of("/ca", "/off"), receiver.received().stream().map(Receiver.Received::path).sorted().toList());
+            // the self-signed certificate is not in the JVM's trust store
+            await().atMost(WAIT).until(() -> "failed".equals(Fixtures.deliveriesOfRule(verifyingRule).get(0).get("state")));
+            String error = (String) Fixtures.deliveriesOfRule(verifyingRule).get(0).get("last_error");
+            assertTrue(error.startsWith("TLS error"), error);
         }
     }
 

@@ -188,12 +188,24 @@ public class AuthFilter {
             throw ApiException.detail(403, "CSRF Failed: CSRF cookie not set.");
         }
         String header = ctx.getHeaderString("X-CSRFToken");
+        if ((header == null || header.isEmpty()) && isForm(ctx)) {
+            // A browsable-API form carries the token as a form field, which the form handler
+            // checks (Django accepts csrfmiddlewaretoken the same way).
+            request.pendingFormCsrf(field -> Secrets.constantTimeEquals(field, cookie.getValue())
+                    && session.csrfMatches(field));
+            return;
+        }
         if (header == null || header.isEmpty()) {
             throw ApiException.detail(403, "CSRF Failed: CSRF token missing.");
         }
         if (!Secrets.constantTimeEquals(header, cookie.getValue()) || !session.csrfMatches(header)) {
             throw ApiException.detail(403, "CSRF Failed: CSRF token incorrect.");
         }
+    }
+
+    private static boolean isForm(ContainerRequestContext ctx) {
+        String type = ctx.getHeaderString("Content-Type");
+        return type != null && type.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded");
     }
 
     /** scheme://host[:port] of the request, honouring X-Forwarded-Proto / X-Forwarded-Host. */

@@ -35,6 +35,7 @@ public final class OutboxRelay {
     private final AtomicLong published = new AtomicLong();
     private volatile String lastError;
     private volatile Instant lastPublishedAt;
+    private volatile Instant waitingForKafkaSince;
     private volatile Worker worker;
 
     public OutboxRelay(OutboxSettings settings) {
@@ -86,6 +87,14 @@ public final class OutboxRelay {
         return lastPublishedAt;
     }
 
+    /**
+     * When the batch now on its way to Kafka was sent, null between batches. The producer keeps
+     * retrying while the broker is away, so an old value here is how an outage shows.
+     */
+    public Instant waitingForKafkaSince() {
+        return waitingForKafkaSince;
+    }
+
     /** One run of the relay, from start() to stop(). */
     private final class Worker extends Thread {
         private volatile boolean running = true;
@@ -99,7 +108,8 @@ public final class OutboxRelay {
 
         @Override
         public void run() {
-            try (ChangePublisher publisher = new ChangePublisher(settings.producerConfig(), settings.topic())) {
+            ChangePublisher publisher = new ChangePublisher(settings.producerConfig(), settings.topic());
+            try {
                 while (running) {
                     try (OutboxStore store = OutboxStore.open(settings)) {
                         serve(store, publisher);
@@ -115,6 +125,7 @@ public final class OutboxRelay {
                 }
             } finally {
                 role = Role.STOPPED;
+                publisher.close();
             }
         }
 
@@ -150,13 +161,24 @@ public final class OutboxRelay {
                 if (batch.isEmpty()) {
                     return true;
                 }
-                int acknowledged = publisher.publish(batch);
+                waitingForKafkaSince = Instant.now();
+                int acknowledged;
+                try {
+                    acknowledged = publisher.publish(batch);
+                } finally {
+                    waitingForKafkaSince = null;
+                }
+                LOG.debugf("Published %d of changes %d..%d", acknowledged, batch.get(0).id(),
+                        batch.get(batch.size() - 1).id());
                 if (acknowledged > 0) {
                     store.markPublished(batch.subList(0, acknowledged));
                     published.addAndGet(acknowledged);
                     lastPublishedAt = Instant.now();
                 }
                 if (acknowledged < batch.size()) {
+                    if (!running) {
+                        return false; // stop() cut the round short; nothing went wrong
+                    }
                     Throwable failure = publisher.lastFailure();
                     lastError = "kafka: " + (failure == null ? "interrupted" : failure.getMessage());
                     LOG.warnf("Outbox relay stopped before change %d and will retry from it: %s",

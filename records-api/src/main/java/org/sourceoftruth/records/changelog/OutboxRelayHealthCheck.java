@@ -49,6 +49,9 @@ public class OutboxRelayHealthCheck implements HealthCheck {
         if (relay.lastPublishedAt() != null) {
             response.withData("last_published_at", relay.lastPublishedAt().toString());
         }
+        if (relay.waitingForKafkaSince() != null) {
+            response.withData("waiting_for_kafka_since", relay.waitingForKafkaSince().toString());
+        }
         if (relay.lastError() != null) {
             response.withData("last_error", relay.lastError());
         }

@@ -34,4 +34,12 @@ public record OutboxSettings(
             throw new IllegalArgumentException("batch size must be positive");
         }
     }
+
+    /** Without the password, and without producer settings that may hold credentials. */
+    @Override
+    public String toString() {
+        return "OutboxSettings[jdbcUrl=" + jdbcUrl + ", dbUser=" + dbUser + ", topic=" + topic
+                + ", batchSize=" + batchSize + ", pollInterval=" + pollInterval + ", standbyRetry=" + standbyRetry
+                + ", maxBackoff=" + maxBackoff + "]";
+    }
 }

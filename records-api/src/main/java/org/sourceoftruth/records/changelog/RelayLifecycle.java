@@ -28,7 +28,7 @@ public class RelayLifecycle {
             @ConfigProperty(name = "sot.outbox.enabled", defaultValue = "true") boolean enabled,
             @ConfigProperty(name = "quarkus.datasource.jdbc.url") String jdbcUrl,
             @ConfigProperty(name = "quarkus.datasource.username") String dbUser,
-            @ConfigProperty(name = "quarkus.datasource.password") String dbPassword,
+            @ConfigProperty(name = "quarkus.datasource.password", defaultValue = "") String dbPassword,
             // kafka.* of application.properties (bootstrap servers, security), prefix removed
             @Identifier("default-kafka-broker") Map<String, Object> kafkaConfig,
             @ConfigProperty(name = "sot.changes-topic", defaultValue = Topics.OBJECT_CHANGES) String topic,

@@ -27,16 +27,25 @@ class BadInputTest {
     @Inject
     ModelRegistry registry;
 
+    /**
+     * Bodies that are wrong for every model: malformed or non-object JSON, or objects whose
+     * description (a field of every model) is not a string, plus other wrong types, unknown
+     * choices and missing relations that must not turn into 5xx on the way.
+     */
     private static final List<String> BAD_BODIES = List.of(
             "{not json", "", "123", "\"text\"", "[]", "[1, 2]", "null",
-            "{\"name\": {\"nested\": 1}, \"slug\": \"has spaces\", \"status\": \"no-such-choice\"}",
-            // every model has a description, so each of these bodies is invalid everywhere
-            "{\"name\": \"x\", \"slug\": \"x\", \"description\": [\"not\", \"a\", \"string\"], \"tenant\": 999999999,"
-                    + " \"site\": 999999999, \"device\": 999999999, \"role\": \"abc\", \"device_type\": {\"slug\": \"none\"}}",
-            "{\"name\": [1, 2], \"slug\": 12.5, \"type\": {\"value\": \"virtual\"}, \"tags\": [999999999]}",
-            "{\"custom_fields\": {\"no_such_field\": 1}, \"name\": \"x\", \"slug\": \"x\", \"description\": {\"a\": 1}}",
+            "{\"description\": {\"a\": 1}, \"name\": {\"nested\": 1}, \"slug\": \"has spaces\", \"status\": \"no-such-choice\"}",
+            "{\"description\": [\"x\"], \"name\": \"x\", \"slug\": \"x\", \"tenant\": 999999999, \"site\": 999999999,"
+                    + " \"device\": 999999999, \"role\": \"abc\", \"device_type\": {\"slug\": \"none\"}, \"user\": 999999999}",
+            "{\"description\": false, \"name\": [1, 2], \"slug\": 12.5, \"type\": {\"value\": \"virtual\"}, \"tags\": [999999999],"
+                    + " \"prefix\": \"10.0.0.300/33\", \"address\": \"not-an-ip\", \"vid\": 5000, \"expires\": \"soon\"}",
+            "{\"description\": true, \"custom_fields\": {\"no_such_field\": 1}, \"name\": \"x\", \"slug\": \"x\"}",
             "[{\"name\": \"ok-but\"}, 7]",
-            "{\"id\": \"abc\", \"created\": \"yesterday\", \"latitude\": \"north\", \"u_height\": -5, \"mtu\": 0}");
+            "{\"description\": {}, \"id\": \"abc\", \"created\": \"yesterday\", \"latitude\": \"north\", \"u_height\": -5,"
+                    + " \"mtu\": 0, \"assigned_object_type\": \"dcim.nothing\", \"assigned_object_id\": 1}");
+
+    /** A few of them are also sent as bulk and detail updates. */
+    private static final List<String> BAD_UPDATES = List.of("{not json", "[]", "null", BAD_BODIES.get(7), BAD_BODIES.get(12));
 
     private static final List<String> BAD_QUERIES = List.of(
             "id=abc", "id__gt=abc", "no_such_filter=1", "name__bogus=1", "created__lt=notadate",
@@ -54,6 +63,8 @@ class BadInputTest {
         List<String> problems = new ArrayList<>();
         for (String body : BAD_BODIES) {
             expect4xx(problems, "POST " + body, auth().body(body).post(list));
+        }
+        for (String body : BAD_UPDATES) {
             expect4xx(problems, "PATCH bulk " + body, auth().body(body).patch(list));
             expect4xx(problems, "PATCH 999999999 " + body, auth().body(body).patch(list + "999999999/"));
         }

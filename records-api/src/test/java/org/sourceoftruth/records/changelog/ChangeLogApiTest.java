@@ -65,7 +65,7 @@ class ChangeLogApiTest {
 
         var bulk = Api.post("/api/dcim/sites/", List.of(Map.of("name", "cb1-" + u, "slug", "cb1-" + u),
                 Map.of("name", "cb2-" + u, "slug", "cb2-" + u))).statusCode(201).extract();
-        auth().get("/api/core/object-changes/?request_id=" + requestId(bulk) + "&ordering=changed_object_id").then()
+        auth().get("/api/core/object-changes/?request_id=" + requestId(bulk) + "&ordering=object_repr").then()
                 .body("results", hasSize(2)).body("results.object_repr", contains("cb1-" + u, "cb2-" + u));
         auth().get("/api/dcim/sites/?created_by_request=" + requestId(bulk)).then().body("count", equalTo(2));
     }

@@ -153,7 +153,6 @@ public class DeliveryStore {
                       where d.id = due.id
                      returning d.id, d.round, d.attempts, d.request_method, d.request_url, d.request_headers::text,
                                d.request_body, d.target_host, d.ssl_verification, d.ca_file_path""")) {
-            connection.setAutoCommit(true);
             claim.setArray(1, connection.createArrayOf("varchar", busyHosts.toArray()));
             claim.setInt(2, limit);
             claim.setString(3, owner);

@@ -174,8 +174,8 @@ public class DeliveryWorker {
             }
             boolean recorded = store.finishAttempt(delivery, owner, outcome, next, nextAttemptAt);
             if (!recorded) {
-                LOG.warnf("Delivery %d: lease lost before the outcome was recorded (another worker retries it)",
-                        delivery.id());
+                LOG.warnf("Delivery %d: its lease expired before the outcome was recorded; the attempt made after "
+                        + "the expiry decides its state", delivery.id());
             } else {
                 metrics.counter("dispatcher.delivery.attempts", "outcome",
                         outcome.succeeded() ? "success" : (next == DeliveryState.QUEUED ? "retry" : "failed")).increment();

@@ -10,7 +10,6 @@ import org.sourceoftruth.dispatcher.config.DispatcherConfig;
 import org.sourceoftruth.dispatcher.rules.ActiveRule;
 import org.sourceoftruth.dispatcher.rules.WebhookDefinition;
 import org.sourceoftruth.model.ChangeEvent;
-import org.sourceoftruth.model.template.CompiledTemplate;
 import org.sourceoftruth.model.template.PlainValues;
 import org.sourceoftruth.model.template.PythonJson;
 import org.sourceoftruth.model.template.TemplateRenderException;
@@ -39,6 +38,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Builds the HTTP request of a delivery as NetBox's send_webhook does: URL, additional headers
@@ -72,14 +72,13 @@ public class WebhookRequestBuilder {
             throw new RequestPreparationException(webhook.templateError());
         }
         Map<String, Object> context = context(event, rule.actionData());
-
-        String rawUrl = render(webhook.url(), context, "payload_url").trim();
-        URI url = parseUrl(rawUrl);
-        String body = webhook.body() == null ? defaultBody(event) : render(webhook.body(), context, "body_template");
+        RenderedFields rendered = renderAll(webhook, context);
+        URI url = parseUrl(rendered.url().trim());
+        String body = rendered.body() == null ? defaultBody(event) : rendered.body();
 
         List<RenderedRequest.Header> headers = new ArrayList<>();
         headers.add(new RenderedRequest.Header("Content-Type", webhook.httpContentType()));
-        for (RenderedRequest.Header header : parseHeaders(render(webhook.headers(), context, "additional_headers"))) {
+        for (RenderedRequest.Header header : parseHeaders(rendered.headers())) {
             // later headers replace earlier ones of the same name, as in a case-insensitive dict
             headers.removeIf(existing -> existing.name().equalsIgnoreCase(header.name()));
             headers.add(header);
@@ -89,6 +88,42 @@ public class WebhookRequestBuilder {
             headers.add(new RenderedRequest.Header(SIGNATURE_HEADER, sign(webhook.secret(), body)));
         }
         return new RenderedRequest(webhook.httpMethod().toUpperCase(Locale.ROOT), url, List.copyOf(headers), body);
+    }
+
+    /** The three template fields as rendered; body is null when the webhook has no body template. */
+    private record RenderedFields(String url, String headers, String body) {
+    }
+
+    /**
+     * Renders on a separate thread so that even a runaway template cannot hold the consumer
+     * (the templates also check the time bound themselves).
+     */
+    private RenderedFields renderAll(WebhookDefinition webhook, Map<String, Object> context)
+            throws RequestPreparationException {
+        Duration limit = config.template().timeout();
+        int maxChars = config.template().maxChars();
+        AtomicReference<String> field = new AtomicReference<>("payload_url");
+        Future<RenderedFields> result = renderers.submit(() -> {
+            String url = webhook.url().render(context, limit, maxChars);
+            field.set("additional_headers");
+            String headers = webhook.headers().render(context, limit, maxChars);
+            field.set("body_template");
+            String body = webhook.body() == null ? null : webhook.body().render(context, limit, maxChars);
+            return new RenderedFields(url, headers, body);
+        });
+        try {
+            return result.get(3 * limit.toMillis() + 500, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            result.cancel(true);
+            throw new RequestPreparationException(field.get() + ": rendering took longer than " + limit.toMillis() + " ms");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            String message = cause instanceof TemplateRenderException ? cause.getMessage() : String.valueOf(cause);
+            throw new RequestPreparationException(field.get() + ": " + message);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RequestPreparationException(field.get() + ": rendering was interrupted");
+        }
     }
 
     /** The template context: NetBox's names, plus model (the spec's name for object_type). */
@@ -136,26 +171,6 @@ public class WebhookRequestBuilder {
         snapshots.put("postchange", event.snapshots() == null ? null : PlainValues.fromJson(event.snapshots().postchange()));
         body.put("snapshots", snapshots);
         return PythonJson.dumps(body);
-    }
-
-    /** Renders on a separate thread so that even a runaway template cannot hold the consumer. */
-    private String render(CompiledTemplate template, Map<String, Object> context, String field)
-            throws RequestPreparationException {
-        Duration limit = config.template().timeout();
-        Future<String> result = renderers.submit(() -> template.render(context, limit, config.template().maxChars()));
-        try {
-            return result.get(limit.toMillis() + 500, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            result.cancel(true);
-            throw new RequestPreparationException(field + ": rendering took longer than " + limit.toMillis() + " ms");
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            String message = cause instanceof TemplateRenderException ? cause.getMessage() : String.valueOf(cause);
-            throw new RequestPreparationException(field + ": " + message);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RequestPreparationException(field + ": rendering was interrupted");
-        }
     }
 
     private static URI parseUrl(String rawUrl) throws RequestPreparationException {

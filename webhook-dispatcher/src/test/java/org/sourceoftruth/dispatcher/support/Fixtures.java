@@ -63,6 +63,18 @@ public final class Fixtures implements AutoCloseable {
         }
     }
 
+    /** TLS settings of a webhook row (records-api's columns). */
+    public static void webhookTls(long webhookId, boolean sslVerification, String caFilePath) throws SQLException {
+        try (Connection connection = TestDatabase.connect();
+             PreparedStatement update = connection.prepareStatement(
+                     "update extras_webhook set ssl_verification = ?, ca_file_path = ? where id = ?")) {
+            update.setBoolean(1, sslVerification);
+            update.setString(2, caFilePath);
+            update.setLong(3, webhookId);
+            update.executeUpdate();
+        }
+    }
+
     public static long eventRule(String name, List<String> objectTypes, List<String> eventTypes, String conditionsJson,
                                  long webhookId) throws SQLException {
         try (Connection connection = TestDatabase.connect();
@@ -135,6 +147,22 @@ public final class Fixtures implements AutoCloseable {
 
     public void publish(ChangeEvent event) {
         publishRaw(event.kafkaKey(), Json.toBytes(event));
+    }
+
+    /** Sends without waiting for each acknowledgement, then waits for all. */
+    public void publishAll(List<ChangeEvent> events) {
+        List<java.util.concurrent.Future<?>> sent = new ArrayList<>();
+        for (ChangeEvent event : events) {
+            sent.add(producer.send(new ProducerRecord<>(topic, event.kafkaKey(), Json.toBytes(event))));
+        }
+        producer.flush();
+        for (java.util.concurrent.Future<?> future : sent) {
+            try {
+                future.get(30, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new IllegalStateException("could not publish to " + topic, e);
+            }
+        }
     }
 
     public void publishRaw(String key, byte[] value) {

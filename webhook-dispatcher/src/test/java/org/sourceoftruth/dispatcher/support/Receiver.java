@@ -2,6 +2,10 @@ package org.sourceoftruth.dispatcher.support;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
+
+import javax.net.ssl.SSLContext;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -31,20 +35,34 @@ public final class Receiver implements AutoCloseable {
     }
 
     private final HttpServer server;
+    private final String scheme;
     private final ExecutorService executor = Executors.newCachedThreadPool();
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private volatile int status = 200;
     private volatile long delayMillis;
 
-    private Receiver() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    private Receiver(SSLContext tls) throws IOException {
+        InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+        if (tls == null) {
+            server = HttpServer.create(address, 0);
+        } else {
+            HttpsServer https = HttpsServer.create(address, 0);
+            https.setHttpsConfigurator(new HttpsConfigurator(tls));
+            server = https;
+        }
+        this.scheme = tls == null ? "http" : "https";
         server.setExecutor(executor);
         server.createContext("/", this::handle);
         server.start();
     }
 
     public static Receiver start() throws IOException {
-        return new Receiver();
+        return new Receiver(null);
+    }
+
+    /** An HTTPS receiver presenting the certificate of the given context. */
+    public static Receiver startTls(SSLContext tls) throws IOException {
+        return new Receiver(tls);
     }
 
     public Receiver answering(int status) {
@@ -58,7 +76,7 @@ public final class Receiver implements AutoCloseable {
     }
 
     public String url(String path) {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + path;
+        return scheme + "://127.0.0.1:" + server.getAddress().getPort() + path;
     }
 
     public List<Received> received() {
