@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.sourceoftruth.records.auth.Access;
+import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
@@ -36,6 +38,8 @@ public class PayloadReader {
     ModelRegistry registry;
     @Inject
     CustomFields customFields;
+    @Inject
+    Access access;
 
     /** What a request wants written. {@code tags}/{@code m2m} entries are present only when sent. */
     public record Changes(Row columns, Map<Field, List<Long>> m2m, List<Long> tags) {
@@ -338,7 +342,8 @@ public class PayloadReader {
 
     /**
      * Resolves a related object given as an id, a numeric string, {"id": n} or a dict of
-     * attributes (nested dicts follow relations), to its id. NetBox's messages on failure.
+     * attributes (nested dicts follow relations), to its id. NetBox's messages on failure. An
+     * id is never restricted; a dict matches only objects the caller may view.
      */
     public long resolve(Db db, Model target, JsonNode v) {
         if (v.isIntegralNumber() || (v.isTextual() && v.asText().matches("\\d{1,18}"))) {
@@ -353,9 +358,14 @@ public class PayloadReader {
                     + "Received an unrecognized value: " + v);
         }
         List<Object> params = new ArrayList<>();
-        String where = attributeWhere(db, target, v, params, "");
-        List<org.sourceoftruth.records.model.Row> rows = db.query("select id from " + target.table() + " t0 where " + where
-                + " limit 2", params);
+        String sql = "select id from " + target.table() + " t0 where " + attributeWhere(db, target, v, params, "");
+        // Since NetBox 4.6.6 a look-up by attributes finds only objects the caller may view.
+        ExtraFilter.Sql visible = access.restriction(target, Access.Action.VIEW);
+        if (visible != null) {
+            sql = "select t.id from " + target.table() + " t where t.id in (" + sql + ") and (" + visible.sql() + ")";
+            params.addAll(visible.params());
+        }
+        List<org.sourceoftruth.records.model.Row> rows = db.query(sql + " limit 2", params);
         String repr = pythonRepr(v, "");
         if (rows.isEmpty()) {
             throw new FieldError("Related object not found using the provided attributes: {" + repr + "}");

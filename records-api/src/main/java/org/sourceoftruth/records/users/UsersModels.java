@@ -96,7 +96,7 @@ public class UsersModels implements ModelDefinition {
                 .brief("name", "description", "enabled", "object_types", "actions");
 
         Model token = Model.of("users", "tokens", "users.token", "users_token", "token")
-                .fields(fk("user", "users.user").cascade(),
+                .fields(fk("user", "users.user").required().cascade(),
                         datetime("created").readOnly().nullable(), datetime("expires").nullable(),
                         datetime("last_used").readOnly().nullable(),
                         str("key").max(40).unique().secret().pattern("^[0-9a-fA-F]{40}$",
@@ -218,7 +218,7 @@ public class UsersModels implements ModelDefinition {
     }
 
     /**
-     * Tokens: the user defaults to the requester and cannot change later; an empty key is
+     * Tokens: the user is required and cannot change later; an empty key is
      * generated (40 hex characters, 160 bits from a CSPRNG); a token for another user needs the
      * users.grant_token permission (action "grant" on users.token), checked on the stored token
      * so that the permission's constraints apply.
@@ -233,9 +233,6 @@ public class UsersModels implements ModelDefinition {
         @Override
         public void beforeWrite(Row changes, Row existing, Map<String, List<String>> errors) {
             if (existing == null) {
-                if (changes.get("user_id") == null) {
-                    changes.put("user_id", request.caller().userId());
-                }
                 if (Objects.toString(changes.get("key"), "").isEmpty()) {
                     changes.put("key", PasswordHasher.newTokenKey());
                 }

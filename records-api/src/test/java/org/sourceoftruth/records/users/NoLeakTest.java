@@ -76,36 +76,46 @@ class NoLeakTest {
         walk(reader, secretsHiddenFrom(reader, other), false);
     }
 
-    /** Reads every model path as {@code reader}; returns how many paths answered 200. */
+    /** Reads every model path (aliases included) as {@code reader}; returns how many models answered 200. */
     private int walk(Account reader, List<String> secrets, boolean expectAll) {
         int ok = 0;
         for (Model m : registry.all()) {
-            String base = "/api/" + m.app() + "/" + m.path() + "/";
-            Response list = reader.api().get(base + "?limit=1000");
-            assertClean(base, list, secrets);
-            boolean ownTokens = m.contentType().equals("users.token"); // DEFAULT_PERMISSIONS: own tokens
-            if (!expectAll && !ownTokens) {
-                assertEquals(403, list.statusCode(), base + " " + list.asString());
+            List<String> paths = new ArrayList<>(List.of(m.app() + "/" + m.path()));
+            paths.addAll(m.aliasPaths());
+            boolean readable = true;
+            for (String path : paths) {
+                readable &= walkPath(reader, m, "/api/" + path + "/", secrets, expectAll);
             }
-            if (list.statusCode() != 200) {
-                continue;
-            }
-            ok++;
-            assertClean(base + "?brief=1", reader.api().get(base + "?brief=1&limit=1000"), secrets);
-            assertClean("OPTIONS " + base, reader.api().options(base), secrets);
-            List<Integer> ids = list.jsonPath().getList("results.id", Integer.class);
-            for (Integer id : ids.subList(0, Math.min(ids.size(), 25))) {
-                assertClean(base + id + "/", reader.api().get(base + id + "/"), secrets);
-            }
-            if (m.contentType().equals("users.user")) {
-                assertFalse(list.asString().contains("\"password\""), list.asString());
-                assertTrue(ids.size() >= 3, "a view-everything reader sees other users: " + ids);
-            }
+            ok += readable ? 1 : 0;
         }
         for (String path : List.of("/api/users/config/", "/api/authentication-check/", "/api/users/", "/api/status/")) {
             assertClean(path, reader.api().get(path), secrets);
         }
         return ok;
+    }
+
+    /** Reads one model path: list, brief list, OPTIONS and up to 25 listed objects. True when readable. */
+    private boolean walkPath(Account reader, Model m, String base, List<String> secrets, boolean expectAll) {
+        Response list = reader.api().get(base + "?limit=1000");
+        assertClean(base, list, secrets);
+        boolean ownTokens = m.contentType().equals("users.token"); // DEFAULT_PERMISSIONS: own tokens
+        if (!expectAll && !ownTokens) {
+            assertEquals(403, list.statusCode(), base + " " + list.asString());
+        }
+        if (list.statusCode() != 200) {
+            return false;
+        }
+        assertClean(base + "?brief=1", reader.api().get(base + "?brief=1&limit=1000"), secrets);
+        assertClean("OPTIONS " + base, reader.api().options(base), secrets);
+        List<Integer> ids = list.jsonPath().getList("results.id", Integer.class);
+        for (Integer id : ids.subList(0, Math.min(ids.size(), 25))) {
+            assertClean(base + id + "/", reader.api().get(base + id + "/"), secrets);
+        }
+        if (m.contentType().equals("users.user")) {
+            assertFalse(list.asString().contains("\"password\""), list.asString());
+            assertTrue(ids.size() >= 3, "a view-everything reader sees other users: " + ids);
+        }
+        return true;
     }
 
     private static void assertClean(String what, Response r, List<String> secrets) {

@@ -121,6 +121,24 @@ class PermissionsTest {
     }
 
     @Test
+    void relatedObjectsByAttributesMustBeVisible() {
+        Fixture f = twoTenants();
+        Account user = Accounts.account("attr");
+        Accounts.permission(List.of("dcim.site"), List.of("view", "add"), null, List.of(user.id()));
+        String n = "at-" + f.mark();
+        Map<String, Object> byAttributes = Map.of("name", n, "slug", n, "tenant", Map.of("slug", f.tenantA()));
+        user.api().body(byAttributes).post("/api/dcim/sites/").then().statusCode(400)
+                .body("tenant", contains("Related object not found using the provided attributes: {'slug': '"
+                        + f.tenantA() + "'}"));
+        // an id is never restricted
+        String byId = "ai-" + f.mark();
+        user.api().body(Map.of("name", byId, "slug", byId, "tenant", f.tenantBId())).post("/api/dcim/sites/").then()
+                .statusCode(201);
+        Accounts.permission(List.of("tenancy.tenant"), List.of("view"), Map.of("slug", f.tenantA()), List.of(user.id()));
+        user.api().body(byAttributes).post("/api/dcim/sites/").then().statusCode(201).body("tenant.id", equalTo(f.tenantAId()));
+    }
+
+    @Test
     void userTokenStandsForTheRequester() {
         Account a = Accounts.account("self");
         Account b = Accounts.account("self");

@@ -43,7 +43,7 @@ class TokenOwnershipTest {
         int otherToken = Api.post("/api/users/tokens/", Map.of("user", other.id())).statusCode(201).extract().path("id");
         me.api().get("/api/users/tokens/").then().statusCode(200).body("count", equalTo(1))
                 .body("results.user.id", everyItem(equalTo(me.id()))).body("results[0]", not(hasKey("key")));
-        int mine = me.api().body(Map.of("description", "laptop")).post("/api/users/tokens/").then().statusCode(201)
+        int mine = me.api().body(Map.of("user", me.id(), "description", "laptop")).post("/api/users/tokens/").then().statusCode(201)
                 .body("user.id", equalTo(me.id())).body("key", matchesPattern("[0-9a-f]{40}")).extract().path("id");
         me.api().get("/api/users/tokens/").then().statusCode(200).body("count", equalTo(2));
         me.api().get("/api/users/tokens/" + otherToken + "/").then().statusCode(404);

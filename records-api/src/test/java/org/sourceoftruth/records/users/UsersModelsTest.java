@@ -174,7 +174,9 @@ class UsersModelsTest {
     }
 
     @Test
-    void tokenUserCannotChange() {
+    void tokenUserIsRequiredAndCannotChange() {
+        Api.post("/api/users/tokens/", Map.of("description", "whose?")).statusCode(400)
+                .body("user", contains("This field is required."));
         int a = create("/api/users/users/", Map.of("username", "a-" + uniq()));
         int b = create("/api/users/users/", Map.of("username", "b-" + uniq()));
         int token = Api.post("/api/users/tokens/", Map.of("user", a)).statusCode(201).extract().path("id");
