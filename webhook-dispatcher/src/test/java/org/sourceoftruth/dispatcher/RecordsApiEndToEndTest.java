@@ -8,26 +8,17 @@ import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sourceoftruth.dispatcher.rules.RuleCache;
 import org.sourceoftruth.dispatcher.support.Receiver;
-import org.sourceoftruth.dispatcher.support.TestDatabase;
+import org.sourceoftruth.dispatcher.support.RecordsApiProcess;
 import org.sourceoftruth.dispatcher.support.TestInfrastructure;
 import org.sourceoftruth.model.Json;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
-import java.io.File;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
@@ -49,7 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RecordsApiEndToEndTest {
     private static final String TOKEN = "fedcba9876543210fedcba9876543210fedcba98";
     private static final String SECRET = "end-to-end-secret";
-    private static Process recordsApi;
+    private static RecordsApiProcess recordsApi;
     private static String api;
     private static Receiver receiver;
 
@@ -58,52 +49,19 @@ class RecordsApiEndToEndTest {
 
     @BeforeAll
     static void startRecordsApi() throws Exception {
-        Path jar = Path.of("..", "records-api", "target", "quarkus-app", "quarkus-run.jar").toAbsolutePath().normalize();
-        Assumptions.assumeTrue(Files.exists(jar), "records-api is not packaged (" + jar + "): run the whole build");
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
-        api = "http://127.0.0.1:" + port;
-        Path log = Files.createTempFile("records-api-e2e", ".log");
-        ProcessBuilder pb = new ProcessBuilder(javaBin(), "-Xmx256m", "-jar", jar.toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile());
-        Map<String, String> env = pb.environment();
-        env.put("HTTP_HOST", "127.0.0.1");
-        env.put("HTTP_PORT", String.valueOf(port));
-        env.put("DB_NAME", TestDatabase.URL.substring(TestDatabase.URL.lastIndexOf('/') + 1));
-        env.put("KAFKA_BOOTSTRAP_SERVERS", TestInfrastructure.BOOTSTRAP);
-        env.put("CHANGES_TOPIC", TestInfrastructure.TOPIC);
-        env.put("SUPERUSER_NAME", "e2e-admin");
-        env.put("SUPERUSER_PASSWORD", "e2e-password");
-        env.put("SUPERUSER_API_TOKEN", TOKEN);
-        recordsApi = pb.start();
-        HttpClient http = HttpClient.newHttpClient();
-        await("records-api ready (log: " + log + ")").atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500))
-                .until(() -> {
-                    assertTrue(recordsApi.isAlive(), "records-api exited; see " + log);
-                    try {
-                        return http.send(HttpRequest.newBuilder(URI.create(api + "/q/health/ready")).build(),
-                                HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
-                    } catch (java.io.IOException e) {
-                        return false;
-                    }
-                });
+        recordsApi = RecordsApiProcess.start("e2e-admin", "e2e-password", TOKEN);
+        api = recordsApi.url();
         receiver = Receiver.start();
     }
 
     @AfterAll
     static void stop() {
         if (recordsApi != null) {
-            recordsApi.destroy();
+            recordsApi.close();
         }
         if (receiver != null) {
             receiver.close();
         }
-    }
-
-    private static String javaBin() {
-        return System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
     }
 
     private static RequestSpecification records() {

@@ -24,4 +24,12 @@ public class ApiException extends RuntimeException {
     public Object body() {
         return body;
     }
+
+    /** For people: the "detail" message, or the field errors as text. */
+    public String message() {
+        if (body instanceof Map<?, ?> map && map.size() == 1 && map.get("detail") != null) {
+            return String.valueOf(map.get("detail"));
+        }
+        return String.valueOf(body);
+    }
 }

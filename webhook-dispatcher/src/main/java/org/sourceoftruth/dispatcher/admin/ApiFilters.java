@@ -61,7 +61,7 @@ public class ApiFilters {
     }
 
     /** NetBox's default HTTP_CLIENT_IP_HEADERS: X-Real-IP, then X-Forwarded-For's first entry, then the peer. */
-    private static String clientIp(HttpServerRequest http) {
+    static String clientIp(HttpServerRequest http) {
         String realIp = http.getHeader("X-Real-IP");
         if (realIp != null && !realIp.isBlank()) {
             return realIp.trim();

@@ -11,8 +11,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.sourceoftruth.dispatcher.config.DispatcherConfig;
-import org.sourceoftruth.dispatcher.delivery.DeliveryStore;
-import org.sourceoftruth.dispatcher.delivery.DeliveryWorker;
 
 import java.net.URI;
 import java.sql.SQLException;
@@ -32,9 +30,7 @@ public class BackgroundTaskResource {
     @Inject
     BackgroundTaskQueries queries;
     @Inject
-    DeliveryStore store;
-    @Inject
-    DeliveryWorker worker;
+    TaskRequeue taskRequeue;
     @Inject
     DispatcherConfig config;
 
@@ -69,18 +65,11 @@ public class BackgroundTaskResource {
     @Operation(summary = "Queue a failed delivery again for a new round of attempts")
     public Map<String, Object> requeue(@PathParam("id") String id, @Context UriInfo uri) throws SQLException {
         long taskId = parseId(id);
-        switch (store.requeue(taskId)) {
-            case REQUEUED -> worker.wake();
-            case NOT_FOUND -> throw notFound();
-            case NOT_FAILED -> throw ApiException.detail(409, "Only failed tasks can be requeued; task " + taskId
-                    + " is " + queries.get(taskId, collectionUrl(uri)).map(t -> t.get("status")).orElse("gone") + ".");
-            case NOT_RENDERED -> throw ApiException.detail(409, "Task " + taskId + " failed before its request could "
-                    + "be built; fix the webhook, and the next change will be delivered.");
-        }
+        taskRequeue.requeue(taskId);
         return queries.get(taskId, collectionUrl(uri)).orElseThrow(BackgroundTaskResource::notFound);
     }
 
-    private static long parseId(String id) {
+    static long parseId(String id) {
         try {
             return Long.parseLong(id);
         } catch (NumberFormatException e) {
@@ -88,7 +77,7 @@ public class BackgroundTaskResource {
         }
     }
 
-    private static ApiException notFound() {
+    static ApiException notFound() {
         return ApiException.detail(404, "Not found.");
     }
 

@@ -22,6 +22,8 @@ public interface DispatcherConfig {
 
     Api api();
 
+    Admin admin();
+
     /** Days to keep finished deliveries and processed change ids. */
     @WithDefault("90")
     int retentionDays();
@@ -77,5 +79,16 @@ public interface DispatcherConfig {
         int maxPageSize();
 
         String version();
+    }
+
+    /** The background-tasks HTML pages, which accept records-api's login sessions. */
+    interface Admin {
+        /** Where records-api runs, for the login link shown to anonymous visitors. */
+        String recordsApiUrl();
+
+        /** records-api's SESSION_COOKIE_NAME and CSRF_COOKIE_NAME: the same cookies are read here. */
+        String sessionCookieName();
+
+        String csrfCookieName();
     }
 }
