@@ -1,5 +1,7 @@
 package org.sourceoftruth.deploy;
 
+import org.sourceoftruth.model.ServiceEndpoints;
+
 import java.util.List;
 
 /**
@@ -10,13 +12,16 @@ import java.util.List;
  */
 public enum ServiceContract {
 
-    RECORDS_API("records-api", 8080, true),
-    WEBHOOK_DISPATCHER("webhook-dispatcher", 8081, false);
+    RECORDS_API("records-api", ServiceEndpoints.RECORDS_API_PORT, true),
+    WEBHOOK_DISPATCHER("webhook-dispatcher", ServiceEndpoints.WEBHOOK_DISPATCHER_PORT, false);
 
-    /** Quarkus SmallRye Health endpoints, served on the service's HTTP port. */
-    public static final String LIVENESS_PATH = "/q/health/live";
-    public static final String READINESS_PATH = "/q/health/ready";
-    public static final String STARTUP_PATH = "/q/health/started";
+    /**
+     * Quarkus SmallRye Health endpoints, served on the service's HTTP port. The values live in
+     * common-model, where each service's own tests check that it serves them.
+     */
+    public static final String LIVENESS_PATH = ServiceEndpoints.LIVENESS_PATH;
+    public static final String READINESS_PATH = ServiceEndpoints.READINESS_PATH;
+    public static final String STARTUP_PATH = ServiceEndpoints.STARTUP_PATH;
 
     /** Variables every service reads (12-factor configuration). */
     static final List<String> COMMON_ENV = List.of(

@@ -37,6 +37,7 @@ public class ApiRootResource {
 
     @GET
     public Response root() {
+        access.requireAuthenticated();
         ObjectNode out = Json.MAPPER.createObjectNode();
         for (String app : APPS) {
             out.put(app, request.baseUrl() + "/api/" + app + "/");
@@ -70,6 +71,7 @@ public class ApiRootResource {
         if (!APPS.contains(app) || app.equals("status")) {
             throw ApiException.notFound();
         }
+        access.requireAuthenticated();
         ObjectNode out = Json.MAPPER.createObjectNode();
         registry.modelsOf(app).forEach((path, m) -> out.put(path, request.baseUrl() + "/api/" + app + "/" + path + "/"));
         return Responses.json(200, out, headers);

@@ -140,7 +140,7 @@ public class FilterCompiler {
                 case FK -> lookup == null || lookup.equals("n") ? fkBySlug(db, field, param, lookup, values) : null;
                 case STRING_LIST -> lookup == null ? arrayContains(field.column(), values) : null;
                 case M2M, TAGS, CUSTOM_FIELDS, COUNT, COMPUTED, JSON, GENERIC_FK -> null;
-                default -> column("t." + field.column(), field.kind, field, lookup, values);
+                default -> column(field.filterExpression(), field.kind, field, lookup, values);
             };
         }
         for (Field f : model.fields()) {

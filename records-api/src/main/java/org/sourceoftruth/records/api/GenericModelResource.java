@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.OPTIONS;
 import jakarta.ws.rs.PATCH;
@@ -15,6 +17,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -149,11 +152,12 @@ public class GenericModelResource {
         return Response.noContent().build();
     }
 
+    /** OPTIONS needs no model permission (NetBox's perms_map); write actions are shown to those who may write. */
     @OPTIONS
     public Response options(@PathParam("app") String app, @PathParam("model") String path) {
         Model model = model(app, path);
-        access.require(model, Access.Action.VIEW);
-        return Responses.json(200, optionsWriter.describe(model, "List", canWrite(model)), headers);
+        access.requireAuthenticated();
+        return Responses.json(200, optionsWriter.describe(model, "List", canWrite(model, Access.Action.ADD)), headers);
     }
 
     // ------------------------------------------------------------ detail path
@@ -214,8 +218,66 @@ public class GenericModelResource {
     @Path("{id: [0-9]+}/")
     public Response optionsOne(@PathParam("app") String app, @PathParam("model") String path) {
         Model model = model(app, path);
-        access.require(model, Access.Action.VIEW);
-        return Responses.json(200, optionsWriter.describe(model, "Instance", canWrite(model)), headers);
+        access.requireAuthenticated();
+        return Responses.json(200, optionsWriter.describe(model, "Instance", canWrite(model, Access.Action.CHANGE)), headers);
+    }
+
+    // ------------------------------------------------- browsable API form posts
+
+    /** The browsable API's create form: {@code _method=POST}, raw JSON in {@code _content}. */
+    @POST
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Response createForm(@PathParam("app") String app, @PathParam("model") String path,
+                               @FormParam("_method") String method, @FormParam("_content") String content,
+                               @FormParam("csrfmiddlewaretoken") String csrf) {
+        checkForm(csrf);
+        Model model = formModel(app, path);
+        access.require(model, Access.Action.ADD);
+        JsonNode json = parseBody(content);
+        List<ModelService.Single> created = service.create(model, json.isArray() ? list(json) : List.of(json), json.isArray());
+        String target = json.isArray() ? uri.getPath() : uri.getPath() + created.get(0).node().get("id").asLong() + "/";
+        return Response.seeOther(java.net.URI.create(target)).build();
+    }
+
+    /** The browsable API's change and delete forms on a detail page. */
+    @POST
+    @Path("{id: [0-9]+}/")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Response changeForm(@PathParam("app") String app, @PathParam("model") String path, @PathParam("id") long id,
+                               @FormParam("_method") String method, @FormParam("_content") String content,
+                               @FormParam("csrfmiddlewaretoken") String csrf) {
+        checkForm(csrf);
+        Model model = formModel(app, path);
+        String listPath = "/api/" + app + "/" + path + "/";
+        if ("DELETE".equalsIgnoreCase(method)) {
+            access.require(model, Access.Action.DELETE);
+            service.delete(model, List.of(id), false, null, null);
+            return Response.seeOther(java.net.URI.create(listPath)).build();
+        }
+        if (!"PATCH".equalsIgnoreCase(method) && !"PUT".equalsIgnoreCase(method)) {
+            throw ApiException.detail(405, "Method \"" + method + "\" not allowed.");
+        }
+        access.require(model, Access.Action.CHANGE);
+        JsonNode json = parseBody(content);
+        service.update(model, List.of(id), List.of(json), "PATCH".equalsIgnoreCase(method), false, null);
+        return Response.seeOther(java.net.URI.create(listPath + id + "/")).build();
+    }
+
+    private Model formModel(String app, String path) {
+        Model model = model(app, path);
+        if (model.isReadOnlyApi()) {
+            throw ApiException.detail(405, "Method \"POST\" not allowed.");
+        }
+        return model;
+    }
+
+    private void checkForm(String csrf) {
+        if (request.caller() == null) {
+            throw ApiException.detail(403, "Authentication credentials were not provided.");
+        }
+        if (!request.formCsrfValid(csrf)) {
+            throw ApiException.detail(403, "CSRF Failed: CSRF token missing or incorrect.");
+        }
     }
 
     // ------------------------------------------------------------------ helpers
@@ -236,9 +298,8 @@ public class GenericModelResource {
         return model;
     }
 
-    private boolean canWrite(Model model) {
-        RequestContext.Caller c = request.caller();
-        return !model.isReadOnlyApi() && c != null && c.superuser() && c.writeEnabled();
+    private boolean canWrite(Model model, Access.Action action) {
+        return !model.isReadOnlyApi() && access.allows(model, action);
     }
 
     /** If-Match on detail writes (NetBox 4.6): a mismatch is 412 with the current ETag. */
@@ -265,6 +326,7 @@ public class GenericModelResource {
         return Response.fromResponse(r).header("ETag", etag).build();
     }
 
+    /** A request body as JSON, or DRF's 400 "JSON parse error - ...". */
     public static JsonNode parseBody(String body) {
         if (body == null || body.isBlank()) {
             throw ApiException.detail(400, "JSON parse error - Expecting value: line 1 column 1 (char 0)");

@@ -8,13 +8,17 @@ import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import org.sourceoftruth.records.changelog.ChangeAction;
+import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.changelog.ChangeRecord;
 import org.sourceoftruth.records.changelog.ChangeRecorder;
+import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.WriteHook;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -33,7 +37,9 @@ import java.util.function.Function;
 /**
  * The generic engine's operations over any declared model: list, get, create, update, delete,
  * single and bulk. Every write runs in one transaction with its change-log rows; any error
- * rolls the whole request back.
+ * rolls the whole request back. Every operation is limited to the objects the caller's
+ * permissions cover for its action ({@link Access#restriction}): others are not found, and a
+ * write whose result falls outside them is refused with a 403 (and rolled back).
  */
 @ApplicationScoped
 public class ModelService {
@@ -56,6 +62,8 @@ public class ModelService {
     CustomFields customFields;
     @Inject
     RequestContext request;
+    @Inject
+    Access access;
 
     /** One page of a list: total count (null in cursor mode) and the rendered objects. */
     public record Page(Long count, List<ObjectNode> results, long lastId) {
@@ -75,6 +83,11 @@ public class ModelService {
             FilterCompiler.Where where = filters.compile(db, model, query);
             List<Object> params = new ArrayList<>(where.params());
             String whereSql = where.sql();
+            ExtraFilter.Sql scope = access.restriction(model, Access.Action.VIEW);
+            if (scope != null) {
+                whereSql = "(" + whereSql + ") and (" + scope.sql() + ")";
+                params.addAll(scope.params());
+            }
             Long count = null;
             String order;
             if (page.start() != null) {
@@ -105,6 +118,9 @@ public class ModelService {
         try (Connection c = dataSource.getConnection()) {
             Db db = new Db(c);
             Row row = load(db, model, id, false);
+            if (!access.permits(db, model, id, Access.Action.VIEW)) {
+                throw notFound(model);
+            }
             return new Single(renderer.renderOne(db, model, row, opts), etag(row));
         } catch (SQLException e) {
             throw new Db.DbException(e);
@@ -170,6 +186,9 @@ public class ModelService {
                 Long id = null;
                 PayloadReader.Changes ch = reader.read(db, model, item, null, false, errors);
                 if (errors.isEmpty()) {
+                    beforeWrite(model, ch.columns(), null, errors);
+                }
+                if (errors.isEmpty()) {
                     reader.validateRow(db, model, ch.columns(), null, errors);
                 }
                 if (errors.isEmpty()) {
@@ -178,6 +197,7 @@ public class ModelService {
                 allErrors.add(errors);
                 failed |= !errors.isEmpty();
                 if (id != null && !failed) {
+                    checkWritten(db, model, id, Access.Action.ADD, ch.columns(), null);
                     out.add(afterWrite(db, model, "create", null, id, item));
                 }
             }
@@ -202,7 +222,7 @@ public class ModelService {
             for (int i = 0; i < items.size(); i++) {
                 long id = ids.get(i);
                 Map<String, List<String>> errors = new LinkedHashMap<>();
-                Row existing = bulk ? loadOrNull(db, model, id, true) : load(db, model, id, true);
+                Row existing = loadForWrite(db, model, id, Access.Action.CHANGE, bulk);
                 if (existing == null) {
                     errors.put("id", List.of("Object with id " + id + " does not exist."));
                 } else {
@@ -211,6 +231,9 @@ public class ModelService {
                     }
                     JsonNode pre = snapshot(db, model, existing);
                     PayloadReader.Changes ch = reader.read(db, model, items.get(i), existing, partial, errors);
+                    if (errors.isEmpty()) {
+                        beforeWrite(model, ch.columns(), existing, errors);
+                    }
                     Row merged = new Row();
                     merged.putAll(existing);
                     merged.putAll(ch.columns());
@@ -219,6 +242,7 @@ public class ModelService {
                     }
                     if (errors.isEmpty() && !failed) {
                         updateRow(db, model, id, ch);
+                        checkWritten(db, model, id, Access.Action.CHANGE, ch.columns(), existing);
                         out.add(afterWrite(db, model, "update", pre, id, items.get(i)));
                     }
                 }
@@ -243,7 +267,7 @@ public class ModelService {
             boolean anyMissing = false;
             List<Row> rows = new ArrayList<>();
             for (long id : ids) {
-                Row row = bulk ? loadOrNull(db, model, id, true) : load(db, model, id, true);
+                Row row = loadForWrite(db, model, id, Access.Action.DELETE, bulk);
                 Map<String, List<String>> err = new LinkedHashMap<>();
                 if (row == null) {
                     err.put("id", List.of("Object with id " + id + " does not exist."));
@@ -265,7 +289,7 @@ public class ModelService {
             for (Row row : rows) {
                 long id = row.id();
                 JsonNode pre = snapshot(db, model, row);
-                ObjectNode data = renderer.renderOne(db, model, row, Renderer.Options.full(""));
+                ObjectNode data = withoutSecrets(model, renderer.renderOne(db, model, row, Renderer.Options.full("")));
                 if (model.hasTags()) {
                     db.update("delete from extras_taggeditem where object_type = ? and object_id = ?", model.contentType(), id);
                 }
@@ -351,17 +375,55 @@ public class ModelService {
         }
     }
 
-    /** Re-reads the written object, records the change and returns the response form. */
+    /**
+     * Re-reads the written object, records the change and returns the response form. Secret
+     * fields appear in the response to a create (shown once), never in the change record.
+     */
     private Single afterWrite(Db db, Model model, String action, JsonNode pre, long id, JsonNode body) {
         Row row = load(db, model, id, false);
-        ObjectNode relative = renderer.renderOne(db, model, row, Renderer.Options.full(""));
+        Renderer.Options opts = Renderer.Options.full("");
+        ObjectNode relative = renderer.renderOne(db, model, row, action.equals("create") ? opts.revealingSecrets() : opts);
         JsonNode post = snapshot(db, model, row);
         JsonNode msg = body.get("changelog_message");
-        record(model, action, id, model.display(row), pre, post, relative, msg == null ? "" : msg.asText());
+        record(model, action, id, model.display(row), pre, post, withoutSecrets(model, relative),
+                msg == null ? "" : msg.asText());
         invalidateCaches(model);
         ObjectNode response = relative.deepCopy();
         absolutize(response, request.baseUrl());
         return new Single(response, etag(row));
+    }
+
+    /** A copy of a rendered object without the model's secret fields (for the change log and events). */
+    private static ObjectNode withoutSecrets(Model model, ObjectNode rendered) {
+        ObjectNode copy = rendered.deepCopy();
+        for (Field f : model.fields()) {
+            if (f.isSecret()) {
+                copy.remove(f.name);
+            }
+        }
+        return copy;
+    }
+
+    private static void beforeWrite(Model model, Row changes, Row existing, Map<String, List<String>> errors) {
+        for (WriteHook hook : model.writeHooks()) {
+            hook.beforeWrite(changes, existing, errors);
+        }
+    }
+
+    /**
+     * After a create or update: runs the model's hooks, then refuses (403, so the transaction
+     * rolls back) a result the caller's permissions for the action do not cover.
+     */
+    private void checkWritten(Db db, Model model, long id, Access.Action action, Row changes, Row existing) {
+        if (!model.writeHooks().isEmpty()) {
+            Row written = load(db, model, id, false);
+            for (WriteHook hook : model.writeHooks()) {
+                hook.afterWrite(written, changes, existing);
+            }
+        }
+        if (!access.permits(db, model, id, action)) {
+            throw ApiException.forbidden();
+        }
     }
 
     private void invalidateCaches(Model model) {
@@ -372,9 +434,13 @@ public class ModelService {
 
     private void record(Model model, String action, long id, String repr, JsonNode pre, JsonNode post, JsonNode data,
                         String message) {
+        if (message != null && message.length() > 200) {
+            throw ApiException.field("changelog_message", "Ensure this field has no more than 200 characters.");
+        }
         RequestContext.Caller caller = request.caller();
         changes.record(new ChangeRecord(caller == null ? null : caller.userId(), caller == null ? "" : caller.username(),
-                request.requestId(), action, model.contentType(), id, repr, message, pre, post, data));
+                request.requestId(), ChangeAction.valueOf(action.toUpperCase(java.util.Locale.ROOT)), model.contentType(),
+                id, repr, message, pre, post, data, null, null));
     }
 
     /** Prefixes relative "url"/"display_url" values with the request's base URL, in place. */
@@ -432,7 +498,8 @@ public class ModelService {
                     db.query("select " + f.joinTargetColumn() + " as v from " + f.joinTable() + " where " + f.joinOwnColumn()
                             + " = ? order by 1", row.id()).forEach(r -> ids.add(r.longValue("v")));
                 }
-                default -> snap.set(f.name, f.isWriteOnly() ? NODES.nullNode() : Renderer.value(f, row.get(f.column())));
+                default -> snap.set(f.name, f.isWriteOnly() || f.isSecret() ? NODES.nullNode()
+                        : Renderer.value(f, row.get(f.column())));
             }
         }
         return snap;
@@ -441,7 +508,27 @@ public class ModelService {
     Row load(Db db, Model model, long id, boolean forUpdate) {
         Row row = loadOrNull(db, model, id, forUpdate);
         if (row == null) {
-            throw ApiException.detail(404, "No " + model.titleName().replace(" ", "") + " matches the given query.");
+            throw notFound(model);
+        }
+        return row;
+    }
+
+    private static ApiException notFound(Model model) {
+        return ApiException.detail(404, "No " + model.titleName().replace(" ", "") + " matches the given query.");
+    }
+
+    /**
+     * The locked row a write acts on, when it exists and the caller's permission for the action
+     * covers it. Otherwise null in bulk mode (reported per item), else a 404 as NetBox answers
+     * for objects outside the user's restricted queryset.
+     */
+    private Row loadForWrite(Db db, Model model, long id, Access.Action action, boolean bulk) {
+        Row row = loadOrNull(db, model, id, true);
+        if (row != null && !access.permits(db, model, id, action)) {
+            row = null;
+        }
+        if (row == null && !bulk) {
+            throw notFound(model);
         }
         return row;
     }

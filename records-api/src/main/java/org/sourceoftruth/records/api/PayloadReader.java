@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.sourceoftruth.records.auth.Access;
+import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
@@ -36,6 +38,8 @@ public class PayloadReader {
     ModelRegistry registry;
     @Inject
     CustomFields customFields;
+    @Inject
+    Access access;
 
     /** What a request wants written. {@code tags}/{@code m2m} entries are present only when sent. */
     public record Changes(Row columns, Map<Field, List<Long>> m2m, List<Long> tags) {
@@ -84,7 +88,7 @@ public class PayloadReader {
                     case CUSTOM_FIELDS -> cols.put(f.column(), customFields.merge(model, v,
                             existing == null ? null : (JsonNode) existing.get(f.column()), create, errors));
                     case FK -> cols.put(f.column(), v.isNull() ? nullOrError(f) : resolve(db, registry.require(f.target()), v));
-                    default -> cols.put(f.column(), v.isNull() ? nullOrError(f) : convert(f, v));
+                    default -> cols.put(f.column(), v.isNull() ? nullOrError(f) : transform(f, convert(f, v)));
                 }
             } catch (FieldError e) {
                 add(errors, f.name, e.getMessage());
@@ -155,6 +159,18 @@ public class PayloadReader {
         return v;
     }
 
+    /** The declaration's write transform (e.g. password hashing); its rejection is a field error. */
+    private static Object transform(Field f, Object value) {
+        if (f.writeTransform() == null) {
+            return value;
+        }
+        try {
+            return f.writeTransform().apply(value);
+        } catch (IllegalArgumentException e) {
+            throw new FieldError(e.getMessage());
+        }
+    }
+
     private static Object nullOrError(Field f) {
         if (!f.isNullable()) {
             throw new FieldError("This field may not be null.");
@@ -190,6 +206,9 @@ public class PayloadReader {
                 }
                 if (f.maxLength() != null && s.length() > f.maxLength()) {
                     throw new FieldError("Ensure this field has no more than " + f.maxLength() + " characters.");
+                }
+                if (f.choices() != null && !f.choices().contains(s)) {
+                    throw new FieldError("\"" + s + "\" is not a valid choice.");
                 }
                 if (f.pattern() != null && !s.isEmpty() && !f.pattern().matcher(s).matches()) {
                     throw new FieldError(f.patternMessage());
@@ -323,7 +342,8 @@ public class PayloadReader {
 
     /**
      * Resolves a related object given as an id, a numeric string, {"id": n} or a dict of
-     * attributes (nested dicts follow relations), to its id. NetBox's messages on failure.
+     * attributes (nested dicts follow relations), to its id. NetBox's messages on failure. An
+     * id is never restricted; a dict matches only objects the caller may view.
      */
     public long resolve(Db db, Model target, JsonNode v) {
         if (v.isIntegralNumber() || (v.isTextual() && v.asText().matches("\\d{1,18}"))) {
@@ -338,9 +358,14 @@ public class PayloadReader {
                     + "Received an unrecognized value: " + v);
         }
         List<Object> params = new ArrayList<>();
-        String where = attributeWhere(db, target, v, params, "");
-        List<org.sourceoftruth.records.model.Row> rows = db.query("select id from " + target.table() + " t0 where " + where
-                + " limit 2", params);
+        String sql = "select id from " + target.table() + " t0 where " + attributeWhere(db, target, v, params, "");
+        // Since NetBox 4.6.6 a look-up by attributes finds only objects the caller may view.
+        ExtraFilter.Sql visible = access.restriction(target, Access.Action.VIEW);
+        if (visible != null) {
+            sql = "select t.id from " + target.table() + " t where t.id in (" + sql + ") and (" + visible.sql() + ")";
+            params.addAll(visible.params());
+        }
+        List<org.sourceoftruth.records.model.Row> rows = db.query(sql + " limit 2", params);
         String repr = pythonRepr(v, "");
         if (rows.isEmpty()) {
             throw new FieldError("Related object not found using the provided attributes: {" + repr + "}");
@@ -361,7 +386,8 @@ public class PayloadReader {
             if (f == null && e.getKey().equals("id")) {
                 f = target.field("id");
             }
-            if (f == null || !(f.isColumn())) {
+            // Write-only and secret columns are no lookup keys: matching on them would be an oracle.
+            if (f == null || !f.isColumn() || f.isWriteOnly() || f.isSecret()) {
                 throw new FieldError("Cannot resolve keyword '" + e.getKey() + "' into field.");
             }
             JsonNode v = e.getValue();

@@ -47,10 +47,21 @@ public class Renderer {
      * @param baseUrl  scheme://host[:port] for absolute URLs, or "" for relative ones (webhooks)
      * @param include  top-level field names to keep (?fields=), or null
      * @param omit     top-level field names to drop (?omit= and ?exclude=config_context)
+     * @param revealSecrets render {@link Field#secret() secret} fields even where the model
+     *                      does not make them readable
      */
-    public record Options(String baseUrl, Mode mode, Set<String> include, Set<String> omit) {
+    public record Options(String baseUrl, Mode mode, Set<String> include, Set<String> omit, boolean revealSecrets) {
+        public Options(String baseUrl, Mode mode, Set<String> include, Set<String> omit) {
+            this(baseUrl, mode, include, omit, false);
+        }
+
         public static Options full(String baseUrl) {
             return new Options(baseUrl, Mode.FULL, null, Set.of());
+        }
+
+        /** The same options, rendering secret fields too (the response to the creating request). */
+        public Options revealingSecrets() {
+            return new Options(baseUrl, mode, include, omit, true);
         }
     }
 
@@ -232,6 +243,9 @@ public class Renderer {
         ObjectNode node = NODES.objectNode();
         long id = row.id();
         for (Field f : out) {
+            if (f.isSecret() && !opts.revealSecrets() && !model.secretsReadable(row)) {
+                continue;
+            }
             switch (f.kind) {
                 case COMPUTED -> {
                     switch (f.name) {

@@ -1,9 +1,11 @@
 package org.sourceoftruth.records.auth;
 
 import io.agroal.api.AgroalDataSource;
+import io.vertx.core.net.SocketAddress;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.Cookie;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import org.sourceoftruth.records.api.ApiException;
 import org.sourceoftruth.records.api.Db;
@@ -12,25 +14,43 @@ import org.sourceoftruth.records.api.RequestContext;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.web.HttpFilters;
 
+import java.net.InetAddress;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
- * Reads {@code Authorization: Token <key>} (or {@code Bearer <key>}), checks the token and
- * sets the caller on the {@link RequestContext}. Every failure is a 403 with NetBox's message
- * (NetBox never answers 401). Also fixes the request id and base URL for this request.
+ * Authenticates each request and sets the caller on the {@link RequestContext}:
+ * <ul>
+ *   <li>{@code Authorization: Token <key>} (or {@code Bearer <key>}): the token is found by the
+ *       SHA-256 digest of the key and then compared in constant time; its allowed_ips, enabled
+ *       flag, expiry and user are checked in NetBox's order, and last_used is refreshed.</li>
+ *   <li>Otherwise the session cookie of a browsable-API login; unsafe methods then need the
+ *       session's CSRF token in {@code X-CSRFToken}, equal to the {@code csrftoken} cookie.</li>
+ * </ul>
+ * Every failure is a 403 with NetBox's message (NetBox never answers 401). Also fixes the
+ * request id and base URL for this request.
  */
 public class AuthFilter {
+    private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
+    /** last_used is written at most this often per token. */
+    private static final long LAST_USED_INTERVAL_SECONDS = 60;
+
     @Inject
     RequestContext request;
     @Inject
     AgroalDataSource dataSource;
     @Inject
     RoutingContext routing;
+    @Inject
+    AuthSettings settings;
+    @Inject
+    SessionStore sessions;
 
     // Not pre-matching: pre-matching filters run on the I/O thread, and this one queries the
     // database, so it must run after the switch to a worker thread.
@@ -43,30 +63,38 @@ public class AuthFilter {
         }
         request.baseUrl(baseUrl(ctx));
         String header = ctx.getHeaderString("Authorization");
-        if (header == null || header.isBlank()) {
-            return;
+        if (header != null && !header.isBlank()) {
+            String[] parts = header.trim().split("\\s+");
+            String keyword = parts[0].toLowerCase(Locale.ROOT);
+            if (keyword.equals("token") || keyword.equals("bearer")) {
+                if (parts.length != 2) {
+                    throw ApiException.detail(403, "Invalid authorization header: Must be in the form \"Bearer <key>.<token>\" or \"Token <token>\"");
+                }
+                authenticateToken(ctx, parts[1]);
+                return;
+            }
+            // other schemes are ignored, as NetBox does: the request goes on as anonymous or as the session user
         }
-        String[] parts = header.trim().split("\\s+");
-        String keyword = parts[0].toLowerCase(Locale.ROOT);
-        if (!keyword.equals("token") && !keyword.equals("bearer")) {
-            return; // other schemes are ignored, as NetBox does
+        // The login form checks its own CSRF field; a stale session must not stand in its way.
+        if (!ctx.getUriInfo().getPath().startsWith("/login")) {
+            authenticateSession(ctx);
         }
-        if (parts.length != 2) {
-            throw ApiException.detail(403, "Invalid authorization header: Must be in the form \"Bearer <key>.<token>\" or \"Token <token>\"");
-        }
-        String key = parts[1];
+    }
+
+    private void authenticateToken(ContainerRequestContext ctx, String key) {
         if (!key.matches("[A-Za-z0-9._-]{1,200}")) {
             throw ApiException.detail(403, "Invalid authorization header: Token contains invalid characters");
         }
         try (Connection c = dataSource.getConnection()) {
             Db db = new Db(c);
-            List<Row> rows = db.query("select k.id, k.user_id, k.expires, k.enabled, k.write_enabled, k.last_used,"
-                    + " u.username, u.is_active, u.is_superuser from users_token k join users_user u on u.id = k.user_id"
-                    + " where k.key = ?", key);
-            if (rows.isEmpty()) {
+            List<Row> rows = db.query("select k.id, k.key, k.user_id, k.expires, k.enabled, k.write_enabled, k.last_used,"
+                    + " k.allowed_ips, u.username, u.is_active, u.is_superuser from users_token k"
+                    + " join users_user u on u.id = k.user_id where k.key_digest = ?", (Object) Secrets.sha256(key));
+            if (rows.isEmpty() || !Secrets.constantTimeEquals(key, rows.get(0).str("key"))) {
                 throw ApiException.detail(403, "Invalid v1 token");
             }
             Row r = rows.get(0);
+            checkAllowedIps(ctx, r);
             if (!Boolean.TRUE.equals(r.get("enabled"))) {
                 throw ApiException.detail(403, "Token disabled");
             }
@@ -78,7 +106,8 @@ public class AuthFilter {
                 throw ApiException.detail(403, "User inactive");
             }
             OffsetDateTime lastUsed = r.time("last_used");
-            if (lastUsed == null || lastUsed.isBefore(OffsetDateTime.now().minusSeconds(60))) {
+            boolean stale = lastUsed == null || lastUsed.isBefore(OffsetDateTime.now().minusSeconds(LAST_USED_INTERVAL_SECONDS));
+            if (stale && !settings.maintenanceMode()) {
                 db.update("update users_token set last_used = now() where id = ?", r.id());
             }
             request.caller(new RequestContext.Caller(r.longValue("user_id"), r.str("username"),
@@ -86,6 +115,97 @@ public class AuthFilter {
         } catch (SQLException e) {
             throw new Db.DbException(e);
         }
+    }
+
+    /** A token with allowed_ips authenticates only clients inside one of them. */
+    @SuppressWarnings("unchecked")
+    private void checkAllowedIps(ContainerRequestContext ctx, Row token) {
+        List<String> allowed = (List<String>) token.get("allowed_ips");
+        if (allowed == null || allowed.isEmpty()) {
+            return;
+        }
+        ClientIp client = clientIp(ctx).orElseThrow(() -> ApiException.detail(403, "Client IP address could not be"
+                + " determined for validation. Check that the HTTP server is correctly configured to pass the required"
+                + " header(s)."));
+        boolean inside;
+        try {
+            inside = IpNetworks.parse(allowed).contains(client.address());
+        } catch (IllegalArgumentException e) {
+            inside = false; // values are validated on write; a bad one stored by hand allows nobody
+        }
+        if (!inside) {
+            throw ApiException.detail(403, "Source IP " + client.text() + " is not permitted to authenticate using this token.");
+        }
+    }
+
+    /** The client's address as given (for messages) and parsed. */
+    record ClientIp(String text, InetAddress address) {
+    }
+
+    /**
+     * The client address: the peer of the connection, unless that peer is a trusted proxy
+     * (TRUSTED_PROXIES), in which case X-Real-IP, else the first X-Forwarded-For entry, names
+     * the client. Empty when the address in use is not a literal IP address.
+     */
+    Optional<ClientIp> clientIp(ContainerRequestContext ctx) {
+        SocketAddress remote = routing.request().remoteAddress();
+        String peerText = remote == null ? null : remote.hostAddress();
+        Optional<InetAddress> peer = IpNetworks.address(peerText);
+        if (peer.isPresent() && settings.trustedProxies().contains(peer.get())) {
+            String forwarded = ctx.getHeaderString("X-Real-IP");
+            if (forwarded == null || forwarded.isBlank()) {
+                String chain = ctx.getHeaderString("X-Forwarded-For");
+                forwarded = chain == null ? null : chain.split(",")[0];
+            }
+            if (forwarded != null && !forwarded.isBlank()) {
+                String text = forwarded.trim();
+                return IpNetworks.address(text).map(a -> new ClientIp(text, a));
+            }
+        }
+        return peer.map(a -> new ClientIp(peerText, a));
+    }
+
+    private void authenticateSession(ContainerRequestContext ctx) {
+        Cookie cookie = ctx.getCookies().get(settings.sessionCookieName());
+        if (cookie == null) {
+            return;
+        }
+        Optional<SessionStore.Session> found = sessions.find(cookie.getValue());
+        if (found.isEmpty()) {
+            return; // an expired or unknown session is simply no login
+        }
+        SessionStore.Session session = found.get();
+        if (!SAFE_METHODS.contains(ctx.getMethod().toUpperCase(Locale.ROOT))) {
+            checkCsrf(ctx, session);
+        }
+        request.caller(new RequestContext.Caller(session.userId(), session.username(), session.superuser(), 0, true));
+    }
+
+    /** Django's CSRF rule for session-authenticated unsafe requests, with its messages. */
+    private void checkCsrf(ContainerRequestContext ctx, SessionStore.Session session) {
+        Cookie cookie = ctx.getCookies().get(settings.csrfCookieName());
+        if (cookie == null || cookie.getValue().isEmpty()) {
+            throw ApiException.detail(403, "CSRF Failed: CSRF cookie not set.");
+        }
+        String header = ctx.getHeaderString("X-CSRFToken");
+        if ((header == null || header.isEmpty()) && isForm(ctx)) {
+            // A browsable-API form carries the token as a form field, which the form handler
+            // checks (Django accepts csrfmiddlewaretoken the same way).
+            request.pendingFormCsrf(field -> Secrets.constantTimeEquals(field, cookie.getValue())
+                    && session.csrfMatches(field));
+            return;
+        }
+        if (header == null || header.isEmpty()) {
+            throw ApiException.detail(403, "CSRF Failed: CSRF token missing.");
+        }
+        if (!Secrets.constantTimeEquals(header, cookie.getValue()) || !session.csrfMatches(header)) {
+            throw ApiException.detail(403, "CSRF Failed: CSRF token incorrect.");
+        }
+    }
+
+    private static boolean isForm(ContainerRequestContext ctx) {
+        String type = ctx.getHeaderString("Content-Type");
+        return type != null && type.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded");
     }
 
     /** scheme://host[:port] of the request, honouring X-Forwarded-Proto / X-Forwarded-Host. */

@@ -11,9 +11,11 @@ import java.nio.charset.StandardCharsets;
 /**
  * PBKDF2-HMAC-SHA256 password hashes in Django's format
  * ({@code pbkdf2_sha256$<iterations>$<salt>$<base64 hash>}), so a NetBox user table can be
- * migrated as it is. The JDK's PBKDF2 implementation does the work.
+ * migrated as it is. The JDK's PBKDF2 implementation does the work. The iteration count of new
+ * hashes is configurable (PASSWORD_HASH_ITERATIONS); verification reads it from the hash.
  */
 public final class PasswordHasher {
+    /** Django 4.2's count; {@link AuthSettings#passwordHashIterations()} is what new hashes use. */
     private static final int ITERATIONS = 600_000;
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final String SALT_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -22,11 +24,15 @@ public final class PasswordHasher {
     }
 
     public static String hash(String password) {
+        return hash(password, ITERATIONS);
+    }
+
+    public static String hash(String password, int iterations) {
         StringBuilder salt = new StringBuilder();
         for (int i = 0; i < 22; i++) {
             salt.append(SALT_CHARS.charAt(RANDOM.nextInt(SALT_CHARS.length())));
         }
-        return "pbkdf2_sha256$" + ITERATIONS + "$" + salt + "$" + derive(password, salt.toString(), ITERATIONS);
+        return "pbkdf2_sha256$" + iterations + "$" + salt + "$" + derive(password, salt.toString(), iterations);
     }
 
     public static boolean verify(String password, String encoded) {
@@ -37,7 +43,16 @@ public final class PasswordHasher {
         if (parts.length != 4 || !parts[0].equals("pbkdf2_sha256")) {
             return false;
         }
-        String expected = derive(password, parts[2], Integer.parseInt(parts[1]));
+        int iterations;
+        try {
+            iterations = Integer.parseInt(parts[1]);
+        } catch (NumberFormatException e) {
+            return false;
+        }
+        if (iterations < 1) {
+            return false;
+        }
+        String expected = derive(password, parts[2], iterations);
         return MessageDigest.isEqual(expected.getBytes(StandardCharsets.US_ASCII), parts[3].getBytes(StandardCharsets.US_ASCII));
     }
 
@@ -53,12 +68,6 @@ public final class PasswordHasher {
 
     /** 40 hexadecimal characters (160 bits) from a CSPRNG, NetBox's v1 token key. */
     public static String newTokenKey() {
-        byte[] b = new byte[20];
-        RANDOM.nextBytes(b);
-        StringBuilder sb = new StringBuilder();
-        for (byte x : b) {
-            sb.append(String.format("%02x", x));
-        }
-        return sb.toString();
+        return Secrets.randomHex(20);
     }
 }

@@ -1,37 +1,154 @@
 package org.sourceoftruth.records.changelog;
 
-import io.agroal.api.AgroalDataSource;
+import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.api.Db;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+import jakarta.transaction.Transactional;
+import org.sourceoftruth.model.Json;
 
+import javax.sql.DataSource;
+import java.io.UncheckedIOException;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.UUID;
 
 /**
- * Writes change-log rows in the caller's transaction. The row is also the outbox entry the
- * relay publishes to Kafka after commit.
+ * Writes change-log rows inside the caller's write transaction. The change-log table is also the
+ * transactional outbox: a row commits together with the change it describes (or not at all), and
+ * {@link OutboxRelay} publishes it to Kafka afterwards. Nothing here talks to Kafka, so writes
+ * keep working while the broker is away.
+ *
+ * <p>Call {@link #record} after the changed object's row is locked or written (SELECT ... FOR
+ * UPDATE, or a flushed UPDATE/DELETE): row ids are taken at insert, and holding the object's lock
+ * at that moment is what makes the ids of one object follow commit order.
  */
 @ApplicationScoped
 public class ChangeRecorder {
-    @Inject
-    AgroalDataSource dataSource;
 
-    public void record(ChangeRecord r) {
-        try (Connection c = dataSource.getConnection()) {
-            new Db(c).update("insert into core_objectchange (change_id, user_id, user_name, request_id, action,"
-                            + " changed_object_type, changed_object_id, object_repr, message, prechange_data, postchange_data,"
-                            + " event_data) values (?,?,?,?,?,?,?,?,?,?,?,?)",
-                    UUID.randomUUID(), r.userId(), r.userName(), r.requestId(), r.action(), r.changedObjectType(),
-                    r.changedObjectId(), truncate(r.objectRepr()), r.message() == null ? "" : truncate(r.message()),
-                    r.prechange(), r.postchange(), r.eventData());
+    private static final String INSERT = """
+            insert into core_objectchange (change_id, user_id, user_name, request_id, action,
+                changed_object_type, changed_object_id, related_object_type, related_object_id,
+                object_repr, message, prechange_data, postchange_data, event_data)
+            values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb)
+            returning id""";
+
+    private static final String COALESCE = """
+            update core_objectchange
+               set action = ?, object_repr = ?, message = coalesce(nullif(?, ''), message),
+                   postchange_data = ?::jsonb, event_data = ?::jsonb
+             where id = ?""";
+
+    /** Key of this bean's per-transaction resource in the synchronization registry. */
+    private static final Object ROWS_OF_TRANSACTION = ChangeRecorder.class.getName() + ".rows";
+
+    private final DataSource dataSource;
+    private final TransactionSynchronizationRegistry transactions;
+
+    @Inject
+    public ChangeRecorder(DataSource dataSource, TransactionSynchronizationRegistry transactions) {
+        this.dataSource = dataSource;
+        this.transactions = transactions;
+    }
+
+    /**
+     * Records one change in the current transaction and returns its change-log row id.
+     *
+     * <p>A second change of the same object in the same request and transaction updates the row
+     * written first instead of adding one: the first action stands unless the new one is a delete,
+     * the first prechange snapshot stays, the postchange snapshot and event data become the new
+     * ones. NetBox itself writes one ObjectChange per save but coalesces the <em>events</em> of a
+     * request per object (so "create, then set tags" sends one "created" event, #15194). Here one
+     * row is one event, since the row is the outbox, so coalescing the events means coalescing
+     * the rows; the change log then shows one record per object per request, with the net effect.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public long record(ChangeRecord change) {
+        Map<RowKey, WrittenRow> rows = rowsOfThisTransaction();
+        RowKey key = new RowKey(change.requestId(), change.objectType(), change.objectId());
+        try (Connection connection = dataSource.getConnection()) {
+            WrittenRow earlier = rows.get(key);
+            if (earlier == null) {
+                long id = insert(connection, change);
+                rows.put(key, new WrittenRow(id, change.action()));
+                return id;
+            }
+            ChangeAction action = earlier.action().followedBy(change.action());
+            coalesce(connection, earlier.id(), action, change);
+            rows.put(key, new WrittenRow(earlier.id(), action));
+            return earlier.id();
         } catch (SQLException e) {
-            throw new Db.DbException(e);
+            throw new ChangeLogException("could not write the change log for " + change.objectType()
+                    + " " + change.objectId(), e);
         }
     }
 
-    private static String truncate(String s) {
-        return s == null ? "" : s.length() > 200 ? s.substring(0, 200) : s;
+    private long insert(Connection connection, ChangeRecord change) throws SQLException {
+        try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
+            insert.setObject(1, UUID.randomUUID());
+            insert.setObject(2, change.userId(), Types.BIGINT);
+            insert.setString(3, change.userName());
+            insert.setObject(4, change.requestId());
+            insert.setString(5, change.action().value());
+            insert.setString(6, change.objectType());
+            insert.setLong(7, change.objectId());
+            insert.setString(8, change.relatedObjectType());
+            insert.setObject(9, change.relatedObjectId(), Types.BIGINT);
+            insert.setString(10, change.objectRepr());
+            insert.setString(11, change.message());
+            insert.setString(12, json(change.prechange()));
+            insert.setString(13, json(change.postchange()));
+            insert.setString(14, json(change.eventData()));
+            try (ResultSet generated = insert.executeQuery()) {
+                generated.next();
+                return generated.getLong(1);
+            }
+        }
+    }
+
+    private void coalesce(Connection connection, long id, ChangeAction action, ChangeRecord change)
+            throws SQLException {
+        try (PreparedStatement update = connection.prepareStatement(COALESCE)) {
+            update.setString(1, action.value());
+            update.setString(2, change.objectRepr());
+            update.setString(3, change.message());
+            update.setString(4, json(change.postchange()));
+            update.setString(5, json(change.eventData()));
+            update.setLong(6, id);
+            update.executeUpdate();
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<RowKey, WrittenRow> rowsOfThisTransaction() {
+        Map<RowKey, WrittenRow> rows = (Map<RowKey, WrittenRow>) transactions.getResource(ROWS_OF_TRANSACTION);
+        if (rows == null) {
+            rows = new HashMap<>();
+            transactions.putResource(ROWS_OF_TRANSACTION, rows);
+        }
+        return rows;
+    }
+
+    private static String json(JsonNode node) {
+        if (node == null) {
+            return null;
+        }
+        try {
+            return Json.MAPPER.writeValueAsString(node);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The coalescing key: one row per object per request. */
+    private record RowKey(UUID requestId, String objectType, long objectId) {
+    }
+
+    private record WrittenRow(long id, ChangeAction action) {
     }
 }

@@ -25,6 +25,8 @@ public final class Field {
     boolean required;
     boolean readOnly;
     boolean writeOnly;
+    boolean secret;
+    java.util.function.UnaryOperator<Object> writeTransform;
     boolean nullable;
     boolean unique;
     boolean filterable = true;
@@ -45,6 +47,7 @@ public final class Field {
     Function<Row, Object> computed;
     String label;
     String helpText;
+    String filterExpression;
     java.util.regex.Pattern pattern;
     String patternMessage;
     final List<String> writeAliases = new ArrayList<>();
@@ -81,7 +84,20 @@ public final class Field {
     public Field column(String c) { column = c; return this; }
     public Field required() { required = true; return this; }
     public Field readOnly() { readOnly = true; return this; }
-    public Field writeOnly() { writeOnly = true; return this; }
+    /** Accepted on write, never rendered; never a filter or ordering term (that would be an oracle). */
+    public Field writeOnly() { writeOnly = true; filterable = false; orderable = false; return this; }
+    /**
+     * A secret such as a token key: writable, never a filter or ordering term, left out of
+     * change-log snapshots and event data, and rendered only in the response to the request
+     * that created the object, or where the model says secrets are readable
+     * ({@link Model#secretsReadable}).
+     */
+    public Field secret() { secret = true; filterable = false; orderable = false; return this; }
+    /**
+     * Applied to the converted value before it is stored (e.g. hashing a password). The
+     * function may throw {@link IllegalArgumentException}; its message becomes the field error.
+     */
+    public Field onWrite(java.util.function.UnaryOperator<Object> transform) { writeTransform = transform; return this; }
     public Field nullable() { nullable = true; return this; }
     public Field unique() { unique = true; return this; }
     public Field noFilter() { filterable = false; return this; }
@@ -97,6 +113,10 @@ public final class Field {
     public Field label(String l) { label = l; return this; }
     public Field help(String h) { helpText = h; return this; }
     public Field alias(String writeAlias) { writeAliases.add(writeAlias); return this; }
+    /** SQL used when filtering/ordering on this field (alias t), e.g. {@code t.request_id::text}. */
+    public Field filterExpression(String sql) { filterExpression = sql; return this; }
+    public String filterExpression() { return filterExpression != null ? filterExpression : "t." + column; }
+
     /** A computed field whose brief and nested form differs from its full form (e.g. family: 4 vs {value,label}). */
     public Field briefValue(Function<Row, Object> fn) { briefComputed = fn; return this; }
     /** An FK rendered with these fields of its target instead of the target's brief set. */
@@ -119,6 +139,8 @@ public final class Field {
     public boolean isRequired() { return required; }
     public boolean isReadOnly() { return readOnly; }
     public boolean isWriteOnly() { return writeOnly; }
+    public boolean isSecret() { return secret; }
+    public java.util.function.UnaryOperator<Object> writeTransform() { return writeTransform; }
     public boolean isNullable() { return nullable; }
     public boolean isUnique() { return unique; }
     public boolean isFilterable() { return filterable; }

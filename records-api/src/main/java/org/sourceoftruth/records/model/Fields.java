@@ -31,6 +31,16 @@ public final class Fields {
         return f;
     }
 
+    /**
+     * A choice field that DRF renders as the plain value (no {value,label}), e.g. a webhook's
+     * http_method; still validated against the set and listed in OPTIONS.
+     */
+    public static Field plainChoice(String name, ChoiceSet choices) {
+        Field f = new Field(name, Kind.STRING).dflt("");
+        f.choices = choices;
+        return f;
+    }
+
     /** Foreign key to the model with content type {@code target}; stored in {@code <name>_id}. */
     public static Field fk(String name, String target) {
         Field f = new Field(name, Kind.FK).nullable();

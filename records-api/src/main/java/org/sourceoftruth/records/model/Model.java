@@ -28,11 +28,14 @@ public final class Model {
     private final Map<String, ExtraFilter> extraFilters = new LinkedHashMap<>();
     private final List<Validator> validators = new ArrayList<>();
     private final List<DbValidator> dbValidators = new ArrayList<>();
+    private final List<WriteHook> writeHooks = new ArrayList<>();
+    private java.util.function.Predicate<Row> secretsReadable = r -> false;
     private Function<Row, String> display = r -> r.str("name");
     private String treeParent;
     private boolean readOnlyApi;
     private boolean displayUrl = true;
     private final Map<String, String> extraSelects = new LinkedHashMap<>();
+    private final List<String> aliasPaths = new ArrayList<>();
 
     private Model(String app, String path, String contentType, String table, String verboseName) {
         this.app = app;
@@ -134,6 +137,22 @@ public final class Model {
         return this;
     }
 
+    /** Code run around every create and update of this model (see {@link WriteHook}). */
+    public Model hook(WriteHook hook) {
+        writeHooks.add(hook);
+        return this;
+    }
+
+    /**
+     * Which stored objects have their {@link Field#secret() secret} fields rendered on reads
+     * (asked per object on every read, so it may follow a runtime setting or the caller).
+     * Default: none.
+     */
+    public Model secretsReadable(java.util.function.Predicate<Row> readable) {
+        secretsReadable = readable;
+        return this;
+    }
+
     public Model display(Function<Row, String> fn) {
         display = fn;
         return this;
@@ -149,6 +168,16 @@ public final class Model {
     public Model readOnlyApi() {
         readOnlyApi = true;
         return this;
+    }
+
+    /** Also serve this model at {@code /api/<app>/<path>/} (e.g. NetBox 3's extras/object-changes). */
+    public Model alsoAt(String app, String path) {
+        aliasPaths.add(app + "/" + path);
+        return this;
+    }
+
+    public List<String> aliasPaths() {
+        return aliasPaths;
     }
 
     public Model noDisplayUrl() {
@@ -173,6 +202,8 @@ public final class Model {
     public Map<String, ExtraFilter> extraFilters() { return extraFilters; }
     public List<Validator> validators() { return validators; }
     public List<DbValidator> dbValidators() { return dbValidators; }
+    public List<WriteHook> writeHooks() { return writeHooks; }
+    public boolean secretsReadable(Row row) { return secretsReadable.test(row); }
     public String display(Row row) { return display.apply(row); }
     public String treeParent() { return treeParent; }
     public boolean isReadOnlyApi() { return readOnlyApi; }

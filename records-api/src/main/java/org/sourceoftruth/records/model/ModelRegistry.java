@@ -32,7 +32,7 @@ public class ModelRegistry {
                 register(m);
             }
         }
-        for (Model m : byPath.values()) {
+        for (Model m : byContentType.values()) {
             for (Field f : m.fields()) {
                 if (f.kind == Kind.FK || f.kind == Kind.M2M) {
                     if (!byContentType.containsKey(f.target())) {
@@ -49,6 +49,11 @@ public class ModelRegistry {
         String key = m.app() + "/" + m.path();
         if (byPath.putIfAbsent(key, m) != null) {
             throw new IllegalStateException("two models declare /api/" + key + "/");
+        }
+        for (String alias : m.aliasPaths()) {
+            if (byPath.putIfAbsent(alias, m) != null) {
+                throw new IllegalStateException("two models declare /api/" + alias + "/");
+            }
         }
         if (byContentType.putIfAbsent(m.contentType(), m) != null) {
             throw new IllegalStateException("two models declare content type " + m.contentType());
@@ -72,7 +77,7 @@ public class ModelRegistry {
     }
 
     public Collection<Model> all() {
-        return byPath.values();
+        return byContentType.values();
     }
 
     public List<Reference> referencesTo(String contentType) {
@@ -82,14 +87,18 @@ public class ModelRegistry {
     /** Applications that have at least one model, sorted. */
     public TreeSet<String> apps() {
         TreeSet<String> apps = new TreeSet<>();
-        byPath.values().forEach(m -> apps.add(m.app()));
+        byPath.keySet().forEach(k -> apps.add(k.substring(0, k.indexOf('/'))));
         return apps;
     }
 
     /** path → model for one application, sorted by path (NetBox's router sorts). */
     public TreeMap<String, Model> modelsOf(String app) {
         TreeMap<String, Model> map = new TreeMap<>();
-        byPath.values().stream().filter(m -> m.app().equals(app)).forEach(m -> map.put(m.path(), m));
+        byPath.forEach((key, m) -> {
+            if (key.startsWith(app + "/")) {
+                map.put(key.substring(app.length() + 1), m);
+            }
+        });
         return map;
     }
 }

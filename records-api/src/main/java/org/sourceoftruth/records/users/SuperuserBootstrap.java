@@ -8,6 +8,7 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import org.sourceoftruth.records.api.Db;
+import org.sourceoftruth.records.auth.AuthSettings;
 import org.sourceoftruth.records.auth.PasswordHasher;
 import org.sourceoftruth.records.model.Row;
 
@@ -35,6 +36,8 @@ public class SuperuserBootstrap {
     Optional<String> apiToken;
     @ConfigProperty(name = "sot.superuser.email")
     String email;
+    @Inject
+    AuthSettings settings;
 
     void onStart(@Observes StartupEvent ev) throws SQLException {
         if (name == null || name.isBlank()) {
@@ -45,7 +48,7 @@ public class SuperuserBootstrap {
             List<Row> users = db.query("select id from users_user where username = ?", name);
             long userId;
             if (users.isEmpty()) {
-                String hash = password.filter(p -> !p.isBlank()).map(PasswordHasher::hash).orElse("!");
+                String hash = password.filter(p -> !p.isBlank()).map(p -> PasswordHasher.hash(p, settings.passwordHashIterations())).orElse("!");
                 userId = db.query("insert into users_user (username, password, email, is_superuser) values (?,?,?,true)"
                         + " returning id", name, hash, email).get(0).id();
                 LOG.infof("created superuser %s", name);

@@ -1,0 +1,136 @@
+package org.sourceoftruth.records.auth;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.sourceoftruth.model.Json;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * NetBox's authentication and authorisation settings (LOGIN_REQUIRED, EXEMPT_VIEW_PERMISSIONS,
+ * DEFAULT_PERMISSIONS, ALLOW_TOKEN_RETRIEVAL, MAINTENANCE_MODE, ...), read from the configuration
+ * at start. NetBox can change MAINTENANCE_MODE and a few others while running (its "dynamic
+ * configuration"), so every value is read through this bean on each request and can be
+ * replaced at run time with the setters.
+ */
+@ApplicationScoped
+public class AuthSettings {
+    /** NetBox's default: every user may view, add, change and delete their own tokens. */
+    static final String NETBOX_DEFAULT_PERMISSIONS = "{\"users.view_token\":{\"user\":\"$user\"},"
+            + "\"users.add_token\":{\"user\":\"$user\"},\"users.change_token\":{\"user\":\"$user\"},"
+            + "\"users.delete_token\":{\"user\":\"$user\"}}";
+
+    @ConfigProperty(name = "sot.login-required", defaultValue = "true")
+    boolean configLoginRequired;
+    @ConfigProperty(name = "sot.exempt-view-permissions")
+    Optional<List<String>> configExemptViews;
+    @ConfigProperty(name = "sot.default-permissions")
+    Optional<String> configDefaultPermissions;
+    @ConfigProperty(name = "sot.allow-token-retrieval", defaultValue = "false")
+    boolean configAllowTokenRetrieval;
+    @ConfigProperty(name = "sot.maintenance-mode", defaultValue = "false")
+    boolean configMaintenanceMode;
+    @ConfigProperty(name = "sot.trusted-proxies")
+    Optional<List<String>> configTrustedProxies;
+    @ConfigProperty(name = "sot.login-timeout", defaultValue = "1209600")
+    long configLoginTimeout;
+    @ConfigProperty(name = "sot.session-cookie-name", defaultValue = "sessionid")
+    String sessionCookieName;
+    @ConfigProperty(name = "sot.csrf-cookie-name", defaultValue = "csrftoken")
+    String csrfCookieName;
+    @ConfigProperty(name = "sot.session-cookie-secure", defaultValue = "false")
+    boolean sessionCookieSecure;
+    @ConfigProperty(name = "sot.password-hash-iterations", defaultValue = "600000")
+    int passwordHashIterations;
+
+    private volatile boolean loginRequired;
+    private volatile List<String> exemptViews;
+    private volatile List<DefaultPermission> defaultPermissions;
+    private volatile boolean allowTokenRetrieval;
+    private volatile boolean maintenanceMode;
+    private volatile IpNetworks trustedProxies;
+
+    /** One DEFAULT_PERMISSIONS entry: {@code "users.view_token": {"user": "$user"}}. */
+    public record DefaultPermission(String objectType, String action, JsonNode constraints) {
+    }
+
+    @PostConstruct
+    void load() {
+        loginRequired = configLoginRequired;
+        exemptViews = trimmed(configExemptViews.orElse(List.of()));
+        defaultPermissions = parseDefaultPermissions(configDefaultPermissions.orElse(NETBOX_DEFAULT_PERMISSIONS));
+        allowTokenRetrieval = configAllowTokenRetrieval;
+        maintenanceMode = configMaintenanceMode;
+        trustedProxies = IpNetworks.parse(trimmed(configTrustedProxies.orElse(List.of())));
+        if (passwordHashIterations < 1) {
+            throw new IllegalStateException("PASSWORD_HASH_ITERATIONS must be positive");
+        }
+    }
+
+    /**
+     * Parses NetBox's DEFAULT_PERMISSIONS as JSON: an object mapping {@code <app>.<action>_<model>}
+     * to null (no constraints), one constraint object, or a list of them (ORed).
+     */
+    static List<DefaultPermission> parseDefaultPermissions(String json) {
+        JsonNode root;
+        try {
+            root = Json.MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("DEFAULT_PERMISSIONS is not valid JSON: " + e.getOriginalMessage());
+        }
+        if (root == null || root.isNull() || root.isMissingNode()) {
+            return List.of();
+        }
+        if (!root.isObject()) {
+            throw new IllegalStateException("DEFAULT_PERMISSIONS must be a JSON object");
+        }
+        List<DefaultPermission> out = new ArrayList<>();
+        root.fields().forEachRemaining(e -> {
+            String name = e.getKey();
+            int dot = name.indexOf('.');
+            int underscore = name.indexOf('_', dot + 1);
+            if (dot <= 0 || underscore <= dot + 1 || underscore == name.length() - 1) {
+                throw new IllegalStateException("DEFAULT_PERMISSIONS: '" + name
+                        + "' is not of the form <app>.<action>_<model>");
+            }
+            String app = name.substring(0, dot);
+            out.add(new DefaultPermission(app + "." + name.substring(underscore + 1), name.substring(dot + 1, underscore),
+                    e.getValue()));
+        });
+        return List.copyOf(out);
+    }
+
+    private static List<String> trimmed(List<String> values) {
+        return values.stream().map(String::trim).filter(v -> !v.isEmpty()).toList();
+    }
+
+    public boolean loginRequired() { return loginRequired; }
+    public List<String> exemptViews() { return exemptViews; }
+    public List<DefaultPermission> defaultPermissions() { return defaultPermissions; }
+    public boolean allowTokenRetrieval() { return allowTokenRetrieval; }
+    public boolean maintenanceMode() { return maintenanceMode; }
+    public IpNetworks trustedProxies() { return trustedProxies; }
+    public long loginTimeoutSeconds() { return configLoginTimeout; }
+    public String sessionCookieName() { return sessionCookieName; }
+    public String csrfCookieName() { return csrfCookieName; }
+    public boolean secureCookies() { return sessionCookieSecure; }
+    public int passwordHashIterations() { return passwordHashIterations; }
+
+    // ----- run-time changes (NetBox's dynamic configuration) -----
+    public void loginRequired(boolean v) { loginRequired = v; }
+    public void exemptViews(List<String> v) { exemptViews = trimmed(v); }
+    public void defaultPermissions(String json) { defaultPermissions = parseDefaultPermissions(json); }
+    public void allowTokenRetrieval(boolean v) { allowTokenRetrieval = v; }
+    public void maintenanceMode(boolean v) { maintenanceMode = v; }
+    public void trustedProxies(List<String> v) { trustedProxies = IpNetworks.parse(trimmed(v)); }
+
+    /** Restores every run-time value to what the configuration says (tests call it when done). */
+    public void reset() {
+        load();
+    }
+}

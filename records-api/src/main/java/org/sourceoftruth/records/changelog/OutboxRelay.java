@@ -1,0 +1,225 @@
+package org.sourceoftruth.records.changelog;
+
+import org.jboss.logging.Logger;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Publishes committed change-log rows to Kafka in id order and marks them published once the
+ * broker has acknowledged them. Runs on its own thread with its own database session
+ * ({@link OutboxStore}); it never takes part in a write transaction, so API writes succeed whether
+ * or not Kafka is reachable, and the backlog drains once it is again.
+ *
+ * <p>Of several replicas, the one whose session holds the advisory lock is the leader and
+ * publishes; the others stand by and retry the lock every {@code standbyRetry}. The leader wakes
+ * on the NOTIFY that commits of change-log rows send, and looks anyway every {@code pollInterval}
+ * (the timeout of that wait), so a lost notification delays an event by at most that interval.
+ *
+ * <p>Ordering: rows of one object get increasing ids in commit order (see {@link ChangeRecorder}),
+ * and every publisher sends rows in id order and never marks a row after an unacknowledged one.
+ * So the first copy of each event in a partition comes in commit order, even when a retry or a
+ * change of leader sends some events twice.
+ */
+public final class OutboxRelay {
+
+    public enum Role { STOPPED, STANDBY, LEADER }
+
+    private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
+    private static final Duration FIRST_BACKOFF = Duration.ofMillis(100);
+
+    private final OutboxSettings settings;
+    private final AtomicLong published = new AtomicLong();
+    private volatile String lastError;
+    private volatile Instant lastPublishedAt;
+    private volatile Instant waitingForKafkaSince;
+    private volatile Worker worker;
+
+    public OutboxRelay(OutboxSettings settings) {
+        this.settings = settings;
+    }
+
+    public synchronized void start() {
+        if (worker == null) {
+            worker = new Worker();
+            worker.start();
+        }
+    }
+
+    /**
+     * Stops publishing and gives up the lease. Waits for the worker up to {@code timeout}; a worker
+     * still blocked on Kafka after that finishes its round on its own and publishes nothing more.
+     */
+    public synchronized void stop(Duration timeout) {
+        Worker stopping = worker;
+        if (stopping == null) {
+            return;
+        }
+        worker = null;
+        stopping.running = false;
+        stopping.interrupt();
+        try {
+            stopping.join(timeout.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    public Role role() {
+        Worker current = worker;
+        return current == null ? Role.STOPPED : current.role;
+    }
+
+    /** Events acknowledged by the broker since this relay was created. */
+    public long publishedCount() {
+        return published.get();
+    }
+
+    /** The last Kafka or database failure, null after a successful round. */
+    public String lastError() {
+        return lastError;
+    }
+
+    public Instant lastPublishedAt() {
+        return lastPublishedAt;
+    }
+
+    /**
+     * When the batch now on its way to Kafka was sent, null between batches. The producer keeps
+     * retrying while the broker is away, so an old value here is how an outage shows.
+     */
+    public Instant waitingForKafkaSince() {
+        return waitingForKafkaSince;
+    }
+
+    /** One run of the relay, from start() to stop(). */
+    private final class Worker extends Thread {
+        private volatile boolean running = true;
+        private volatile Role role = Role.STANDBY;
+        private final Backoff backoff = new Backoff(FIRST_BACKOFF, settings.maxBackoff());
+
+        Worker() {
+            super("outbox-relay");
+            setDaemon(true);
+        }
+
+        @Override
+        public void run() {
+            ChangePublisher publisher = new ChangePublisher(settings.producerConfig(), settings.topic());
+            try {
+                while (running) {
+                    try (OutboxStore store = OutboxStore.open(settings)) {
+                        serve(store, publisher);
+                    } catch (SQLException | RuntimeException e) {
+                        if (running) {
+                            // Losing the session also loses the lease: stand for election again.
+                            role = Role.STANDBY;
+                            lastError = "database: " + e.getMessage();
+                            LOG.warnf("Outbox relay lost its database session: %s", e.getMessage());
+                            pause(backoff.next());
+                        }
+                    }
+                }
+            } finally {
+                role = Role.STOPPED;
+                publisher.close();
+            }
+        }
+
+        /** Stand by, then lead, on one database session until it fails or the relay stops. */
+        private void serve(OutboxStore store, ChangePublisher publisher) throws SQLException {
+            while (running && !store.tryAcquireLease()) {
+                role = Role.STANDBY;
+                pause(settings.standbyRetry());
+            }
+            if (!running) {
+                return;
+            }
+            // Listen before the first read, so no commit slips between reading and waiting.
+            store.listen();
+            role = Role.LEADER;
+            LOG.infof("Outbox relay is the leader; publishing to %s", settings.topic());
+            backoff.reset();
+            while (running) {
+                if (publishBacklog(store, publisher)) {
+                    lastError = null;
+                    backoff.reset();
+                    store.awaitNotification(settings.pollInterval());
+                } else {
+                    pause(backoff.next());
+                }
+            }
+        }
+
+        /** Publishes until no unpublished row is left (true) or Kafka fails (false). */
+        private boolean publishBacklog(OutboxStore store, ChangePublisher publisher) throws SQLException {
+            while (running) {
+                List<PendingChange> batch = store.fetchUnpublished(settings.batchSize());
+                if (batch.isEmpty()) {
+                    return true;
+                }
+                waitingForKafkaSince = Instant.now();
+                int acknowledged;
+                try {
+                    acknowledged = publisher.publish(batch);
+                } finally {
+                    waitingForKafkaSince = null;
+                }
+                LOG.debugf("Published %d of changes %d..%d", acknowledged, batch.get(0).id(),
+                        batch.get(batch.size() - 1).id());
+                if (acknowledged > 0) {
+                    store.markPublished(batch.subList(0, acknowledged));
+                    published.addAndGet(acknowledged);
+                    lastPublishedAt = Instant.now();
+                }
+                if (acknowledged < batch.size()) {
+                    if (!running) {
+                        return false; // stop() cut the round short; nothing went wrong
+                    }
+                    Throwable failure = publisher.lastFailure();
+                    lastError = "kafka: " + (failure == null ? "interrupted" : failure.getMessage());
+                    LOG.warnf("Outbox relay stopped before change %d and will retry from it: %s",
+                            batch.get(acknowledged).id(), lastError);
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private void pause(Duration duration) {
+            try {
+                Thread.sleep(duration.toMillis());
+            } catch (InterruptedException e) {
+                // Only stop() interrupts, and it has cleared running already.
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Doubling pause between failed attempts, from {@code first} up to {@code max}. */
+    private static final class Backoff {
+        private final Duration first;
+        private final Duration max;
+        private Duration current;
+
+        Backoff(Duration first, Duration max) {
+            this.first = first;
+            this.max = max;
+            this.current = first;
+        }
+
+        Duration next() {
+            Duration pause = current;
+            Duration doubled = current.multipliedBy(2);
+            current = doubled.compareTo(max) > 0 ? max : doubled;
+            return pause;
+        }
+
+        void reset() {
+            current = first;
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package org.sourceoftruth.records.changelog;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * What an {@link OutboxRelay} needs: where to read (its own JDBC connection, never a pooled one,
+ * because the leader lease and LISTEN belong to one database session) and where to publish.
+ *
+ * @param jdbcUrl        PostgreSQL URL of the records database
+ * @param dbUser         database user
+ * @param dbPassword     database password
+ * @param producerConfig Kafka producer configuration (bootstrap servers, security, timeouts)
+ * @param topic          topic the change events go to
+ * @param batchSize      rows published per round trip to the broker
+ * @param pollInterval   longest wait for a NOTIFY before looking at the table anyway
+ * @param standbyRetry   how often a standby relay tries to take the lease
+ * @param maxBackoff     longest pause between attempts while Kafka or PostgreSQL fails
+ */
+public record OutboxSettings(
+        String jdbcUrl,
+        String dbUser,
+        String dbPassword,
+        Map<String, Object> producerConfig,
+        String topic,
+        int batchSize,
+        Duration pollInterval,
+        Duration standbyRetry,
+        Duration maxBackoff) {
+
+    public OutboxSettings {
+        producerConfig = Map.copyOf(producerConfig);
+        if (batchSize < 1) {
+            throw new IllegalArgumentException("batch size must be positive");
+        }
+    }
+
+    /** Without the password, and without producer settings that may hold credentials. */
+    @Override
+    public String toString() {
+        return "OutboxSettings[jdbcUrl=" + jdbcUrl + ", dbUser=" + dbUser + ", topic=" + topic
+                + ", batchSize=" + batchSize + ", pollInterval=" + pollInterval + ", standbyRetry=" + standbyRetry
+                + ", maxBackoff=" + maxBackoff + "]";
+    }
+}

@@ -1,0 +1,142 @@
+package org.sourceoftruth.records.changelog;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
+import org.postgresql.ds.PGSimpleDataSource;
+import org.sourceoftruth.model.Json;
+
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The relay's own database session: leader lease, LISTEN, reading unpublished rows and marking
+ * them published. One session on purpose: a session advisory lock and a LISTEN registration live
+ * exactly as long as their connection, so a crashed or partitioned leader loses the lease the
+ * moment PostgreSQL drops its session, and another replica takes over.
+ */
+final class OutboxStore implements AutoCloseable {
+
+    /** Channel the V20 trigger notifies on commit of change-log rows. */
+    static final String CHANNEL = "object_changes";
+    /** Name of the advisory lock that makes one relay the leader, hashed to a 64-bit key. */
+    static final String LEASE_NAME = "sot.outbox-relay";
+    /** Shows up as application_name in pg_stat_activity. */
+    static final String APPLICATION_NAME = "records-api outbox relay";
+
+    private static final String SELECT_UNPUBLISHED = """
+            select id, change_id, time, user_name, request_id, action, changed_object_type,
+                   changed_object_id, event_data::text, prechange_data::text, postchange_data::text
+              from core_objectchange
+             where published_at is null
+             order by id
+             limit ?""";
+
+    private final Connection connection;
+
+    private OutboxStore(Connection connection) {
+        this.connection = connection;
+    }
+
+    static OutboxStore open(OutboxSettings settings) throws SQLException {
+        PGSimpleDataSource source = new PGSimpleDataSource();
+        source.setUrl(settings.jdbcUrl());
+        source.setUser(settings.dbUser());
+        source.setPassword(settings.dbPassword());
+        source.setApplicationName(APPLICATION_NAME);
+        source.setTcpKeepAlive(true);
+        Connection connection = source.getConnection();
+        connection.setAutoCommit(true);
+        return new OutboxStore(connection);
+    }
+
+    /** Takes the leader lease if no other session holds it; never waits. */
+    boolean tryAcquireLease() throws SQLException {
+        try (PreparedStatement lock = connection.prepareStatement(
+                "select pg_try_advisory_lock(hashtextextended(?, 0))")) {
+            lock.setString(1, LEASE_NAME);
+            try (ResultSet result = lock.executeQuery()) {
+                result.next();
+                return result.getBoolean(1);
+            }
+        }
+    }
+
+    void listen() throws SQLException {
+        try (Statement listen = connection.createStatement()) {
+            listen.execute("listen " + CHANNEL);
+        }
+    }
+
+    /** Waits until a commit notifies the channel or the timeout passes; true when notified. */
+    boolean awaitNotification(Duration timeout) throws SQLException {
+        PGNotification[] notifications = connection.unwrap(PGConnection.class)
+                .getNotifications((int) Math.max(1, timeout.toMillis()));
+        return notifications != null && notifications.length > 0;
+    }
+
+    List<PendingChange> fetchUnpublished(int limit) throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement(SELECT_UNPUBLISHED)) {
+            select.setInt(1, limit);
+            List<PendingChange> changes = new ArrayList<>(limit);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    changes.add(new PendingChange(
+                            rows.getLong(1),
+                            rows.getObject(2, UUID.class),
+                            rows.getObject(3, OffsetDateTime.class),
+                            rows.getString(4),
+                            rows.getObject(5, UUID.class),
+                            rows.getString(6),
+                            rows.getString(7),
+                            rows.getLong(8),
+                            json(rows.getString(9)),
+                            json(rows.getString(10)),
+                            json(rows.getString(11))));
+                }
+            }
+            return changes;
+        }
+    }
+
+    void markPublished(List<PendingChange> changes) throws SQLException {
+        Long[] ids = changes.stream().map(PendingChange::id).toArray(Long[]::new);
+        try (PreparedStatement update = connection.prepareStatement(
+                "update core_objectchange set published_at = now() where id = any(?)")) {
+            Array array = connection.createArrayOf("bigint", ids);
+            update.setArray(1, array);
+            update.executeUpdate();
+            array.free();
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            connection.close();
+        } catch (SQLException ignored) {
+            // The session is gone either way, and with it the lease.
+        }
+    }
+
+    private static JsonNode json(String text) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            return Json.MAPPER.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("change-log row holds invalid JSON", e);
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package org.sourceoftruth.records.core;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import org.sourceoftruth.records.model.ChoiceSet;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelDefinition;
+
+import java.util.List;
+
+import static org.sourceoftruth.records.model.Fields.*;
+
+/**
+ * core: the change log, read-only. Served at NetBox 4's /api/core/object-changes/ and at the
+ * spec's /api/extras/object-changes/.
+ */
+@ApplicationScoped
+public class CoreModels implements ModelDefinition {
+    public static final ChoiceSet ACTION = ChoiceSet.of("create", "Created", "update", "Updated", "delete", "Deleted");
+
+    @Override
+    public List<Model> models() {
+        Model objectChange = Model.of("core", "object-changes", "core.objectchange", "core_objectchange", "object change")
+                .fields(datetime("time").readOnly(), str("user_name").readOnly(),
+                        str("request_id").readOnly().filterExpression("t.request_id::text"),
+                        choice("action", ACTION).readOnly(),
+                        genericFk("changed_object", "changed_object_type", "changed_object_id", List.of()).readOnly(),
+                        str("object_repr").readOnly(), str("message").readOnly(),
+                        json("prechange_data").readOnly(), json("postchange_data").readOnly())
+                .readOnlyApi()
+                .alsoAt("extras", "object-changes")
+                .display(r -> r.str("object_repr"))
+                .ordering("t.time desc", "t.id desc")
+                .search("t.object_repr", "t.user_name", "t.message")
+                .brief("time", "user_name", "request_id", "action", "changed_object_type", "changed_object_id",
+                        "object_repr");
+        return List.of(objectChange);
+    }
+}

@@ -1,0 +1,31 @@
+package org.sourceoftruth.records.model;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Model-specific work around a write that a declaration cannot express (NetBox puts it in
+ * serializers and save()): filling in generated values, or checks that need the stored row.
+ * Both methods run inside the write transaction; throwing an API exception undoes the write.
+ */
+public interface WriteHook {
+    /**
+     * After the payload is read, before uniqueness checks and the write.
+     *
+     * @param changes  column values about to be written; the hook may add or change entries
+     * @param existing the stored row on update, {@code null} on create
+     * @param errors   add field errors here to reject the write with a 400
+     */
+    default void beforeWrite(Row changes, Row existing, Map<String, List<String>> errors) {
+    }
+
+    /**
+     * After the row is written (and before the response is rendered).
+     *
+     * @param written  the row as stored now
+     * @param changes  the column values that were written
+     * @param existing the row before the write, {@code null} on create
+     */
+    default void afterWrite(Row written, Row changes, Row existing) {
+    }
+}

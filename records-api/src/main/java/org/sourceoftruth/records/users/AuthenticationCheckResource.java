@@ -1,0 +1,59 @@
+package org.sourceoftruth.records.users;
+
+import io.agroal.api.AgroalDataSource;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import org.sourceoftruth.records.api.ApiException;
+import org.sourceoftruth.records.api.Db;
+import org.sourceoftruth.records.api.Renderer;
+import org.sourceoftruth.records.api.RequestContext;
+import org.sourceoftruth.records.api.Responses;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.model.Row;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * {@code GET /api/authentication-check/} (NetBox 4.5+): the authenticated caller as a full User
+ * representation, whatever the caller's permissions on users; 403 when not authenticated.
+ */
+@Path("/api/authentication-check/")
+public class AuthenticationCheckResource {
+    @Inject
+    RequestContext request;
+    @Inject
+    ModelRegistry registry;
+    @Inject
+    Renderer renderer;
+    @Inject
+    AgroalDataSource dataSource;
+    @Context
+    HttpHeaders headers;
+
+    @GET
+    public Response check() {
+        RequestContext.Caller caller = request.caller();
+        if (caller == null) {
+            throw ApiException.detail(403, "Authentication credentials were not provided.");
+        }
+        Model user = registry.require("users.user");
+        try (Connection c = dataSource.getConnection()) {
+            Db db = new Db(c);
+            List<Row> rows = db.query(user.selectFrom() + " where t.id = ?", caller.userId());
+            if (rows.isEmpty()) {
+                throw ApiException.notFound();
+            }
+            return Responses.json(200, renderer.renderOne(db, user, rows.get(0), Renderer.Options.full(request.baseUrl())),
+                    headers);
+        } catch (SQLException e) {
+            throw new Db.DbException(e);
+        }
+    }
+}

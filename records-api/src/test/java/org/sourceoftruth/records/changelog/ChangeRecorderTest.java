@@ -1,0 +1,109 @@
+package org.sourceoftruth.records.changelog;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import jakarta.transaction.TransactionalException;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import javax.sql.DataSource;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@QuarkusTest
+class ChangeRecorderTest {
+
+    @Inject
+    ChangeRecorder recorder;
+
+    @Inject
+    DataSource dataSource;
+
+    private ChangeLogTable table;
+    private UUID requestId;
+    private long siteId;
+
+    @BeforeEach
+    void setUp() {
+        table = new ChangeLogTable(dataSource);
+        requestId = UUID.randomUUID();
+        siteId = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE / 2);
+    }
+
+    @Test
+    void coalescesChangesOfOneObjectInOneTransaction() {
+        long[] ids = new long[3];
+        QuarkusTransaction.requiringNew().run(() -> {
+            ids[0] = recorder.record(SampleChanges.change(requestId, ChangeAction.CREATE, siteId, 1));
+            ids[1] = recorder.record(SampleChanges.change(requestId, ChangeAction.UPDATE, siteId, 2));
+            ids[2] = recorder.record(SampleChanges.change(requestId, ChangeAction.CREATE, siteId + 1, 1));
+        });
+
+        assertEquals(ids[0], ids[1], "the second change of the site updates the first row");
+        assertNotEquals(ids[0], ids[2], "another site gets its own row");
+        List<ChangeLogTable.Row> rows = table.ofRequest(requestId);
+        assertEquals(2, rows.size());
+        ChangeLogTable.Row site = rows.get(0);
+        assertEquals(siteId, site.objectId());
+        assertEquals("create", site.action(), "the first action stands");
+        assertNull(site.prechange(), "the first prechange stands");
+        assertEquals(SampleChanges.snapshot(siteId, 2), site.postchange(), "the last postchange wins");
+        assertEquals(SampleChanges.representation(siteId, 2), site.eventData(), "the last event data wins");
+        assertEquals("tester", site.userName());
+        assertEquals("site-" + siteId, site.objectRepr());
+        assertEquals(siteId + 1, rows.get(1).objectId());
+    }
+
+    @Test
+    void updateThenDeleteInOneTransactionIsADeleteWithTheFirstPrechange() {
+        QuarkusTransaction.requiringNew().run(() -> {
+            recorder.record(SampleChanges.change(requestId, ChangeAction.UPDATE, siteId, 5));
+            recorder.record(SampleChanges.change(requestId, ChangeAction.UPDATE, siteId, 6));
+            recorder.record(SampleChanges.change(requestId, ChangeAction.DELETE, siteId, 7));
+        });
+
+        List<ChangeLogTable.Row> rows = table.ofRequest(requestId);
+        assertEquals(1, rows.size());
+        assertEquals("delete", rows.get(0).action());
+        assertEquals(SampleChanges.snapshot(siteId, 4), rows.get(0).prechange());
+        assertNull(rows.get(0).postchange());
+        assertEquals(SampleChanges.representation(siteId, 7), rows.get(0).eventData());
+    }
+
+    @Test
+    void separateTransactionsWriteSeparateRowsInCommitOrder() {
+        QuarkusTransaction.requiringNew().run(() ->
+                recorder.record(SampleChanges.change(requestId, ChangeAction.CREATE, siteId, 1)));
+        QuarkusTransaction.requiringNew().run(() ->
+                recorder.record(SampleChanges.change(requestId, ChangeAction.UPDATE, siteId, 2)));
+
+        List<ChangeLogTable.Row> rows = table.ofRequest(requestId);
+        assertEquals(List.of("create", "update"), rows.stream().map(ChangeLogTable.Row::action).toList());
+        assertTrue(rows.get(0).id() < rows.get(1).id());
+        assertNotEquals(rows.get(0).changeId(), rows.get(1).changeId());
+    }
+
+    @Test
+    void aRolledBackWriteLeavesNoChangeBehind() {
+        assertThrows(IllegalStateException.class, () -> QuarkusTransaction.requiringNew().run(() -> {
+            recorder.record(SampleChanges.change(requestId, ChangeAction.CREATE, siteId, 1));
+            throw new IllegalStateException("the object write failed");
+        }));
+        assertEquals(List.of(), table.ofRequest(requestId));
+    }
+
+    @Test
+    void refusesToRecordOutsideATransaction() {
+        assertThrows(TransactionalException.class,
+                () -> recorder.record(SampleChanges.change(requestId, ChangeAction.CREATE, siteId, 1)));
+        assertEquals(List.of(), table.ofRequest(requestId));
+    }
+}

@@ -1,2 +1,0 @@
-package org.sourceoftruth.dispatcher;
-public class Ping {}

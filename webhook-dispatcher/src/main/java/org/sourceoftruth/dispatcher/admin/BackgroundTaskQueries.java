@@ -1,0 +1,191 @@
+package org.sourceoftruth.dispatcher.admin;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.agroal.api.AgroalDataSource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.sourceoftruth.dispatcher.config.DispatcherConfig;
+import org.sourceoftruth.model.Json;
+
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads deliveries as NetBox-style background tasks: RQ's field names where they fit
+ * (status, func_name, created_at, started_at, ended_at, exc_info) plus the delivery record.
+ */
+@ApplicationScoped
+public class BackgroundTaskQueries {
+
+    private static final TypeReference<List<List<String>>> HEADER_PAIRS = new TypeReference<>() {
+    };
+
+    private static final String COLUMNS = """
+            id, state, change_id, event, model, object_id, request_id, username, event_rule_id, event_rule_name,
+            webhook_id, webhook_name, request_method, request_url, request_headers::text, request_body, round,
+            attempts, next_attempt_at, last_status, last_error, response_excerpt, created, first_attempt_at,
+            last_attempt_at, completed_at, duration_ms""";
+
+    @Inject
+    AgroalDataSource dataSource;
+    @Inject
+    DispatcherConfig config;
+
+    public record Page(long count, List<Map<String, Object>> results) {
+    }
+
+    /** @param limit null for no limit */
+    public Page list(TaskFilter filter, Integer limit, int offset, String baseUrl) throws SQLException {
+        TaskFilter.Sql sql = filter.toSql();
+        try (Connection connection = dataSource.getConnection()) {
+            long count;
+            try (PreparedStatement select = connection.prepareStatement(
+                    "select count(*) from dispatch.delivery where " + sql.where())) {
+                bind(connection, select, sql);
+                try (ResultSet row = select.executeQuery()) {
+                    row.next();
+                    count = row.getLong(1);
+                }
+            }
+            List<Map<String, Object>> results = new ArrayList<>();
+            try (PreparedStatement select = connection.prepareStatement("select " + COLUMNS
+                    + " from dispatch.delivery where " + sql.where() + " order by id desc limit ? offset ?")) {
+                int next = bind(connection, select, sql);
+                if (limit == null) {
+                    select.setNull(next, java.sql.Types.BIGINT);
+                } else {
+                    select.setLong(next, limit);
+                }
+                select.setLong(next + 1, offset);
+                try (ResultSet rows = select.executeQuery()) {
+                    while (rows.next()) {
+                        results.add(represent(rows, baseUrl));
+                    }
+                }
+            }
+            return new Page(count, results);
+        }
+    }
+
+    /** One task with its attempt history. */
+    public Optional<Map<String, Object>> get(long id, String baseUrl) throws SQLException {
+        try (Connection connection = dataSource.getConnection()) {
+            Map<String, Object> task;
+            try (PreparedStatement select = connection.prepareStatement(
+                    "select " + COLUMNS + " from dispatch.delivery where id = ?")) {
+                select.setLong(1, id);
+                try (ResultSet row = select.executeQuery()) {
+                    if (!row.next()) {
+                        return Optional.empty();
+                    }
+                    task = represent(row, baseUrl);
+                }
+            }
+            List<Map<String, Object>> attempts = new ArrayList<>();
+            try (PreparedStatement select = connection.prepareStatement("""
+                    select round, attempt, started_at, duration_ms, status_code, error, response_excerpt
+                    from dispatch.delivery_attempt where delivery_id = ? order by id""")) {
+                select.setLong(1, id);
+                try (ResultSet rows = select.executeQuery()) {
+                    while (rows.next()) {
+                        Map<String, Object> attempt = new LinkedHashMap<>();
+                        attempt.put("round", rows.getInt(1));
+                        attempt.put("attempt", rows.getInt(2));
+                        attempt.put("started_at", iso(rows.getTimestamp(3)));
+                        attempt.put("duration_ms", rows.getLong(4));
+                        attempt.put("status_code", rows.getObject(5));
+                        attempt.put("error", rows.getString(6));
+                        attempt.put("response_body", rows.getString(7));
+                        attempts.add(attempt);
+                    }
+                }
+            }
+            task.put("attempt_log", attempts);
+            return Optional.of(task);
+        }
+    }
+
+    private static int bind(Connection connection, PreparedStatement statement, TaskFilter.Sql sql) throws SQLException {
+        int index = 1;
+        for (int i = 0; i < sql.arrays().size(); i++) {
+            statement.setArray(index++, connection.createArrayOf(sql.arrayTypes().get(i), sql.arrays().get(i)));
+        }
+        return index;
+    }
+
+    private Map<String, Object> represent(ResultSet row, String baseUrl) throws SQLException {
+        long id = row.getLong("id");
+        String state = row.getString("state");
+        Map<String, Object> task = new LinkedHashMap<>();
+        task.put("id", id);
+        task.put("url", baseUrl + id + "/");
+        task.put("status", state);
+        task.put("func_name", "extras.webhooks.send_webhook");
+        task.put("description", "Webhook " + row.getString("webhook_name") + " for " + row.getString("model") + " "
+                + row.getLong("object_id") + " (" + row.getString("event") + ")");
+        task.put("created_at", iso(row.getTimestamp("created")));
+        task.put("started_at", iso(row.getTimestamp("first_attempt_at")));
+        task.put("ended_at", iso(row.getTimestamp("completed_at")));
+        task.put("exc_info", state.equals("failed") ? row.getString("last_error") : null);
+        task.put("event", row.getString("event"));
+        task.put("model", row.getString("model"));
+        task.put("object_id", row.getLong("object_id"));
+        task.put("change_id", row.getString("change_id"));
+        task.put("request_id", row.getString("request_id"));
+        task.put("username", row.getString("username"));
+        task.put("event_rule_id", row.getLong("event_rule_id"));
+        task.put("event_rule_name", row.getString("event_rule_name"));
+        task.put("webhook_id", row.getLong("webhook_id"));
+        task.put("webhook_name", row.getString("webhook_name"));
+        task.put("round", row.getInt("round"));
+        task.put("attempts", row.getInt("attempts"));
+        task.put("max_attempts", config.retry().effectiveMaxAttempts());
+        task.put("next_attempt_at", state.equals("queued") ? iso(row.getTimestamp("next_attempt_at")) : null);
+        task.put("last_attempt_at", iso(row.getTimestamp("last_attempt_at")));
+        task.put("completed_at", iso(row.getTimestamp("completed_at")));
+        task.put("duration_ms", row.getObject("duration_ms"));
+        task.put("last_status", row.getObject("last_status"));
+        task.put("last_error", row.getString("last_error"));
+        task.put("response_body", row.getString("response_excerpt"));
+        String url = row.getString("request_url");
+        if (url == null) {
+            task.put("request", null);
+        } else {
+            Map<String, Object> request = new LinkedHashMap<>();
+            request.put("method", row.getString("request_method"));
+            request.put("url", url);
+            request.put("headers", headers(row.getString(15)));
+            request.put("body", row.getString("request_body"));
+            task.put("request", request);
+        }
+        return task;
+    }
+
+    private static Map<String, String> headers(String json) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        if (json == null) {
+            return headers;
+        }
+        try {
+            for (List<String> pair : Json.MAPPER.readValue(json, HEADER_PAIRS)) {
+                headers.put(pair.get(0), pair.get(1));
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("stored request headers are not valid JSON", e);
+        }
+        return headers;
+    }
+
+    private static String iso(Timestamp timestamp) {
+        return timestamp == null ? null : timestamp.toInstant().toString();
+    }
+}

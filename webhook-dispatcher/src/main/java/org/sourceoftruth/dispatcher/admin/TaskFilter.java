@@ -1,0 +1,89 @@
+package org.sourceoftruth.dispatcher.admin;
+
+import org.sourceoftruth.dispatcher.delivery.DeliveryState;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The list filters of /api/core/background-tasks/. Repeated values of one filter are ORed,
+ * different filters ANDed, unknown parameters ignored (NetBox's rules). Bad values give a 400
+ * naming the field.
+ */
+public record TaskFilter(List<String> statuses, List<Long> webhookIds, List<Long> eventRuleIds, List<String> models,
+                         List<String> requestIds, List<Long> objectIds, List<String> events) {
+
+    private static final List<String> STATES = Arrays.stream(DeliveryState.values()).map(DeliveryState::dbValue).toList();
+
+    public static TaskFilter from(Map<String, List<String>> query) {
+        Map<String, List<String>> errors = new LinkedHashMap<>();
+        List<String> statuses = values(query, "status");
+        for (String status : statuses) {
+            if (!STATES.contains(status.toLowerCase(Locale.ROOT))) {
+                errors.put("status", List.of("Select a valid choice. " + status + " is not one of the available choices."));
+            }
+        }
+        TaskFilter filter = new TaskFilter(
+                statuses.stream().map(s -> s.toLowerCase(Locale.ROOT)).toList(),
+                numbers(query, "webhook_id", errors),
+                numbers(query, "event_rule_id", errors),
+                values(query, "model"),
+                values(query, "request_id"),
+                numbers(query, "object_id", errors),
+                values(query, "event"));
+        if (!errors.isEmpty()) {
+            throw new ApiException(400, errors);
+        }
+        return filter;
+    }
+
+    private static List<String> values(Map<String, List<String>> query, String name) {
+        return query.getOrDefault(name, List.of()).stream()
+                .flatMap(v -> Arrays.stream(v.split(",")))
+                .map(String::trim).filter(v -> !v.isEmpty()).collect(Collectors.toList());
+    }
+
+    private static List<Long> numbers(Map<String, List<String>> query, String name, Map<String, List<String>> errors) {
+        List<Long> numbers = new ArrayList<>();
+        for (String value : values(query, name)) {
+            try {
+                numbers.add(Long.parseLong(value));
+            } catch (NumberFormatException e) {
+                errors.put(name, List.of("Enter a whole number."));
+            }
+        }
+        return numbers;
+    }
+
+    /** SQL condition and its parameters (arrays bound in order). */
+    record Sql(String where, List<Object[]> arrays, List<String> arrayTypes) {
+    }
+
+    Sql toSql() {
+        List<String> clauses = new ArrayList<>();
+        List<Object[]> arrays = new ArrayList<>();
+        List<String> types = new ArrayList<>();
+        add(clauses, arrays, types, "state", statuses, "varchar");
+        add(clauses, arrays, types, "webhook_id", webhookIds, "bigint");
+        add(clauses, arrays, types, "event_rule_id", eventRuleIds, "bigint");
+        add(clauses, arrays, types, "model", models, "varchar");
+        add(clauses, arrays, types, "request_id", requestIds, "varchar");
+        add(clauses, arrays, types, "object_id", objectIds, "bigint");
+        add(clauses, arrays, types, "event", events, "varchar");
+        return new Sql(clauses.isEmpty() ? "true" : String.join(" and ", clauses), arrays, types);
+    }
+
+    private static void add(List<String> clauses, List<Object[]> arrays, List<String> types, String column,
+                            List<?> values, String type) {
+        if (!values.isEmpty()) {
+            clauses.add(column + " = any(?)");
+            arrays.add(values.toArray());
+            types.add(type);
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package org.sourceoftruth.dispatcher.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+
+/** Settings of webhook-dispatcher; see application.properties for the environment variables. */
+@ConfigMapping(prefix = "dispatcher")
+public interface DispatcherConfig {
+
+    /** Topic of the change events. */
+    String changesTopic();
+
+    Retry retry();
+
+    Delivery delivery();
+
+    Template template();
+
+    Rules rules();
+
+    Api api();
+
+    Admin admin();
+
+    /** Days to keep finished deliveries and processed change ids. */
+    @WithDefault("90")
+    int retentionDays();
+
+    interface Retry {
+        /** Attempts per delivery, the first included; 0 and 1 both mean one attempt, no retry. */
+        int maxAttempts();
+
+        double baseSeconds();
+
+        double maxDelaySeconds();
+
+        /** maxAttempts with 0 read as 1. */
+        default int effectiveMaxAttempts() {
+            return Math.max(1, maxAttempts());
+        }
+    }
+
+    interface Delivery {
+        double timeoutSeconds();
+
+        int concurrency();
+
+        int perHostConcurrency();
+
+        double leaseMarginSeconds();
+
+        Duration pollInterval();
+
+        default Duration timeout() {
+            return Duration.ofMillis(Math.round(timeoutSeconds() * 1000));
+        }
+
+        /** How long a claim protects a delivery from other workers. */
+        default Duration lease() {
+            return timeout().plusMillis(Math.round(leaseMarginSeconds() * 1000));
+        }
+    }
+
+    interface Template {
+        Duration timeout();
+
+        int maxChars();
+    }
+
+    interface Rules {
+        Duration refreshInterval();
+    }
+
+    interface Api {
+        int paginateCount();
+
+        int maxPageSize();
+
+        String version();
+    }
+
+    /** The background-tasks HTML pages, which accept records-api's login sessions. */
+    interface Admin {
+        /** Where records-api runs, for the login link shown to anonymous visitors. */
+        String recordsApiUrl();
+
+        /** records-api's SESSION_COOKIE_NAME and CSRF_COOKIE_NAME: the same cookies are read here. */
+        String sessionCookieName();
+
+        String csrfCookieName();
+    }
+}

@@ -1,0 +1,92 @@
+package org.sourceoftruth.dispatcher.consume;
+
+import io.quarkus.runtime.ShutdownEvent;
+import io.smallrye.reactive.messaging.annotations.Blocking;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.jboss.logging.Logger;
+import org.sourceoftruth.model.ChangeEvent;
+import org.sourceoftruth.model.Json;
+
+import java.io.IOException;
+import java.sql.SQLException;
+
+/**
+ * Consumes the change-event topic. The method returns only after the event's deliveries are
+ * committed in PostgreSQL; only then is the record acknowledged, and the "throttled" commit
+ * strategy commits offsets of acknowledged records only. A crash therefore re-delivers
+ * unacknowledged records, and the processed-change table turns those repeats into no-ops.
+ */
+@ApplicationScoped
+public class ChangeConsumer {
+
+    private static final Logger LOG = Logger.getLogger(ChangeConsumer.class);
+    private static final long MAX_BACKOFF_MS = 30_000;
+
+    @Inject
+    ChangeProcessor processor;
+
+    private volatile boolean stopping;
+
+    void onStop(@Observes ShutdownEvent event) {
+        stopping = true;
+    }
+
+    @Incoming("object-changes")
+    @Blocking(ordered = true)
+    public void consume(ConsumerRecord<String, byte[]> record) {
+        ChangeEvent event = parse(record);
+        if (event == null) {
+            return; // acknowledged: an unreadable record can never be processed
+        }
+        long backoff = 500;
+        while (true) {
+            try {
+                processor.process(event);
+                return;
+            } catch (SQLException | RuntimeException e) {
+                if (stopping) {
+                    // not acknowledged: the next process picks it up from the committed offset
+                    throw new IllegalStateException("stopping while change " + event.changeId() + " was not stored", e);
+                }
+                // Keep the record (and everything after it on this partition) until the
+                // database is back, rather than skip it.
+                LOG.warnf("Could not store change %s (retrying in %d ms): %s", event.changeId(), backoff, e.getMessage());
+                sleep(backoff);
+                backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+            }
+        }
+    }
+
+    private static ChangeEvent parse(ConsumerRecord<String, byte[]> record) {
+        if (record.value() == null) {
+            LOG.warnf("Skipping empty record at %s-%d@%d", record.topic(), record.partition(), record.offset());
+            return null;
+        }
+        try {
+            ChangeEvent event = Json.MAPPER.readValue(record.value(), ChangeEvent.class);
+            if (event.changeId() == null || event.model() == null || event.event() == null) {
+                LOG.warnf("Skipping record at %s-%d@%d: change_id, model and event are required", record.topic(),
+                        record.partition(), record.offset());
+                return null;
+            }
+            return event;
+        } catch (IOException e) {
+            LOG.warnf("Skipping record at %s-%d@%d that is not a change event: %s", record.topic(), record.partition(),
+                    record.offset(), e.getMessage());
+            return null;
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting to retry", e);
+        }
+    }
+}

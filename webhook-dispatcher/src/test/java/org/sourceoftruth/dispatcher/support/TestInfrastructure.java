@@ -1,0 +1,60 @@
+package org.sourceoftruth.dispatcher.support;
+
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Real PostgreSQL and the real Kafka broker for @QuarkusTest: a freshly migrated test database
+ * and a topic and consumer group of this run's own, so parallel runs by other people on the
+ * same broker do not interfere. Retries are fast so that retry tests finish quickly.
+ */
+public class TestInfrastructure implements QuarkusTestResourceLifecycleManager {
+
+    public static final String BOOTSTRAP = System.getenv().getOrDefault("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:9092");
+    public static final String TOPIC = "dispatcher-test-" + UUID.randomUUID().toString().substring(0, 8);
+    public static final int RETRY_MAX = 3;
+
+    @Override
+    public Map<String, String> start() {
+        try {
+            TestDatabase.reset();
+            try (Admin admin = Admin.create(adminProperties())) {
+                admin.createTopics(List.of(new NewTopic(TOPIC, 3, (short) 1))).all().get(30, TimeUnit.SECONDS);
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException("test infrastructure could not be prepared", e);
+        }
+        return Map.of(
+                "dispatcher.changes-topic", TOPIC,
+                "mp.messaging.incoming.object-changes.group.id", TOPIC + "-group",
+                "kafka.bootstrap.servers", BOOTSTRAP,
+                "dispatcher.retry.max-attempts", String.valueOf(RETRY_MAX),
+                "dispatcher.retry.base-seconds", "0.2",
+                "dispatcher.delivery.poll-interval", "200ms",
+                "dispatcher.delivery.per-host-concurrency", "4",
+                "dispatcher.rules.refresh-interval", "1h");
+    }
+
+    @Override
+    public void stop() {
+        try (Admin admin = Admin.create(adminProperties())) {
+            admin.deleteTopics(List.of(TOPIC)).all().get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            // the broker removes nothing else; a leftover test topic is harmless
+        }
+    }
+
+    private static Properties adminProperties() {
+        Properties properties = new Properties();
+        properties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, BOOTSTRAP);
+        return properties;
+    }
+}
