@@ -468,7 +468,7 @@ public class PayloadReader {
         for (JsonNode item : v) {
             if (f.isTagSlugs()) {
                 // DRF's SlugRelatedField: each item is a tag slug.
-                List<org.sourceoftruth.records.model.Row> found = item.isTextual()
+                List<Row> found = item.isTextual()
                         ? db.query("select id from extras_tag where slug = ?", item.asText()) : List.of();
                 if (found.isEmpty()) {
                     throw new FieldError(item.isTextual() ? "Object with slug=" + item.asText() + " does not exist."

@@ -28,6 +28,12 @@ public final class ScopeFilters {
                 + " union select c.id from " + table + " c join d on c.parent_id = d.id) select id from d";
     }
 
+    /** The ids of one tree node (one id parameter) and all its descendants. */
+    public static String descendantsOf(String table) {
+        return "with recursive d(id) as (select id from " + table + " where id = ?"
+                + " union select c.id from " + table + " c join d on c.parent_id = d.id) select id from d";
+    }
+
     public static List<ExtraFilter> locationScope(String typeColumn, String idColumn) {
         List<ExtraFilter> out = new ArrayList<>();
         for (boolean byId : new boolean[]{false, true}) {

@@ -61,8 +61,8 @@ final class IpamFilters {
             }
             return new ExtraFilter.Sql(String.join(" or ", parts), params);
         }));
-        out.addAll(ExtraFilters.number("depth", "(" + PrefixTree.DEPTH.replace("t.", "{t}.") + ")"));
-        out.addAll(ExtraFilters.number("children", "(" + PrefixTree.CHILDREN.replace("t.", "{t}.") + ")"));
+        out.addAll(ExtraFilters.number("depth", "(" + PrefixTree.depth("{t}") + ")"));
+        out.addAll(ExtraFilters.number("children", "(" + PrefixTree.children("{t}") + ")"));
         out.add(ExtraFilters.each("vlan_vid", Kind.INTEGER, "{t}.vlan_id in (select id from ipam_vlan where vid = ?)"));
         out.add(ExtraFilters.each("vlan_group_id", Kind.INTEGER,
                 "{t}.vlan_id in (select id from ipam_vlan where group_id = ?)"));

@@ -120,7 +120,7 @@ public class IpamModels implements ModelDefinition {
                 .check(rules::vlan)
                 .filters(TenancyFilters.tenantGroup())
                 .filter(ExtraFilters.each("region_id", Kind.INTEGER, "{t}.site_id in (select id from dcim_site where"
-                        + " region_id in (" + ScopeFilters.descendants("dcim_region", "id").replace("any(?)", "?") + "))"))
+                        + " region_id in (" + ScopeFilters.descendantsOf("dcim_region") + "))"))
                 .filter(ExtraFilters.each("interface_id", Kind.INTEGER, "{t}.id in (select untagged_vlan_id from"
                         + " dcim_interface where id = ? union select vlan_id from dcim_interface_tagged_vlans where interface_id = ?)"))
                 .filter(ExtraFilters.each("vminterface_id", Kind.INTEGER, "{t}.id in (select untagged_vlan_id from"
@@ -140,8 +140,8 @@ public class IpamModels implements ModelDefinition {
                         str("comments"))
                 .standardTail()
                 .fields(computed("children", r -> r.longValue("_children")), depth())
-                .select("_depth", PrefixTree.DEPTH)
-                .select("_children", PrefixTree.CHILDREN)
+                .select("_depth", PrefixTree.depth("t"))
+                .select("_children", PrefixTree.children("t"))
                 .display(r -> r.str("prefix"))
                 .filters(IpamFilters.prefix())
                 .filters(ScopeFilters.locationScope("scope_type", "scope_id"))

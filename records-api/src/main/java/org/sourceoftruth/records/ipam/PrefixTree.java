@@ -6,11 +6,21 @@ package org.sourceoftruth.records.ipam;
  * VRF that contain it, children those it contains. The gist index on prefix serves both.
  */
 final class PrefixTree {
-    static final String DEPTH = "select count(*) from ipam_prefix p where p.vrf_id is not distinct from t.vrf_id"
-            + " and p.prefix >> t.prefix";
-    static final String CHILDREN = "select count(*) from ipam_prefix p where p.vrf_id is not distinct from t.vrf_id"
-            + " and p.prefix << t.prefix";
-
     private PrefixTree() {
+    }
+
+    /** The depth of the prefix row aliased {@code alias}. */
+    static String depth(String alias) {
+        return count(alias, ">>");
+    }
+
+    /** The number of child prefixes of the row aliased {@code alias}. */
+    static String children(String alias) {
+        return count(alias, "<<");
+    }
+
+    private static String count(String alias, String operator) {
+        return "select count(*) from ipam_prefix p where p.vrf_id is not distinct from " + alias + ".vrf_id"
+                + " and p.prefix " + operator + " " + alias + ".prefix";
     }
 }

@@ -114,7 +114,7 @@ public class VirtualizationModels implements ModelDefinition {
                 .filter(ExtraFilters.bool("has_primary_ip", "({t}.primary_ip4_id is not null or {t}.primary_ip6_id is not null)",
                         "({t}.primary_ip4_id is null and {t}.primary_ip6_id is null)"))
                 .filter(ExtraFilters.each("region_id", Kind.INTEGER, "{t}.site_id in (select id from dcim_site where"
-                        + " region_id in (" + ScopeFilters.descendants("dcim_region", "id").replace("any(?)", "?") + "))"))
+                        + " region_id in (" + ScopeFilters.descendantsOf("dcim_region") + "))"))
                 .filters(TenancyFilters.tenantGroup())
                 .ordering("t.name")
                 .search("t.name", "t.serial", "t.description", "t.comments")
