@@ -23,6 +23,7 @@ class ApiClient:
         self.token = token
         self.timeout = timeout
         self.connection = None
+        self.last_headers = None  # headers of the last response (an http.client.HTTPMessage)
 
     def _connect(self):
         if self.connection is None:
@@ -41,6 +42,7 @@ class ApiClient:
                 connection.request(method, path, body=body, headers=headers)
                 response = connection.getresponse()
                 raw = response.read()
+                self.last_headers = response.headers
                 break
             except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
                 # A keep-alive connection the server closed while idle: reconnect once.

@@ -28,7 +28,7 @@ def main():
     with open(args.device_ids) as ids:
         devices = [int(line) for line in ids if line.strip()][:DEVICES_PER_REQUEST]
     api = ApiClient(args.api, args.token)
-    rates = []
+    rates, statements = [], []
     for rep in range(args.repetitions):
         pipeline.wait_drained(120, quiet=True)
         items = [{"device": devices[k % len(devices)], "name": f"bulk{rep}-{k}", "type": "1000base-t"}
@@ -39,11 +39,14 @@ def main():
         if len(created) != args.objects:
             raise SystemExit(f"bulk create returned {len(created)} objects, expected {args.objects}")
         rates.append(args.objects / seconds)
+        if api.last_headers.get("X-SQL-Statements"):
+            statements.append(int(api.last_headers["X-SQL-Statements"]))
         print(f"    bulk create {rep + 1}/{args.repetitions}: {args.objects} interfaces in {seconds:.2f} s"
               f" ({args.objects / seconds:.0f} objects/s)", flush=True)
     result = {"objects_per_request": args.objects, "repetitions": args.repetitions,
               "objects_per_s": {"median": round(median(rates), 1), "min": round(min(rates), 1),
-                                "max": round(max(rates), 1), "all": [round(r, 1) for r in rates]}}
+                                "max": round(max(rates), 1), "all": [round(r, 1) for r in rates]},
+              "sql_statements_per_request": median(statements)}
     with open(args.out, "w") as out:
         json.dump(result, out, indent=2)
 

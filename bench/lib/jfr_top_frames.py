@@ -2,6 +2,7 @@
 """Summarises the jdk.ExecutionSample events of a JFR recording (via `jfr print --json`):
 
   self       the top frame of each sample: where the CPU was when sampled
+  libraries  the same, by package (three parts): which code base the CPU was in
   project    for each sample, its topmost org.sourceoftruth frame: which project method the time
              is spent under (its own code plus the library calls it makes)
   inclusive  samples in which a project method is anywhere on the stack
@@ -20,7 +21,13 @@ PROJECT = "org.sourceoftruth."
 
 def frame_name(frame):
     method = frame["method"]
-    return f'{method["type"]["name"]}.{method["name"]}'
+    # jfr prints internal class names (a/b/C); hidden classes carry a /0x... suffix
+    return f'{method["type"]["name"].replace("/", ".")}.{method["name"]}'
+
+
+def library(name):
+    """The code base a frame belongs to: its package, cut to three parts (e.g. com.fasterxml.jackson)."""
+    return ".".join(name.split(".")[:3])
 
 
 def load_samples(recording, stack_depth):
@@ -44,22 +51,24 @@ def top(counter, total, n):
 
 
 def summarise(samples, n):
-    self_time, project, inclusive, threads = (collections.Counter() for _ in range(4))
+    self_time, libraries, project, inclusive, threads = (collections.Counter() for _ in range(5))
     for thread, frames in samples:
         threads[thread] += 1
         self_time[frames[0]] += 1
+        libraries[library(frames[0])] += 1
         project_frames = [f for f in frames if f.startswith(PROJECT)]
         project[project_frames[0] if project_frames else "(no project frame)"] += 1
         for name in set(project_frames):
             inclusive[name] += 1
     total = len(samples) or 1
-    return {"samples": len(samples), "self": top(self_time, total, n), "project": top(project, total, n),
+    return {"samples": len(samples), "self": top(self_time, total, n), "libraries": top(libraries, total, 12),
+            "project": top(project, total, n),
             "inclusive": top(inclusive, total, n), "threads": top(threads, total, 8)}
 
 
 def print_summary(summary):
     print(f"    {summary['samples']} execution samples")
-    for section in ("self", "project", "inclusive", "threads"):
+    for section in ("self", "libraries", "project", "inclusive", "threads"):
         print(f"    -- {section}")
         for row in summary[section]:
             print(f"    {row['percent']:5.1f}%  {row['samples']:6d}  {row['frame']}")

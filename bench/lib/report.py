@@ -62,12 +62,30 @@ def check(value, target, at_least):
     return "yes" if (value >= target if at_least else value <= target) else "NO"
 
 
-def row(figure, value, unit, p50=None, p99=None, target="", met="-"):
-    return {"figure": figure, "value": value, "unit": unit, "p50_ms": p50, "p99_ms": p99, "target": target,
-            "met": met}
+def row(figure, value, unit, p50=None, p99=None, target="", met="-", sql=None):
+    rounded = [None if v is None else round(v, 1) for v in (p50, p99)]
+    return {"figure": figure, "value": value, "unit": unit, "p50_ms": rounded[0], "p99_ms": rounded[1],
+            "sql_statements": sql, "target": target, "met": met}
 
 
-def load_rows(wrk_results):
+def read_statements(work):
+    counts = {}
+    for path in glob.glob(os.path.join(work, "statements", "*")):
+        with open(path) as f:
+            value = f.read().strip()
+        counts[os.path.basename(path)] = int(value) if value.isdigit() else None
+    return counts
+
+
+def read_phases(work):
+    path = os.path.join(work, "phases")
+    if not os.path.exists(path):
+        return {}
+    with open(path) as f:
+        return {name: int(seconds) for name, seconds in (line.rstrip("\n").rsplit("\t", 1) for line in f)}
+
+
+def load_rows(wrk_results, statements):
     rows = []
     for name, (label, min_rps, max_p99) in LOAD_TESTS.items():
         for connections in sorted(c for (n, c) in wrk_results if n == name):
@@ -82,7 +100,7 @@ def load_rows(wrk_results):
                 met = "NO" if "NO" in checks else "yes"
             errors = sum(result["errors"].values())
             figure = f"{label} @{connections}" + (f" ({errors} errors)" if errors else "")
-            rows.append(row(figure, round(rps), "req/s", lat["p50"], lat["p99"], target, met))
+            rows.append(row(figure, round(rps), "req/s", lat["p50"], lat["p99"], target, met, statements.get(name)))
     return rows
 
 
@@ -115,11 +133,13 @@ def build(work):
     rss = read_json(os.path.join(work, "rss.json")) or {}
     startup = {s: read_json(os.path.join(work, f"startup-{s}.json")) for s in SERVICES}
 
-    rows = load_rows(wrk_results)
+    statements = read_statements(work)
+    rows = load_rows(wrk_results, statements)
     if bulk:
         median = bulk["objects_per_s"]["median"]
         rows.append(row(f"bulk POST of {bulk['objects_per_request']} interfaces (median of {bulk['repetitions']})",
-                        round(median), "objects/s", target=">= 10000 objects/s", met=check(median, 10000, True)))
+                        round(median), "objects/s", target=">= 10000 objects/s", met=check(median, 10000, True),
+                        sql=bulk.get("sql_statements_per_request")))
     if webhooks:
         rows += webhook_rows(webhooks)
     for service in SERVICES:
@@ -140,6 +160,7 @@ def build(work):
         "config": config,
         "dataset": seed,
         "figures": rows,
+        "phase_seconds": read_phases(work),
         "details": {
             "load": {f"{n}@{c}": r for (n, c), r in sorted(wrk_results.items())},
             "bulk_create": bulk, "webhooks": webhooks, "startup": startup, "rss_kb": rss,
@@ -158,13 +179,18 @@ def print_table(report):
     m, load = report["machine"], report["load_average"]
     print(f"\nbench/run {report['date']}  scale {report['config'].get('scale')}  on {m['nproc']} CPUs"
           f" ({m['cpu_model']}), {m['memory_gib']} GiB")
-    print(f"load average at start {load['start']}, at end {load['end']}\n")
-    header = ("figure", "result", "unit", "p50 ms", "p99 ms", "target", "met")
-    table = [header] + [(r["figure"], fmt(r["value"]), r["unit"], fmt(r["p50_ms"]), fmt(r["p99_ms"]), r["target"],
-                         r["met"]) for r in report["figures"]]
+    print(f"load average at start {load['start']}, at end {load['end']}")
+    phases = report["phase_seconds"]
+    if phases:
+        print(f"run took {sum(phases.values()) // 60} min: "
+              + ", ".join(f"{name.split(' (')[0].split(':')[0]} {seconds} s" for name, seconds in phases.items()))
+    print()
+    header = ("figure", "result", "unit", "p50 ms", "p99 ms", "SQL", "target", "met")
+    table = [header] + [(r["figure"], fmt(r["value"]), r["unit"], fmt(r["p50_ms"]), fmt(r["p99_ms"]),
+                         fmt(r["sql_statements"]), r["target"], r["met"]) for r in report["figures"]]
     widths = [max(len(line[i]) for line in table) for i in range(len(header))]
     for i, line in enumerate(table):
-        print("  ".join(cell.rjust(w) if 0 < col < 5 else cell.ljust(w)
+        print("  ".join(cell.rjust(w) if 0 < col < 6 else cell.ljust(w)
                         for col, (cell, w) in enumerate(zip(line, widths))).rstrip())
         if i == 0:
             print("  ".join("-" * w for w in widths))

@@ -4,9 +4,10 @@ receiver (webhook_receiver.py), first with 1 event rule, then with 20 (each rule
 webhook, so every change is delivered 20 times).
 
 For each number of rules:
-  burst  N changes as fast as the API takes them (bulk PATCH of 100 sites per request); the
-         dispatcher drains the backlog: deliveries/s = deliveries / (last arrival - first arrival).
-         Latencies here are mostly time spent queued behind the burst.
+  burst  N deliveries' worth of changes (N changes with 1 rule, N/20 with 20 rules), made as fast
+         as the API takes them (bulk PATCH of 100 sites per request); the dispatcher drains the
+         backlog: deliveries/s = deliveries / (last arrival - first arrival). Latencies here are
+         mostly time spent queued behind the burst.
   paced  single PATCHes at a steady --rate changes/s for --paced-seconds; its change->delivery
          latency (receiver arrival minus the change's timestamp in the webhook body) is the figure
          to compare with the latency target, since the dispatcher is not saturated by design.
@@ -92,7 +93,7 @@ class WebhookBench:
     def create_targets(self):
         sites = self.api.post("/api/dcim/sites/", [
             {"name": f"Webhook target {i:03d}", "slug": f"webhook-target-{i:03d}", "status": "planned"}
-            for i in range(min(TARGET_SITES, self.args.changes))])
+            for i in range(min(TARGET_SITES, self.args.deliveries))])
         self.targets = [site["id"] for site in sites]
 
     def add_rules(self, total):
@@ -120,9 +121,11 @@ class WebhookBench:
     def burst(self):
         prefix = f"burst-{self.rules}-"
         start_count = self.receiver.count()
-        expected = self.args.changes * self.rules
+        # The same number of deliveries for any number of rules keeps every phase about as long.
+        count = -(-self.args.deliveries // self.rules)
+        expected = count * self.rules
         started = time.time()
-        changes = [(self.targets[i % len(self.targets)], f"{prefix}{i}") for i in range(self.args.changes)]
+        changes = [(self.targets[i % len(self.targets)], f"{prefix}{i}") for i in range(count)]
         chunks = [changes[i:i + min(BULK_CHUNK, len(self.targets))]
                   for i in range(0, len(changes), min(BULK_CHUNK, len(self.targets)))]
         for chunk in chunks:
@@ -130,8 +133,8 @@ class WebhookBench:
         api_seconds = time.time() - started
         self.receiver.wait_for(start_count + expected, self.args.stall_timeout)
         result = summarise(tagged(self.receiver.records(start_count), prefix), expected, started)
-        result["changes"] = self.args.changes
-        result["api_changes_per_s"] = round(self.args.changes / api_seconds, 1)
+        result["changes"] = count
+        result["api_changes_per_s"] = round(count / api_seconds, 1)
         return result
 
     def paced(self):
@@ -175,12 +178,12 @@ class WebhookBench:
     def run(self):
         self.create_targets()
         pipeline.wait_drained(self.args.stall_timeout, quiet=True)
-        results = {"changes": self.args.changes, "paced_rate": self.args.rate,
+        results = {"burst_deliveries": self.args.deliveries, "paced_rate": self.args.rate,
                    "paced_seconds": self.args.paced_seconds}
         for rules in self.args.rule_counts:
             print(f"    {rules} rule(s): adding rules", flush=True)
             self.add_rules(rules)
-            print(f"    {rules} rule(s): burst of {self.args.changes} changes", flush=True)
+            print(f"    {rules} rule(s): burst of {-(-self.args.deliveries // rules)} changes", flush=True)
             burst = self.burst()
             print(f"    {rules} rule(s): {burst['deliveries']}/{burst['expected_deliveries']} delivered,"
                   f" {burst['deliveries_per_s']} deliveries/s", flush=True)
@@ -199,7 +202,8 @@ def main():
     parser.add_argument("--dispatcher", required=True, help="dispatcher base URL (admin API)")
     parser.add_argument("--token", required=True)
     parser.add_argument("--receiver-port", type=int, required=True)
-    parser.add_argument("--changes", type=int, required=True, help="changes per burst")
+    parser.add_argument("--deliveries", type=int, required=True,
+                        help="deliveries per burst (changes per burst = deliveries / rules)")
     parser.add_argument("--rate", type=float, default=50, help="paced changes per second")
     parser.add_argument("--paced-seconds", type=float, default=10)
     parser.add_argument("--rule-counts", type=int, nargs="+", default=[1, 20])

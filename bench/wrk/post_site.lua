@@ -1,4 +1,4 @@
--- POST of one new site per request; names are unique per run, thread and request.
+-- POST of one new site per request; names are unique per run, wrk invocation, thread and request.
 -- wrk ... -s post_site.lua <url> -- <run id>
 package.path = os.getenv("BENCH_WRK_DIR") .. "/?.lua;" .. package.path
 local common = require("common")
@@ -10,7 +10,8 @@ setup = common.number_thread
 done = common.done
 
 function init(args)
-  run_id = args[1]
+  -- the start second tells this wrk invocation from the warm-up before it
+  run_id = args[1] .. "-" .. os.time()
   wrk.method = "POST"
   wrk.headers["Content-Type"] = "application/json"
 end
