@@ -81,8 +81,11 @@ def read_phases(work):
     path = os.path.join(work, "phases")
     if not os.path.exists(path):
         return {}
+    phases = {}
     with open(path) as f:
-        return {name: int(seconds) for name, seconds in (line.rstrip("\n").rsplit("\t", 1) for line in f)}
+        for name, seconds in (line.rstrip("\n").rsplit("\t", 1) for line in f):
+            phases[name] = phases.get(name, 0) + int(seconds)
+    return phases
 
 
 def load_rows(wrk_results, statements):
@@ -182,8 +185,8 @@ def print_table(report):
     print(f"load average at start {load['start']}, at end {load['end']}")
     phases = report["phase_seconds"]
     if phases:
-        print(f"run took {sum(phases.values()) // 60} min: "
-              + ", ".join(f"{name.split(' (')[0].split(':')[0]} {seconds} s" for name, seconds in phases.items()))
+        print(f"run took {sum(phases.values()) / 60:.0f} min: "
+              + ", ".join(f"{name} {seconds} s" for name, seconds in phases.items()))
     print()
     header = ("figure", "result", "unit", "p50 ms", "p99 ms", "SQL", "target", "met")
     table = [header] + [(r["figure"], fmt(r["value"]), r["unit"], fmt(r["p50_ms"]), fmt(r["p99_ms"]),
