@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Bulk create: POST of a list of 1,000 new interfaces (on 20 seeded devices), repeated; reports
+objects/s per request and their median. Each repetition starts from an idle change pipeline
+(pipeline.py), so the relay and dispatcher work left by the previous one does not slow it."""
+
+import argparse
+import json
+import sys
+import time
+
+import pipeline
+from api_client import ApiClient
+from stats import median
+
+DEVICES_PER_REQUEST = 20
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--api", required=True)
+    parser.add_argument("--token", required=True)
+    parser.add_argument("--device-ids", required=True, help="file of seeded device ids, one a line")
+    parser.add_argument("--objects", type=int, default=1000, help="interfaces per request")
+    parser.add_argument("--repetitions", type=int, default=5)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+
+    with open(args.device_ids) as ids:
+        devices = [int(line) for line in ids if line.strip()][:DEVICES_PER_REQUEST]
+    api = ApiClient(args.api, args.token)
+    rates, statements = [], []
+    for rep in range(args.repetitions):
+        pipeline.wait_drained(120, quiet=True)
+        items = [{"device": devices[k % len(devices)], "name": f"bulk{rep}-{k}", "type": "1000base-t"}
+                 for k in range(args.objects)]
+        started = time.monotonic()
+        created = api.post("/api/dcim/interfaces/", items)
+        seconds = time.monotonic() - started
+        if len(created) != args.objects:
+            raise SystemExit(f"bulk create returned {len(created)} objects, expected {args.objects}")
+        rates.append(args.objects / seconds)
+        if api.last_headers.get("X-SQL-Statements"):
+            statements.append(int(api.last_headers["X-SQL-Statements"]))
+        print(f"    bulk create {rep + 1}/{args.repetitions}: {args.objects} interfaces in {seconds:.2f} s"
+              f" ({args.objects / seconds:.0f} objects/s)", flush=True)
+    result = {"objects_per_request": args.objects, "repetitions": args.repetitions,
+              "objects_per_s": {"median": round(median(rates), 1), "min": round(min(rates), 1),
+                                "max": round(max(rates), 1), "all": [round(r, 1) for r in rates]},
+              "sql_statements_per_request": median(statements)}
+    with open(args.out, "w") as out:
+        json.dump(result, out, indent=2)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
