@@ -119,13 +119,19 @@ public class PayloadReader {
             }
             StringBuilder sql = new StringBuilder("select 1 from " + model.table() + " where true");
             List<Object> params = new ArrayList<>();
+            // NULLs compare equal here (a top-level name is unique among top-level rows), written as
+            // "col is null" or "col = ?" rather than IS NOT DISTINCT FROM, which no index can answer.
             for (String c : rule.columns()) {
-                if (rule.caseInsensitive().contains(c)) {
-                    sql.append(" and lower(").append(Db.q(c)).append(") is not distinct from lower(?)");
+                Object value = merged.get(c);
+                if (value == null) {
+                    sql.append(" and ").append(Db.q(c)).append(" is null");
+                } else if (rule.caseInsensitive().contains(c)) {
+                    sql.append(" and lower(").append(Db.q(c)).append(") = lower(?)");
+                    params.add(value);
                 } else {
-                    sql.append(" and ").append(Db.q(c)).append(" is not distinct from ?");
+                    sql.append(" and ").append(Db.q(c)).append(" = ?");
+                    params.add(value);
                 }
-                params.add(merged.get(c));
             }
             if (selfId != null) {
                 sql.append(" and id <> ?");
