@@ -21,19 +21,11 @@ public class DcimModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model region = tree("dcim", "regions", "dcim.region", "dcim_region", "region")
-                .fields(str("description").max(200))
-                .standardTail()
-                .fields(count("site_count", "dcim_site", "region_id").nestedCount(Field.NestedCount.ZERO),
-                        str("comments"), depth())
-                .brief("site_count");
+        Model region = nestedGroup("dcim", "regions", "dcim.region", "dcim_region", "region",
+                count("site_count", "dcim_site", "region_id"));
 
-        Model siteGroup = tree("dcim", "site-groups", "dcim.sitegroup", "dcim_sitegroup", "site group")
-                .fields(str("description").max(200))
-                .standardTail()
-                .fields(count("site_count", "dcim_site", "group_id").nestedCount(Field.NestedCount.ZERO),
-                        str("comments"), depth())
-                .brief("site_count");
+        Model siteGroup = nestedGroup("dcim", "site-groups", "dcim.sitegroup", "dcim_sitegroup", "site group",
+                count("site_count", "dcim_site", "group_id"));
 
         Model site = organizational("dcim", "sites", "dcim.site", "dcim_site", "site")
                 .fields(choice("status", SITE_STATUS).dflt("active"), fk("region", "dcim.region"),

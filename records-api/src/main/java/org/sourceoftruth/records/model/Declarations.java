@@ -50,6 +50,19 @@ public final class Declarations {
                 "(select array_agg(m[1]::numeric) from regexp_matches(" + column + ", '(\\d+)', 'g') m)", column};
     }
 
+    /**
+     * A nested group (region, site group, tenant group): a tree with description, tags, custom
+     * fields, the count of its members (0 when shown nested, as NetBox), comments and _depth.
+     */
+    public static Model nestedGroup(String app, String path, String contentType, String table, String verbose,
+                                    Field memberCount) {
+        return tree(app, path, contentType, table, verbose)
+                .fields(str("description").max(200))
+                .standardTail()
+                .fields(memberCount.nestedCount(Field.NestedCount.ZERO), str("comments"), depth())
+                .brief(memberCount.name);
+    }
+
     /** The computed _depth field of tree models (from the model's extra select). */
     public static Field depth() {
         return computed("_depth", r -> r.longValue("_depth"));

@@ -1,15 +1,13 @@
 package org.sourceoftruth.records.tenancy;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.UniqueRule;
 
 import java.util.List;
 
-import static org.sourceoftruth.records.model.Declarations.depth;
-import static org.sourceoftruth.records.model.Declarations.tree;
+import static org.sourceoftruth.records.model.Declarations.nestedGroup;
 import static org.sourceoftruth.records.model.Fields.*;
 
 /** tenancy: tenant groups and tenants. */
@@ -18,12 +16,8 @@ public class TenancyModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model tenantGroup = tree("tenancy", "tenant-groups", "tenancy.tenantgroup", "tenancy_tenantgroup", "tenant group")
-                .fields(str("description").max(200))
-                .standardTail()
-                .fields(count("tenant_count", "tenancy_tenant", "group_id").nestedCount(Field.NestedCount.ZERO),
-                        str("comments"), depth())
-                .brief("tenant_count");
+        Model tenantGroup = nestedGroup("tenancy", "tenant-groups", "tenancy.tenantgroup", "tenancy_tenantgroup",
+                "tenant group", count("tenant_count", "tenancy_tenant", "group_id"));
 
         Model tenant = Model.of("tenancy", "tenants", "tenancy.tenant", "tenancy_tenant", "tenant")
                 .fields(str("name").required().max(100), slug("slug"), fk("group", "tenancy.tenantgroup"),
