@@ -100,11 +100,15 @@ public class ModelService {
             }
             StringBuilder sql = new StringBuilder(model.selectFrom()).append(" where ").append(whereSql)
                     .append(" order by ").append(order);
+            // Limit and offset are bound, not written into the text: one statement text per list
+            // query shape, so the driver's server-side prepared statement (and its plan) is reused.
             if (page.limit() != null) {
-                sql.append(" limit ").append(page.limit());
+                sql.append(" limit ?");
+                params.add(page.limit());
             }
             if (page.start() == null && page.offset() > 0) {
-                sql.append(" offset ").append(page.offset());
+                sql.append(" offset ?");
+                params.add(page.offset());
             }
             List<Row> rows = db.query(sql.toString(), params);
             List<ObjectNode> nodes = renderer.render(db, model, rows, opts);
@@ -164,7 +168,7 @@ public class ModelService {
                 first = first.replaceAll("\\s+(asc|desc).*$", "");
                 yield "(select " + first.replace("t.", "x.") + " from " + target.table() + " x where x.id = t." + f.column() + ")";
             }
-            case COUNT -> "(select count(*) from " + f.countTable() + " c where c." + f.countColumn() + " = t.id"
+            case COUNT -> f.counterColumn() != null ? "t." + f.counterColumn() : "(select count(*) from " + f.countTable() + " c where c." + f.countColumn() + " = t.id"
                     + (f.countWhere() == null ? "" : " and (" + f.countWhere() + ")") + ")";
             case COMPUTED -> name.equals("display") && model.ordering().size() > 0 ? model.ordering().get(0) : null;
             default -> f.isColumn() ? "t." + f.column() : null;

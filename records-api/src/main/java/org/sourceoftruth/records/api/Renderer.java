@@ -129,7 +129,8 @@ public class Renderer {
                 case M2M -> related.put(f.name, loadM2m(db, f, ids, nestedOptions(f, opts, nested)));
                 case TAGS -> related.put(f.name, f.isTagSlugs() ? loadTagSlugs(db, model, ids) : loadTags(db, model, ids, opts));
                 case COUNT -> {
-                    if (opts.mode() == Mode.NESTED && f.nestedCount() == Field.NestedCount.ZERO) {
+                    if (f.counterColumn() != null
+                            || (opts.mode() == Mode.NESTED && f.nestedCount() == Field.NestedCount.ZERO)) {
                         continue;
                     }
                     Map<Object, JsonNode> counts = new HashMap<>();
@@ -269,6 +270,12 @@ public class Renderer {
                 }
                 case M2M, TAGS -> node.set(f.name, related.get(f.name).getOrDefault(id, NODES.arrayNode()));
                 case COUNT -> {
+                    boolean zeroWhenNested = opts.mode() == Mode.NESTED && f.nestedCount() == Field.NestedCount.ZERO;
+                    if (f.counterColumn() != null && !zeroWhenNested) {
+                        Long cached = row.longValue(f.counterColumn());
+                        node.set(f.name, NODES.numberNode(cached == null ? 0 : cached));
+                        continue;
+                    }
                     Map<Object, JsonNode> counts = related.get(f.name);
                     node.set(f.name, counts == null ? NODES.numberNode(0) : counts.getOrDefault(id, NODES.numberNode(0)));
                 }

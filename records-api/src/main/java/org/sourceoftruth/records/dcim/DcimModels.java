@@ -104,7 +104,8 @@ public class DcimModels implements ModelDefinition {
                         choice("airflow", AIRFLOW).nullable(), decimal("weight").nullable(),
                         choice("weight_unit", WEIGHT_UNIT).nullable(), str("description").max(200), str("comments"))
                 .standardTail()
-                .fields(count("device_count", "dcim_device", "device_type_id").nestedCount(Field.NestedCount.REAL))
+                .fields(count("device_count", "dcim_device", "device_type_id").counterCache()
+                        .nestedCount(Field.NestedCount.REAL))
                 .display(r -> r.str("model"))
                 .unique(UniqueRule.of("Device type with this Manufacturer and Model already exists.", "manufacturer_id", "model"))
                 .unique(UniqueRule.of("Device type with this Manufacturer and Slug already exists.", "manufacturer_id", "slug"))
@@ -128,7 +129,7 @@ public class DcimModels implements ModelDefinition {
                         str("description").max(200), str("comments"),
                         ConfigContexts.field(ConfigContexts.forDevices()), json("local_context_data").nullable())
                 .standardTail()
-                .fields(count("interface_count", "dcim_interface", "device_id"))
+                .fields(count("interface_count", "dcim_interface", "device_id").counterCache())
                 .select("_primary_ip_id", PrimaryIps.PRIMARY_IP_SELECT)
                 .check(PrimaryIps.forDevices())
                 .validator((row, errors) -> ConfigContexts.requireObject("local_context_data", row, errors))

@@ -57,6 +57,7 @@ public final class Field {
     Function<Row, Object> briefComputed;
     List<String> nestedFields;
     String countWhere;
+    String counterColumn;
     BatchLoader loader;
     boolean tagSlugs;
 
@@ -123,6 +124,12 @@ public final class Field {
     public Field nestedFields(String... names) { nestedFields = List.of(names); return this; }
     /** A COUNT restricted by an extra SQL condition on the counted table (alias-free column terms). */
     public Field countWhere(String sqlCondition) { countWhere = sqlCondition; return this; }
+    /**
+     * A COUNT kept in a column of the owner's table named like the field, as NetBox's
+     * CounterCacheField: the migration adds the column and the triggers that maintain it
+     * (sot_counter_cache), so reading the count costs no query.
+     */
+    public Field counterCache() { counterColumn = name; return this; }
     /** A computed field loaded for a whole page at once (one query per page, not per row). */
     public Field loader(BatchLoader l) { loader = l; return this; }
     /** Tags read and written as a list of slugs (NetBox's config contexts). */
@@ -168,6 +175,8 @@ public final class Field {
     public Function<Row, Object> briefComputed() { return briefComputed; }
     public List<String> nestedFields() { return nestedFields; }
     public String countWhere() { return countWhere; }
+    /** The owner's column holding this COUNT, or null when it is counted at read time. */
+    public String counterColumn() { return counterColumn; }
     public BatchLoader loader() { return loader; }
     public boolean isTagSlugs() { return tagSlugs; }
     public java.util.regex.Pattern pattern() { return pattern; }
