@@ -28,6 +28,8 @@ import java.util.List;
 public final class Db implements Queries {
     private final Connection connection;
     private int statements;
+    /** Per table, ids this request has seen to exist (see {@link #knownToExist}). */
+    private final java.util.Map<String, java.util.Set<Long>> existing = new java.util.HashMap<>();
 
     public Db(Connection connection) {
         this.connection = connection;
@@ -58,6 +60,20 @@ public final class Db implements Queries {
     /** Statements executed through this helper (the query-count test reads it). */
     public int statementCount() {
         return statements;
+    }
+
+    /**
+     * Whether a row with this id was found in the table earlier in this request. A write request
+     * looks up the objects its items refer to once, for all items ({@link #markExisting}), instead
+     * of once per reference; nothing in one request deletes them in between.
+     */
+    public boolean knownToExist(String table, long id) {
+        java.util.Set<Long> ids = existing.get(table);
+        return ids != null && ids.contains(id);
+    }
+
+    public void markExisting(String table, Collection<Long> ids) {
+        existing.computeIfAbsent(table, t -> new java.util.HashSet<>()).addAll(ids);
     }
 
     public List<Row> query(String sql, List<?> params) {

@@ -177,38 +177,46 @@ public class ModelService {
 
     // ------------------------------------------------------------------ writes
 
-    /** POST: one object or a list (bulk, all-or-nothing, answered in request order). */
+    /**
+     * POST: one object or a list (bulk, all-or-nothing, answered in request order). As NetBox,
+     * every item is read and validated against the stored rows before any is written; then all
+     * are written set-wise (one multi-row insert, one re-read, one batch of change records), so
+     * a bulk request costs a few statements per request rather than several per object.
+     */
     @Transactional
     public List<Single> create(Model model, List<JsonNode> items, boolean bulk) {
         try (Connection c = dataSource.getConnection()) {
             Db db = new Db(c);
+            reader.prefetchReferences(db, model, items);
             List<Map<String, List<String>>> allErrors = new ArrayList<>();
-            boolean failed = false;
-            List<Single> out = new ArrayList<>();
+            List<PayloadReader.Changes> reads = new ArrayList<>();
+            List<Row> valid = new ArrayList<>();
+            List<Map<String, List<String>>> validErrors = new ArrayList<>();
             for (JsonNode item : items) {
                 Map<String, List<String>> errors = new LinkedHashMap<>();
-                Long id = null;
                 PayloadReader.Changes ch = reader.read(db, model, item, null, false, errors);
                 if (errors.isEmpty()) {
                     beforeWrite(model, ch.columns(), null, errors);
                 }
                 if (errors.isEmpty()) {
-                    reader.validateRow(db, model, ch.columns(), null, errors);
+                    valid.add(ch.columns());
+                    validErrors.add(errors);
                 }
-                if (errors.isEmpty()) {
-                    id = insert(db, model, ch);
-                }
+                reads.add(ch);
                 allErrors.add(errors);
-                failed |= !errors.isEmpty();
-                if (id != null && !failed) {
-                    checkWritten(db, model, id, Access.Action.ADD, ch.columns(), null);
-                    out.add(afterWrite(db, model, "create", null, id, item));
-                }
             }
-            if (failed) {
+            reader.validateRows(db, model, valid, java.util.Collections.nCopies(valid.size(), null), validErrors);
+            if (allErrors.stream().anyMatch(e -> !e.isEmpty())) {
                 throw bulk ? bulkError(allErrors) : ApiException.fields(allErrors.get(0));
             }
-            return out;
+            List<Long> ids = insertAll(db, model, reads);
+            for (int i = 0; i < ids.size(); i++) {
+                runWriteHooks(db, model, ids.get(i), reads.get(i).columns(), null);
+            }
+            if (!access.permitsAll(db, model, ids, Access.Action.ADD)) {
+                throw ApiException.forbidden();
+            }
+            return afterWrite(db, model, "create", java.util.Collections.nCopies(ids.size(), null), ids, items);
         } catch (SQLException e) {
             throw new Db.DbException(e);
         }
@@ -247,7 +255,8 @@ public class ModelService {
                     if (errors.isEmpty() && !failed) {
                         updateRow(db, model, id, ch);
                         checkWritten(db, model, id, Access.Action.CHANGE, ch.columns(), existing);
-                        out.add(afterWrite(db, model, "update", pre, id, items.get(i)));
+                        out.addAll(afterWrite(db, model, "update", java.util.Collections.singletonList(pre),
+                                List.of(id), List.of(items.get(i))));
                     }
                 }
                 allErrors.add(errors);
@@ -332,17 +341,78 @@ public class ModelService {
         return new ApiException(400, arr);
     }
 
-    private long insert(Db db, Model model, PayloadReader.Changes ch) {
-        List<String> cols = new ArrayList<>(ch.columns().keySet());
-        List<Object> params = new ArrayList<>(ch.columns().values());
-        String sql = "insert into " + model.table() + " (" + String.join(", ", cols.stream().map(Db::q).toList()) + ") values ("
-                + String.join(", ", cols.stream().map(x -> "?").toList()) + ") returning id";
-        if (cols.isEmpty()) {
-            sql = "insert into " + model.table() + " default values returning id";
+    /**
+     * Inserts the rows and their relations; returns their ids in the order given. Rows with the
+     * same columns go into one multi-row INSERT (PostgreSQL returns the ids in VALUES order, as
+     * Django's bulk_create relies on too), in chunks that stay below the protocol's bind limit.
+     */
+    private List<Long> insertAll(Db db, Model model, List<PayloadReader.Changes> reads) {
+        Long[] ids = new Long[reads.size()];
+        Map<List<String>, List<Integer>> byColumns = new LinkedHashMap<>();
+        for (int i = 0; i < reads.size(); i++) {
+            byColumns.computeIfAbsent(new ArrayList<>(reads.get(i).columns().keySet()), k -> new ArrayList<>()).add(i);
         }
-        long id = db.query(sql, params).get(0).id();
-        writeRelations(db, model, id, ch);
-        return id;
+        byColumns.forEach((cols, indexes) -> {
+            if (cols.isEmpty()) {
+                for (int index : indexes) {
+                    ids[index] = db.query("insert into " + model.table() + " default values returning id").get(0).id();
+                }
+                return;
+            }
+            String head = "insert into " + model.table() + " (" + String.join(", ", cols.stream().map(Db::q).toList())
+                    + ") values ";
+            String tuple = "(" + String.join(", ", java.util.Collections.nCopies(cols.size(), "?")) + ")";
+            int chunk = Math.max(1, 30_000 / cols.size());
+            for (int from = 0; from < indexes.size(); from += chunk) {
+                List<Integer> part = indexes.subList(from, Math.min(indexes.size(), from + chunk));
+                List<Object> params = new ArrayList<>(part.size() * cols.size());
+                for (int index : part) {
+                    Row row = reads.get(index).columns();
+                    cols.forEach(col -> params.add(row.get(col)));
+                }
+                String sql = head + String.join(", ", java.util.Collections.nCopies(part.size(), tuple)) + " returning id";
+                List<Row> returned = db.query(sql, params);
+                for (int k = 0; k < part.size(); k++) {
+                    ids[part.get(k)] = returned.get(k).id();
+                }
+            }
+        });
+        List<Long> out = List.of(ids);
+        insertRelations(db, model, out, reads);
+        return out;
+    }
+
+    /** Many-to-many links and tags of newly inserted rows: one multi-row INSERT per relation. */
+    private void insertRelations(Db db, Model model, List<Long> ids, List<PayloadReader.Changes> reads) {
+        Map<Field, List<Object[]>> links = new LinkedHashMap<>();
+        List<Object[]> tagged = new ArrayList<>();
+        for (int i = 0; i < ids.size(); i++) {
+            long id = ids.get(i);
+            reads.get(i).m2m().forEach((f, targets) -> targets.forEach(t ->
+                    links.computeIfAbsent(f, k -> new ArrayList<>()).add(new Object[]{id, t})));
+            if (reads.get(i).tags() != null) {
+                reads.get(i).tags().forEach(tag -> tagged.add(new Object[]{tag, model.contentType(), id}));
+            }
+        }
+        links.forEach((f, pairs) -> insertValues(db, f.joinTable() + " (" + f.joinOwnColumn() + ", "
+                + f.joinTargetColumn() + ")", pairs));
+        insertValues(db, "extras_taggeditem (tag_id, object_type, object_id)", tagged);
+    }
+
+    private static void insertValues(Db db, String target, List<Object[]> tuples) {
+        if (tuples.isEmpty()) {
+            return;
+        }
+        int width = tuples.get(0).length;
+        String tuple = "(" + String.join(", ", java.util.Collections.nCopies(width, "?")) + ")";
+        int chunk = 30_000 / width;
+        for (int from = 0; from < tuples.size(); from += chunk) {
+            List<Object[]> part = tuples.subList(from, Math.min(tuples.size(), from + chunk));
+            List<Object> params = new ArrayList<>();
+            part.forEach(t -> params.addAll(List.of(t)));
+            db.update("insert into " + target + " values " + String.join(", ", java.util.Collections.nCopies(part.size(), tuple)),
+                    params);
+        }
     }
 
     private void updateRow(Db db, Model model, long id, PayloadReader.Changes ch) {
@@ -380,21 +450,49 @@ public class ModelService {
     }
 
     /**
-     * Re-reads the written object, records the change and returns the response form. Secret
-     * fields appear in the response to a create (shown once), never in the change record.
+     * Re-reads the written objects (one query), records their changes (one batch) and returns the
+     * response forms. Secret fields appear in the response to a create (shown once), never in the
+     * change record.
      */
-    private Single afterWrite(Db db, Model model, String action, JsonNode pre, long id, JsonNode body) {
-        Row row = load(db, model, id, false);
+    private List<Single> afterWrite(Db db, Model model, String action, List<JsonNode> pres, List<Long> ids,
+                                    List<JsonNode> bodies) {
+        List<Row> rows = loadAll(db, model, ids);
         Renderer.Options opts = Renderer.Options.full("");
-        ObjectNode relative = renderer.renderOne(db, model, row, action.equals("create") ? opts.revealingSecrets() : opts);
-        JsonNode post = snapshot(db, model, row);
-        JsonNode msg = body.get("changelog_message");
-        record(model, action, id, model.display(row), pre, post, withoutSecrets(model, relative),
-                msg == null ? "" : msg.asText());
+        List<ObjectNode> rendered = renderer.render(db, model, rows, action.equals("create") ? opts.revealingSecrets() : opts);
+        List<JsonNode> posts = snapshots(db, model, rows);
+        List<ChangeRecord> records = new ArrayList<>(rows.size());
+        List<Single> out = new ArrayList<>(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            Row row = rows.get(i);
+            JsonNode msg = bodies.get(i).get("changelog_message");
+            records.add(changeRecord(model, action, ids.get(i), model.display(row), pres.get(i), posts.get(i),
+                    withoutSecrets(model, rendered.get(i)), msg == null ? "" : msg.asText()));
+        }
+        // Only now, with every change record holding its own copy: nested objects are shared
+        // between the rendered rows, and absolutize changes them in place.
+        for (int i = 0; i < rows.size(); i++) {
+            ObjectNode response = rendered.get(i);
+            absolutize(response, request.baseUrl());
+            out.add(new Single(response, etag(rows.get(i))));
+        }
+        changes.recordAll(records);
         invalidateCaches(model);
-        ObjectNode response = relative.deepCopy();
-        absolutize(response, request.baseUrl());
-        return new Single(response, etag(row));
+        return out;
+    }
+
+    /** The rows with these ids, in the order of the ids. */
+    private static List<Row> loadAll(Db db, Model model, List<Long> ids) {
+        Map<Long, Row> byId = new java.util.HashMap<>();
+        db.query(model.selectFrom() + " where t.id = any(?)", new Db.SqlArray("bigint", ids)).forEach(r -> byId.put(r.id(), r));
+        List<Row> rows = new ArrayList<>(ids.size());
+        for (Long id : ids) {
+            Row row = byId.get(id);
+            if (row == null) {
+                throw notFound(model);
+            }
+            rows.add(row);
+        }
+        return rows;
     }
 
     /** A copy of a rendered object without the model's secret fields (for the change log and events). */
@@ -419,14 +517,18 @@ public class ModelService {
      * rolls back) a result the caller's permissions for the action do not cover.
      */
     private void checkWritten(Db db, Model model, long id, Access.Action action, Row changes, Row existing) {
+        runWriteHooks(db, model, id, changes, existing);
+        if (!access.permits(db, model, id, action)) {
+            throw ApiException.forbidden();
+        }
+    }
+
+    private void runWriteHooks(Db db, Model model, long id, Row changes, Row existing) {
         if (!model.writeHooks().isEmpty()) {
             Row written = load(db, model, id, false);
             for (WriteHook hook : model.writeHooks()) {
                 hook.afterWrite(written, changes, existing);
             }
-        }
-        if (!access.permits(db, model, id, action)) {
-            throw ApiException.forbidden();
         }
     }
 
@@ -438,13 +540,18 @@ public class ModelService {
 
     private void record(Model model, String action, long id, String repr, JsonNode pre, JsonNode post, JsonNode data,
                         String message) {
+        changes.record(changeRecord(model, action, id, repr, pre, post, data, message));
+    }
+
+    private ChangeRecord changeRecord(Model model, String action, long id, String repr, JsonNode pre, JsonNode post,
+                                      JsonNode data, String message) {
         if (message != null && message.length() > 200) {
             throw ApiException.field("changelog_message", "Ensure this field has no more than 200 characters.");
         }
         RequestContext.Caller caller = request.caller();
-        changes.record(new ChangeRecord(caller == null ? null : caller.userId(), caller == null ? "" : caller.username(),
+        return new ChangeRecord(caller == null ? null : caller.userId(), caller == null ? "" : caller.username(),
                 request.requestId(), ChangeAction.valueOf(action.toUpperCase(java.util.Locale.ROOT)), model.contentType(),
-                id, repr, message, pre, post, data, null, null));
+                id, repr, message, pre, post, data, null, null);
     }
 
     /** Prefixes relative "url"/"display_url" values with the request's base URL, in place. */
@@ -472,6 +579,35 @@ public class ModelService {
 
     /** NetBox's change-log snapshot: raw column values, FK ids, sorted tag names, no id/last_updated. */
     JsonNode snapshot(Db db, Model model, Row row) {
+        return snapshots(db, model, List.of(row)).get(0);
+    }
+
+    /** Snapshots of several rows; tags and many-to-many ids are read with one query each for all. */
+    List<JsonNode> snapshots(Db db, Model model, List<Row> rows) {
+        List<Long> ids = rows.stream().map(Row::id).toList();
+        Map<String, Map<Long, ArrayNode>> lists = new java.util.HashMap<>();
+        for (Field f : model.fields()) {
+            if (f.kind == Kind.TAGS) {
+                Map<Long, ArrayNode> names = lists.computeIfAbsent(f.name, k -> new java.util.HashMap<>());
+                db.query("select ti.object_id as object_id, g.name from extras_taggeditem ti join extras_tag g on g.id = ti.tag_id"
+                                + " where ti.object_type = ? and ti.object_id = any(?) order by g.name", model.contentType(),
+                                new Db.SqlArray("bigint", ids))
+                        .forEach(r -> names.computeIfAbsent(r.longValue("object_id"), k -> NODES.arrayNode()).add(r.str("name")));
+            } else if (f.kind == Kind.M2M) {
+                Map<Long, ArrayNode> targets = lists.computeIfAbsent(f.name, k -> new java.util.HashMap<>());
+                db.query("select " + f.joinOwnColumn() + " as own, " + f.joinTargetColumn() + " as v from " + f.joinTable()
+                                + " where " + f.joinOwnColumn() + " = any(?) order by 2", new Db.SqlArray("bigint", ids))
+                        .forEach(r -> targets.computeIfAbsent(r.longValue("own"), k -> NODES.arrayNode()).add(r.longValue("v")));
+            }
+        }
+        List<JsonNode> out = new ArrayList<>(rows.size());
+        for (Row row : rows) {
+            out.add(snapshot(model, row, lists));
+        }
+        return out;
+    }
+
+    private static JsonNode snapshot(Model model, Row row, Map<String, Map<Long, ArrayNode>> lists) {
         ObjectNode snap = NODES.objectNode();
         for (Field f : model.fields()) {
             if (f.name.equals("id") || f.name.equals("last_updated")) {
@@ -491,16 +627,9 @@ public class ModelService {
                 }
                 case CHOICE -> snap.set(f.name, row.get(f.column()) == null ? NODES.nullNode() : NODES.textNode(row.str(f.column())));
                 case CUSTOM_FIELDS -> snap.set(f.name, row.get(f.column()) == null ? NODES.objectNode() : (JsonNode) row.get(f.column()));
-                case TAGS -> {
-                    ArrayNode names = snap.putArray("tags");
-                    db.query("select g.name from extras_taggeditem ti join extras_tag g on g.id = ti.tag_id"
-                                    + " where ti.object_type = ? and ti.object_id = ? order by g.name", model.contentType(), row.id())
-                            .forEach(r -> names.add(r.str("name")));
-                }
-                case M2M -> {
-                    ArrayNode ids = snap.putArray(f.name);
-                    db.query("select " + f.joinTargetColumn() + " as v from " + f.joinTable() + " where " + f.joinOwnColumn()
-                            + " = ? order by 1", row.id()).forEach(r -> ids.add(r.longValue("v")));
+                case TAGS, M2M -> {
+                    ArrayNode values = lists.get(f.name).get(row.id());
+                    snap.set(f.kind == Kind.TAGS ? "tags" : f.name, values == null ? NODES.arrayNode() : values);
                 }
                 default -> snap.set(f.name, f.isWriteOnly() || f.isSecret() ? NODES.nullNode()
                         : Renderer.value(f, row.get(f.column())));

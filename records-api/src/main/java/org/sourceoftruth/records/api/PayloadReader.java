@@ -97,55 +97,193 @@ public class PayloadReader {
         return new Changes(cols, m2m, tags);
     }
 
+    /**
+     * Looks up, in one query per related table, the objects that the items of a write request
+     * refer to by numeric id (foreign keys and content-type/id pairs), so that reading the items
+     * then costs no query per reference. Ids not found are left to {@link #read} to report.
+     */
+    public void prefetchReferences(Db db, Model model, List<JsonNode> items) {
+        if (items.size() < 2) {
+            return; // a single item looks its references up as it reads them
+        }
+        Map<String, java.util.Set<Long>> idsByTable = new LinkedHashMap<>();
+        for (Field f : model.fields()) {
+            if (!f.isWritable() || (f.kind != Kind.FK && f.kind != Kind.GENERIC_FK)) {
+                continue;
+            }
+            for (JsonNode item : items) {
+                if (f.kind == Kind.FK) {
+                    JsonNode v = item.isObject() ? value(item, f) : null;
+                    Long id = numericId(v);
+                    if (id != null) {
+                        idsByTable.computeIfAbsent(registry.require(f.target()).table(), t -> new java.util.TreeSet<>()).add(id);
+                    }
+                } else if (item.isObject() && item.path(f.genericTypeColumn()).isTextual()) {
+                    Long id = numericId(item.get(f.genericIdColumn()));
+                    String type = item.get(f.genericTypeColumn()).asText();
+                    if (id != null && f.genericTypes().contains(type)) {
+                        registry.byContentType(type).ifPresent(target ->
+                                idsByTable.computeIfAbsent(target.table(), t -> new java.util.TreeSet<>()).add(id));
+                    }
+                }
+            }
+        }
+        idsByTable.forEach((table, ids) -> {
+            List<Long> found = new ArrayList<>();
+            db.query("select id from " + table + " where id = any(?)", new Db.SqlArray("bigint", ids))
+                    .forEach(r -> found.add(r.id()));
+            db.markExisting(table, found);
+        });
+    }
+
+    private static Long numericId(JsonNode v) {
+        if (v == null) {
+            return null;
+        }
+        if (v.isIntegralNumber() && v.canConvertToLong()) {
+            return v.asLong();
+        }
+        return v.isTextual() && v.asText().matches("\\d{1,18}") ? Long.valueOf(v.asText()) : null;
+    }
+
+    /** Whether the row exists: known from this request's look-ups, else one query. */
+    private static boolean exists(Db db, String table, long id) {
+        if (db.knownToExist(table, id)) {
+            return true;
+        }
+        if (db.query("select 1 from " + table + " where id = ?", id).isEmpty()) {
+            return false;
+        }
+        db.markExisting(table, List.of(id));
+        return true;
+    }
+
     /** Checks uniqueness and model rules on the row as it would be stored. */
     public void validateRow(Db db, Model model, Row merged, Long selfId, Map<String, List<String>> errors) {
+        List<Long> selfIds = new ArrayList<>();
+        selfIds.add(selfId);
+        validateRows(db, model, List.of(merged), selfIds, List.of(errors));
+    }
+
+    /**
+     * Checks uniqueness and model rules on rows as they would be stored, all against the stored
+     * rows as NetBox validates every item of a bulk request before saving any (callers pass only
+     * rows that read without errors). Uniqueness costs one query per rule for all rows, and a row that
+     * repeats an earlier row of the same request is reported as if that one were stored.
+     *
+     * @param selfIds per row, the id of the row being updated (excluded from the checks), or null
+     */
+    public void validateRows(Db db, Model model, List<Row> rows, List<Long> selfIds,
+                             List<Map<String, List<String>>> errors) {
         for (Field f : model.fields()) {
-            if (f.isUnique() && f.isColumn() && merged.get(f.column()) != null && !errors.containsKey(f.name)) {
-                List<Object> params = new ArrayList<>();
-                params.add(merged.get(f.column()));
-                String sql = "select 1 from " + model.table() + " where " + Db.q(f.column()) + " = ?";
-                if (selfId != null) {
-                    sql += " and id <> ?";
-                    params.add(selfId);
-                }
-                if (!db.query(sql + " limit 1", params).isEmpty()) {
-                    add(errors, f.name, model.verboseName() + " with this " + f.name.replace('_', ' ') + " already exists.");
-                }
+            if (f.isUnique() && f.isColumn()) {
+                UniqueRule single = UniqueRule.of(model.verboseName() + " with this " + f.name.replace('_', ' ')
+                        + " already exists.", f.column()).skipIfNull(f.column());
+                checkUnique(db, model, single, f.name, rows, selfIds, errors);
             }
         }
         for (UniqueRule rule : model.uniqueRules()) {
-            if (rule.skipIfNull().stream().anyMatch(c -> merged.get(c) == null)) {
+            checkUnique(db, model, rule, "__all__", rows, selfIds, errors);
+        }
+        for (int i = 0; i < rows.size(); i++) {
+            Row merged = rows.get(i);
+            Map<String, List<String>> rowErrors = errors.get(i);
+            model.validators().forEach(v -> v.validate(merged, rowErrors));
+            if (rowErrors.isEmpty()) {
+                Long selfId = selfIds.get(i);
+                model.dbValidators().forEach(v -> v.validate(db, merged, selfId, rowErrors));
+            }
+        }
+    }
+
+    /**
+     * One uniqueness rule over many rows: rows are matched against the table through a VALUES
+     * list, one query per pattern of NULL columns (NULLs compare equal here, written as
+     * "col is null" rather than IS NOT DISTINCT FROM, which no index can answer).
+     */
+    private static void checkUnique(Db db, Model model, UniqueRule rule, String errorKey, List<Row> rows,
+                                    List<Long> selfIds, List<Map<String, List<String>>> errors) {
+        Map<List<Boolean>, List<Integer>> byNullPattern = new LinkedHashMap<>();
+        Map<List<Object>, Integer> seen = new java.util.HashMap<>();
+        for (int i = 0; i < rows.size(); i++) {
+            Row row = rows.get(i);
+            Map<String, List<String>> rowErrors = errors.get(i);
+            if (skips(rule, row)) {
                 continue;
             }
-            StringBuilder sql = new StringBuilder("select 1 from " + model.table() + " where true");
-            List<Object> params = new ArrayList<>();
-            // NULLs compare equal here (a top-level name is unique among top-level rows), written as
-            // "col is null" or "col = ?" rather than IS NOT DISTINCT FROM, which no index can answer.
+            List<Boolean> nulls = new ArrayList<>();
+            List<Object> key = new ArrayList<>();
             for (String c : rule.columns()) {
-                Object value = merged.get(c);
-                if (value == null) {
-                    sql.append(" and ").append(Db.q(c)).append(" is null");
-                } else if (rule.caseInsensitive().contains(c)) {
-                    sql.append(" and lower(").append(Db.q(c)).append(") = lower(?)");
-                    params.add(value);
-                } else {
-                    sql.append(" and ").append(Db.q(c)).append(" = ?");
-                    params.add(value);
+                Object v = row.get(c);
+                nulls.add(v == null);
+                key.add(v == null ? null : rule.caseInsensitive().contains(c)
+                        ? v.toString().toLowerCase(java.util.Locale.ROOT) : v.toString());
+            }
+            Integer earlier = seen.putIfAbsent(key, i);
+            if (earlier != null && (selfIds.get(i) == null || !selfIds.get(i).equals(selfIds.get(earlier)))) {
+                uniqueError(rule, errorKey, row, rowErrors);
+                continue;
+            }
+            byNullPattern.computeIfAbsent(nulls, k -> new ArrayList<>()).add(i);
+        }
+        byNullPattern.forEach((nulls, indexes) -> {
+            int perRow = 2 + (int) nulls.stream().filter(n -> !n).count();
+            int chunk = Math.max(1, 30_000 / perRow);
+            for (int from = 0; from < indexes.size(); from += chunk) {
+                List<Integer> part = indexes.subList(from, Math.min(indexes.size(), from + chunk));
+                for (int conflicting : conflicts(db, model, rule, nulls, part, rows, selfIds)) {
+                    uniqueError(rule, errorKey, rows.get(conflicting), errors.get(conflicting));
                 }
             }
-            if (selfId != null) {
-                sql.append(" and id <> ?");
-                params.add(selfId);
-            }
-            if (!db.query(sql + " limit 1", params).isEmpty()) {
-                boolean topLevel = merged.get(rule.columns().get(0)) == null && rule.topLevelMessage() != null;
-                add(errors, "__all__", topLevel ? rule.topLevelMessage() : rule.message());
+        });
+    }
+
+    private static boolean skips(UniqueRule rule, Row row) {
+        return rule.skipIfNull().stream().anyMatch(c -> row.get(c) == null);
+    }
+
+    /** Indexes (of {@code part}) of the rows that a stored row other than themselves already matches. */
+    private static List<Integer> conflicts(Db db, Model model, UniqueRule rule, List<Boolean> nulls, List<Integer> part,
+                                           List<Row> rows, List<Long> selfIds) {
+        List<String> valueColumns = new ArrayList<>(List.of("i", "self"));
+        StringBuilder match = new StringBuilder();
+        for (int c = 0; c < rule.columns().size(); c++) {
+            String column = rule.columns().get(c);
+            if (nulls.get(c)) {
+                match.append(" and t.").append(Db.q(column)).append(" is null");
+            } else if (rule.caseInsensitive().contains(column)) {
+                match.append(" and lower(t.").append(Db.q(column)).append(") = lower(v.c").append(c).append(")");
+                valueColumns.add("c" + c);
+            } else {
+                match.append(" and t.").append(Db.q(column)).append(" = v.c").append(c);
+                valueColumns.add("c" + c);
             }
         }
-        model.validators().forEach(v -> v.validate(merged, errors));
-        if (errors.isEmpty()) {
-            model.dbValidators().forEach(v -> v.validate(db, merged, selfId, errors));
+        StringBuilder values = new StringBuilder();
+        List<Object> params = new ArrayList<>();
+        for (int index : part) {
+            values.append(values.isEmpty() ? "(?::int, ?::bigint" : ", (?::int, ?::bigint");
+            params.add(index);
+            params.add(selfIds.get(index));
+            for (int c = 0; c < rule.columns().size(); c++) {
+                if (!nulls.get(c)) {
+                    values.append(", ?");
+                    params.add(rows.get(index).get(rule.columns().get(c)));
+                }
+            }
+            values.append(')');
         }
+        String sql = "select v.i from (values " + values + ") as v(" + String.join(", ", valueColumns) + ")"
+                + " where exists (select 1 from " + model.table() + " t where (v.self is null or t.id <> v.self)"
+                + match + ")";
+        List<Integer> found = new ArrayList<>();
+        db.query(sql, params).forEach(r -> found.add(((Number) r.get("i")).intValue()));
+        return found;
+    }
+
+    private static void uniqueError(UniqueRule rule, String errorKey, Row row, Map<String, List<String>> rowErrors) {
+        boolean topLevel = row.get(rule.columns().get(0)) == null && rule.topLevelMessage() != null;
+        add(rowErrors, errorKey, topLevel ? rule.topLevelMessage() : rule.message());
     }
 
     static void add(Map<String, List<String>> errors, String field, String message) {
@@ -354,7 +492,7 @@ public class PayloadReader {
     public long resolve(Db db, Model target, JsonNode v) {
         if (v.isIntegralNumber() || (v.isTextual() && v.asText().matches("\\d{1,18}"))) {
             long id = v.asLong();
-            if (db.query("select 1 from " + target.table() + " where id = ?", id).isEmpty()) {
+            if (!exists(db, target.table(), id)) {
                 throw new FieldError("Related object not found using the provided numeric ID: " + id);
             }
             return id;
@@ -524,7 +662,7 @@ public class PayloadReader {
             return;
         }
         Model target = registry.require(newType);
-        if (db.query("select 1 from " + target.table() + " where id = ?", idNode.asLong()).isEmpty()) {
+        if (!exists(db, target.table(), idNode.asLong())) {
             add(errors, f.genericIdColumn(), "Related object not found using the provided value: " + idNode.asLong() + ".");
             return;
         }

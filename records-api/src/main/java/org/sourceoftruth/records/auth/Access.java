@@ -177,6 +177,22 @@ public class Access {
         return !db.query("select 1 from " + model.table() + " t where t.id = ? and (" + r.sql() + ")", params).isEmpty();
     }
 
+    /** Whether all the objects are within the caller's permission for the action (one query at most). */
+    public boolean permitsAll(Db db, Model model, List<Long> ids, Action action) {
+        ExtraFilter.Sql r = restriction(model, action.code());
+        if (r == null || ids.isEmpty()) {
+            return true;
+        }
+        if (r == NOTHING) {
+            return false;
+        }
+        List<Object> params = new ArrayList<>();
+        params.add(new Db.SqlArray("bigint", ids));
+        params.addAll(r.params());
+        return db.count("select count(*) from " + model.table() + " t where t.id = any(?) and (" + r.sql() + ")", params)
+                == new java.util.HashSet<>(ids).size();
+    }
+
     /** {@link #permits(Db, Model, long, String)} on a connection of its own (inside a write, the same transaction). */
     public boolean permits(Model model, long id, String action) {
         try (Connection c = dataSource.getConnection()) {

@@ -1,0 +1,97 @@
+package org.sourceoftruth.records.api;
+
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.records.Api;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.sourceoftruth.records.Api.auth;
+import static org.sourceoftruth.records.Api.create;
+import static org.sourceoftruth.records.Api.uniq;
+
+/**
+ * Bulk creates are validated as a whole against the stored rows, then written set-wise: what
+ * the items of one request conflict on among themselves, what they refer to, their tags and
+ * their change records must come out as if they had been written one by one.
+ */
+@QuarkusTest
+class BulkCreateTest {
+
+    @Test
+    void itemsThatRepeatEachOtherAreRefusedAndNothingIsWritten() {
+        String u = uniq();
+        int site = Api.site("bk");
+        int device = Api.device(site, Api.deviceTypeAndRole(), "bk-" + u);
+        List<Map<String, Object>> items = List.of(
+                Map.of("device", device, "name", "eth0", "type", "1000base-t"),
+                Map.of("device", device, "name", "eth1", "type", "1000base-t"),
+                Map.of("device", device, "name", "eth0", "type", "1000base-t"));
+        Api.post("/api/dcim/interfaces/", items).statusCode(400)
+                .body("[0]", equalTo(Map.of())).body("[1]", equalTo(Map.of()))
+                .body("[2].__all__", contains("Interface with this Device and Name already exists."));
+        // Case-insensitive rules compare as the database would: device names per site and tenant.
+        int[] typeAndRole = Api.deviceTypeAndRole();
+        Api.post("/api/dcim/devices/", List.of(
+                Map.of("name", "Core-" + u, "site", site, "device_type", typeAndRole[0], "role", typeAndRole[1]),
+                Map.of("name", "core-" + u, "site", site, "device_type", typeAndRole[0], "role", typeAndRole[1])))
+                .statusCode(400).body("[1].__all__", hasSize(1));
+        auth().get("/api/dcim/interfaces/?device_id=" + device).then().body("count", equalTo(0));
+        auth().get("/api/dcim/devices/?site_id=" + site).then().body("count", equalTo(1));
+    }
+
+    @Test
+    void referencesAreCheckedPerItemAndAStoredConflictIsReported() {
+        String u = uniq();
+        int site = Api.site("bk");
+        int device = Api.device(site, Api.deviceTypeAndRole(), "bk-" + u);
+        create("/api/dcim/interfaces/", Map.of("device", device, "name", "eth0", "type", "1000base-t"));
+        Api.post("/api/dcim/interfaces/", List.of(
+                        Map.of("device", device, "name", "eth0", "type", "1000base-t"),
+                        Map.of("device", 999_999_999, "name", "eth1", "type", "1000base-t"),
+                        Map.of("device", String.valueOf(device), "name", "eth2", "type", "1000base-t")))
+                .statusCode(400)
+                .body("[0].__all__", contains("Interface with this Device and Name already exists."))
+                .body("[1].device", contains("Related object not found using the provided numeric ID: 999999999"))
+                .body("[2]", equalTo(Map.of()));
+        auth().get("/api/dcim/interfaces/?device_id=" + device).then().body("count", equalTo(1));
+    }
+
+    @Test
+    void aLargeBulkCreateWritesTagsAndOneChangeRecordPerObject() {
+        String u = uniq();
+        int tagB = create("/api/extras/tags/", Map.of("name", "b-" + u, "slug", "b-" + u));
+        int tagA = create("/api/extras/tags/", Map.of("name", "a-" + u, "slug", "a-" + u));
+        List<Map<String, Object>> sites = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            sites.add(Map.of("name", "bk-" + u + "-" + i, "slug", "bk-" + u + "-" + i, "tags", List.of(tagB, tagA)));
+        }
+        var created = Api.post("/api/dcim/sites/", sites).statusCode(201)
+                .body("$", hasSize(300))
+                .body("[299].name", equalTo("bk-" + u + "-299"))
+                .body("[0].tags.name", contains("a-" + u, "b-" + u))
+                .body("url", everyItem(startsWith("http://")))
+                .extract();
+        String requestId = created.header("X-Request-ID");
+        List<Integer> ids = created.path("id");
+        assertTrue(ids.get(0) < ids.get(299), "ids follow the request order");
+        auth().get("/api/extras/object-changes/?request_id=" + requestId + "&limit=1000").then().statusCode(200)
+                .body("count", equalTo(300))
+                .body("results.action.value", everyItem(equalTo("create")))
+                .body("results.prechange_data", everyItem(equalTo(null)))
+                .body("results.find { it.changed_object_id == " + ids.get(7) + " }.postchange_data.tags",
+                        contains("a-" + u, "b-" + u))
+                .body("results.find { it.changed_object_id == " + ids.get(7) + " }.postchange_data.name",
+                        equalTo("bk-" + u + "-7"));
+        auth().get("/api/dcim/sites/?created_by_request=" + requestId + "&limit=1").then().body("count", equalTo(300));
+        auth().get("/api/dcim/sites/?tag=a-" + u + "&limit=1").then().body("count", equalTo(300));
+    }
+}
