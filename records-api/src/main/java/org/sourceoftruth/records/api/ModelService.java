@@ -88,14 +88,14 @@ public class ModelService {
                 whereSql = "(" + whereSql + ") and (" + scope.sql() + ")";
                 params.addAll(scope.params());
             }
-            Long count = null;
             String order;
+            List<Object> countParams = null;
             if (page.start() != null) {
                 whereSql = "(" + whereSql + ") and t.id >= ?";
                 params.add(page.start());
                 order = "t.id";
             } else {
-                count = db.count("select count(*) from " + model.table() + " t where " + whereSql, params);
+                countParams = new ArrayList<>(params);
                 order = ordering(model, query.get("ordering"));
             }
             StringBuilder sql = new StringBuilder(model.selectFrom()).append(" where ").append(whereSql)
@@ -111,6 +111,14 @@ public class ModelService {
                 params.add(page.offset());
             }
             List<Row> rows = db.query(sql.toString(), params);
+            Long count = null;
+            if (countParams != null) {
+                // A page that ends before the limit holds the last matches: the count follows from it
+                // (when it is not empty, or starts at the beginning) without counting the table.
+                boolean lastPage = page.limit() == null || rows.size() < page.limit();
+                count = lastPage && (!rows.isEmpty() || page.offset() == 0) ? page.offset() + rows.size()
+                        : db.count("select count(*) from " + model.table() + " t where " + whereSql, countParams);
+            }
             List<ObjectNode> nodes = renderer.render(db, model, rows, opts);
             return new Page(count, nodes, rows.isEmpty() ? -1 : rows.get(rows.size() - 1).id());
         } catch (SQLException e) {
