@@ -64,6 +64,8 @@ class RelayFaultIT {
     private static final int SITES = 50;
     private static final String TOKEN = "5e1a7f0a17" + UUID.randomUUID().toString().replace("-", "").substring(0, 30);
     private static final Duration DRAIN = Duration.ofSeconds(120);
+    /** Held, so the level sticks: the test's own admin clients log every reconnect at INFO. */
+    private static final java.util.logging.Logger KAFKA_LOG = java.util.logging.Logger.getLogger("org.apache.kafka");
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String topic = "sot-it.relay-fault." + UUID.randomUUID().toString().substring(0, 8);
@@ -76,6 +78,7 @@ class RelayFaultIT {
 
     @BeforeAll
     void start() throws Exception {
+        KAFKA_LOG.setLevel(java.util.logging.Level.WARNING);
         Path libs = ScratchKafkaBroker.libs();
         assumeTrue(Files.isDirectory(libs), "No Kafka jars at " + libs + " (set KAFKA_LIBS, or let deploy/local/stack"
                 + " fetch them into .local/kafka/libs): skipping the relay fault test");
@@ -95,6 +98,9 @@ class RelayFaultIT {
                 .property("kafka.request.timeout.ms", "1500")
                 .property("kafka.max.block.ms", "2000")
                 .property("kafka.reconnect.backoff.max.ms", "500")
+                // The readiness Kafka check's admin client gives up after this (default 60 s), so
+                // readiness (where the relay's state shows) answers during the outage.
+                .property("kafka.default.api.timeout.ms", "3000")
                 .property("sot.outbox.max-backoff", "1s")
                 .property("sot.outbox.standby-retry", "500ms")
                 // Small batches: draining a backlog takes many rounds, so the kill lands inside one.
@@ -320,10 +326,14 @@ class RelayFaultIT {
         return fail("timed out after " + timeout + " waiting for " + what + "; relay: " + data + "\n" + api.tail());
     }
 
+    /**
+     * The relay's data in readiness. While the broker is away readiness is DOWN and slow (the Kafka
+     * connection check waits for its own timeout), hence the long timeout here.
+     */
     private JsonNode relayHealth() throws InterruptedException {
         try {
             HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(api.url() + "/q/health/ready"))
-                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+                    .timeout(Duration.ofSeconds(45)).build(), HttpResponse.BodyHandlers.ofString());
             for (JsonNode check : Json.MAPPER.readTree(response.body()).path("checks")) {
                 if (OutboxRelayHealthCheck.NAME.equals(check.path("name").asText())) {
                     return check.path("data");
