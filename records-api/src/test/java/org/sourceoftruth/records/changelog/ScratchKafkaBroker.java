@@ -77,10 +77,28 @@ final class ScratchKafkaBroker implements AutoCloseable {
         return (directory == null ? Path.of("") : directory).resolve(".local/kafka/libs");
     }
 
-    /** Broker port: SCRATCH_KAFKA_PORT or 19092; the controller listens on the next one. */
+    /** System property holding the port picked for this test JVM (JVM-wide: Quarkus loads test
+     * classes, profiles included, in more than one class loader, so no static field would do). */
+    private static final String PICKED_PORT = "sot.scratch-kafka.port";
+
+    /**
+     * Broker port: SCRATCH_KAFKA_PORT, else a free pair picked once per test JVM (a fixed port
+     * would let two test runs on one machine meet: one run's broker answering for the other's
+     * while that one is "down"); the controller listens on the next port.
+     */
     static int port() {
-        String configured = System.getenv("SCRATCH_KAFKA_PORT");
-        return configured == null || configured.isBlank() ? 19092 : Integer.parseInt(configured);
+        synchronized (System.class) {
+            String picked = System.getProperty(PICKED_PORT);
+            if (picked == null) {
+                try {
+                    picked = String.valueOf(freePortPair());
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                System.setProperty(PICKED_PORT, picked);
+            }
+            return Integer.parseInt(picked);
+        }
     }
 
     static String bootstrapServers() {
