@@ -12,9 +12,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sourceoftruth.dispatcher.rules.RuleCache;
 import org.sourceoftruth.dispatcher.support.Receiver;
-import org.sourceoftruth.dispatcher.support.RecordsApiProcess;
 import org.sourceoftruth.dispatcher.support.TestInfrastructure;
 import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.testsupport.RecordsApiProcess;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -49,7 +49,7 @@ class RecordsApiEndToEndTest {
 
     @BeforeAll
     static void startRecordsApi() throws Exception {
-        recordsApi = RecordsApiProcess.start("e2e-admin", "e2e-password", TOKEN);
+        recordsApi = TestInfrastructure.recordsApi().superuser("e2e-admin", "e2e-password", TOKEN).start();
         api = recordsApi.url();
         receiver = Receiver.start();
     }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Predicate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -24,9 +25,14 @@ final class Deliveries {
 
     /** Keeps the writer's events, in the order read, dropping repeated copies of a change. */
     Deliveries(List<TopicReader.Received> received, SiteWriter writer) {
+        this(received, writer::owns);
+    }
+
+    /** Keeps the events whose Kafka key {@code keys} accepts, in the order read, without repeats. */
+    Deliveries(List<TopicReader.Received> received, Predicate<String> keys) {
         Set<UUID> seen = new HashSet<>();
         for (TopicReader.Received one : received) {
-            if (!writer.owns(one.key())) {
+            if (!keys.test(one.key())) {
                 continue;
             }
             copies++;
@@ -51,6 +57,14 @@ final class Deliveries {
     /** Copies read, repeats included. */
     int copies() {
         return copies;
+    }
+
+    /** Per Kafka key, the change ids of the first copies, in the order they were read. */
+    Map<String, List<UUID>> firstCopyIdsByKey() {
+        Map<String, List<UUID>> ids = new LinkedHashMap<>();
+        firstCopiesByKey.forEach((key, copies) -> ids.put(key,
+                copies.stream().map(copy -> copy.event().changeId()).toList()));
+        return ids;
     }
 
     Set<UUID> changeIds() {

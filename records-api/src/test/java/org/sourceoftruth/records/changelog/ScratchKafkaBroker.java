@@ -7,6 +7,7 @@ import org.apache.kafka.common.Uuid;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -76,19 +77,68 @@ final class ScratchKafkaBroker implements AutoCloseable {
         return (directory == null ? Path.of("") : directory).resolve(".local/kafka/libs");
     }
 
-    /** Broker port: SCRATCH_KAFKA_PORT or 19092; the controller listens on the next one. */
+    /** System property holding the port picked for this test JVM (JVM-wide: Quarkus loads test
+     * classes, profiles included, in more than one class loader, so no static field would do). */
+    private static final String PICKED_PORT = "sot.scratch-kafka.port";
+
+    /**
+     * Broker port: SCRATCH_KAFKA_PORT, else a free pair picked once per test JVM (a fixed port
+     * would let two test runs on one machine meet: one run's broker answering for the other's
+     * while that one is "down"); the controller listens on the next port.
+     */
     static int port() {
-        String configured = System.getenv("SCRATCH_KAFKA_PORT");
-        return configured == null || configured.isBlank() ? 19092 : Integer.parseInt(configured);
+        synchronized (System.class) {
+            String picked = System.getProperty(PICKED_PORT);
+            if (picked == null) {
+                try {
+                    picked = String.valueOf(freePortPair());
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                System.setProperty(PICKED_PORT, picked);
+            }
+            return Integer.parseInt(picked);
+        }
     }
 
     static String bootstrapServers() {
         return "127.0.0.1:" + port();
     }
 
-    /** Formats fresh storage and starts the broker; fails if its ports are taken. */
+    /** SCRATCH_KAFKA_PORT if set, else a free port whose successor is free too (for the controller). */
+    static int freePortPair() throws IOException {
+        String configured = System.getenv("SCRATCH_KAFKA_PORT");
+        if (configured != null && !configured.isBlank()) {
+            return Integer.parseInt(configured);
+        }
+        for (int attempt = 0; attempt < 50; attempt++) {
+            int port;
+            try (ServerSocket socket = new ServerSocket(0)) {
+                port = socket.getLocalPort();
+            }
+            if (port < 65535 && !listening(port + 1)) {
+                try (ServerSocket next = new ServerSocket(port + 1)) {
+                    return port;
+                } catch (IOException taken) {
+                    // try another
+                }
+            }
+        }
+        throw new IllegalStateException("no free pair of ports");
+    }
+
+    /** This broker's address, 127.0.0.1:port. */
+    String address() {
+        return "127.0.0.1:" + port;
+    }
+
+    /** Formats fresh storage and starts the broker on {@link #port()}; fails if its ports are taken. */
     static ScratchKafkaBroker start(Path libs) throws Exception {
-        int port = port();
+        return start(libs, port());
+    }
+
+    /** Formats fresh storage and starts the broker on the given port (and the next one); fails if taken. */
+    static ScratchKafkaBroker start(Path libs, int port) throws Exception {
         for (int used : List.of(port, port + 1)) {
             if (listening(used)) {
                 throw new IllegalStateException("port " + used + " is in use; set SCRATCH_KAFKA_PORT to a free pair");
@@ -155,7 +205,7 @@ final class ScratchKafkaBroker implements AutoCloseable {
 
     private void awaitReady() throws Exception {
         long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(),
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, address(),
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2_000,
                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 2_000))) {
             while (true) {

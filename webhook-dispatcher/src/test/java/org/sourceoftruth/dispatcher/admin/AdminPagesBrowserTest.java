@@ -19,8 +19,8 @@ import org.openqa.selenium.chrome.ChromeOptions;
 import org.sourceoftruth.dispatcher.rules.RuleCache;
 import org.sourceoftruth.dispatcher.support.Fixtures;
 import org.sourceoftruth.dispatcher.support.Receiver;
-import org.sourceoftruth.dispatcher.support.RecordsApiProcess;
 import org.sourceoftruth.dispatcher.support.TestInfrastructure;
+import org.sourceoftruth.records.testsupport.RecordsApiProcess;
 
 import java.io.File;
 import java.net.URI;
@@ -78,7 +78,7 @@ class AdminPagesBrowserTest {
             System.err.println(message);
             Assumptions.abort(message);
         }
-        recordsApi = RecordsApiProcess.start(USER, PASSWORD, TOKEN);
+        recordsApi = TestInfrastructure.recordsApi().superuser(USER, PASSWORD, TOKEN).start();
         receiver = Receiver.start().answering(500);
         Files.createDirectories(SCREENSHOTS);
         profile = Files.createTempDirectory("chromium-profile");

@@ -4,6 +4,7 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.sourceoftruth.records.testsupport.RecordsApiProcess;
 
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,16 @@ public class TestInfrastructure implements QuarkusTestResourceLifecycleManager {
     public static final String BOOTSTRAP = System.getenv().getOrDefault("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:9092");
     public static final String TOPIC = "dispatcher-test-" + UUID.randomUUID().toString().substring(0, 8);
     public static final int RETRY_MAX = 3;
+
+    /**
+     * The packaged records-api (records-api's test-jar launcher) against this run's test database,
+     * broker and topic; the caller adds its superuser and starts it.
+     */
+    public static RecordsApiProcess.Launcher recordsApi() {
+        return RecordsApiProcess.launcher()
+                .database(TestDatabase.URL.substring(TestDatabase.URL.lastIndexOf('/') + 1))
+                .kafka(BOOTSTRAP, TOPIC);
+    }
 
     @Override
     public Map<String, String> start() {
