@@ -65,8 +65,34 @@ public class WebhookRequestBuilder {
         renderers.shutdownNow();
     }
 
+    /**
+     * What all the rules of one event share: the default body is the same for each, so it is
+     * serialised once per event, not once per rule.
+     */
+    public static final class EventBodies {
+        private final ChangeEvent event;
+        private String defaultBody;
+
+        public EventBodies(ChangeEvent event) {
+            this.event = event;
+        }
+
+        String defaultBody() {
+            if (defaultBody == null) {
+                defaultBody = WebhookRequestBuilder.defaultBody(event);
+            }
+            return defaultBody;
+        }
+    }
+
     /** Builds the request; rendering is bounded by dispatcher.template.timeout. */
     public RenderedRequest build(ActiveRule rule, ChangeEvent event) throws RequestPreparationException {
+        return build(rule, event, new EventBodies(event));
+    }
+
+    /** Builds the request of one of the event's rules, sharing {@code bodies} with the others. */
+    public RenderedRequest build(ActiveRule rule, ChangeEvent event, EventBodies bodies)
+            throws RequestPreparationException {
         WebhookDefinition webhook = rule.webhook();
         if (webhook.templateError() != null) {
             throw new RequestPreparationException(webhook.templateError());
@@ -74,7 +100,7 @@ public class WebhookRequestBuilder {
         Map<String, Object> context = context(event, rule.actionData());
         RenderedFields rendered = renderAll(webhook, context);
         URI url = parseUrl(rendered.url().trim());
-        String body = rendered.body() == null ? defaultBody(event) : rendered.body();
+        String body = rendered.body() == null ? bodies.defaultBody() : rendered.body();
 
         List<RenderedRequest.Header> headers = new ArrayList<>();
         headers.add(new RenderedRequest.Header("Content-Type", webhook.httpContentType()));
