@@ -200,22 +200,40 @@ public class DeliveryStore {
     // ------------------------------------------------------------------ claiming (worker)
 
     /**
-     * Leases up to {@code limit} due queued deliveries whose receiver is not in {@code busyHosts}.
-     * Rows locked by another worker are skipped, and rows whose lease expired (their worker
-     * died) are due again.
+     * Leases up to {@code limit} due queued deliveries whose receiver is not in {@code busyHosts},
+     * at most {@code hostBudgets.get(host)} (else {@code defaultBudget}) for any one receiver, so
+     * that a claim takes no more rows for a receiver than it can send or hold. Rows locked by
+     * another worker are skipped, and rows whose lease expired (their worker died) are due again.
+     * The receiver budgets are applied to the first {@code 4 * limit} due rows.
      */
-    public List<ClaimedDelivery> claimDue(int limit, Collection<String> busyHosts, String owner, Duration lease)
-            throws SQLException {
+    public List<ClaimedDelivery> claimDue(int limit, Collection<String> busyHosts, Map<String, Integer> hostBudgets,
+                                          int defaultBudget, String owner, Duration lease) throws SQLException {
+        String[] hosts = hostBudgets.keySet().toArray(new String[0]);
+        String[] budgets = new String[hosts.length];
+        for (int i = 0; i < hosts.length; i++) {
+            budgets[i] = hostBudgets.get(hosts[i]).toString();
+        }
         try (Connection connection = dataSource.getConnection();
              PreparedStatement claim = connection.prepareStatement("""
-                     with due as (
-                         select id from dispatch.delivery
+                     with candidates as (
+                         select id, target_host, next_attempt_at from dispatch.delivery
                          where state = 'queued' and next_attempt_at <= now()
                            and (lease_expires_at is null or lease_expires_at < now())
                            and not (target_host = any(?))
                          order by next_attempt_at, id
+                         limit ?),
+                     ranked as (
+                         select c.id, row_number() over (partition by c.target_host order by c.next_attempt_at, c.id) as n,
+                                coalesce(b.budget, ?) as budget
+                           from candidates c
+                           left join unnest(?::text[], ?::text[]::int[]) as b(host, budget) on b.host = c.target_host),
+                     due as (
+                         select d.id from dispatch.delivery d join ranked r on r.id = d.id
+                         where r.n <= r.budget and d.state = 'queued'
+                           and (d.lease_expires_at is null or d.lease_expires_at < now())
+                         order by d.next_attempt_at, d.id
                          limit ?
-                         for update skip locked)
+                         for update of d skip locked)
                      update dispatch.delivery d
                         set lease_owner = ?, lease_expires_at = now() + make_interval(secs => ?)
                        from due
@@ -223,9 +241,13 @@ public class DeliveryStore {
                      returning d.id, d.round, d.attempts, d.request_method, d.request_url, d.request_headers::text,
                                d.request_body, d.target_host, d.ssl_verification, d.ca_file_path""")) {
             claim.setArray(1, connection.createArrayOf("varchar", busyHosts.toArray()));
-            claim.setInt(2, limit);
-            claim.setString(3, owner);
-            claim.setDouble(4, lease.toMillis() / 1000.0);
+            claim.setInt(2, 4 * limit);
+            claim.setInt(3, defaultBudget);
+            claim.setArray(4, connection.createArrayOf("text", hosts));
+            claim.setArray(5, connection.createArrayOf("text", budgets));
+            claim.setInt(6, limit);
+            claim.setString(7, owner);
+            claim.setDouble(8, lease.toMillis() / 1000.0);
             List<ClaimedDelivery> claimed = new ArrayList<>();
             try (ResultSet rows = claim.executeQuery()) {
                 while (rows.next()) {
@@ -238,6 +260,12 @@ public class DeliveryStore {
             }
             return claimed;
         }
+    }
+
+    /** {@link #claimDue(int, Collection, Map, int, String, Duration)} without receiver budgets. */
+    public List<ClaimedDelivery> claimDue(int limit, Collection<String> busyHosts, String owner, Duration lease)
+            throws SQLException {
+        return claimDue(limit, busyHosts, Map.of(), limit, owner, lease);
     }
 
     /** Gives leases back without an attempt (the receiver had no free slot). */

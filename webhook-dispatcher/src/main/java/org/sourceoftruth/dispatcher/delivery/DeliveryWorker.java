@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -33,11 +34,11 @@ import java.util.concurrent.TimeUnit;
  * host, so a slow receiver only ever occupies its own few slots: other receivers and the Kafka
  * consumer are not held up.
  *
- * <p>A claim may return more rows for one receiver than it has free slots; up to
- * per-host-concurrency of them are held (still leased) and sent as that receiver's slots free
- * up, the rest are given back. A receiver with held rows is left out of the next claims, so held
- * rows never crowd out other receivers. A held row that waited so long that its lease could run
- * out during the request is given back instead of sent.
+ * <p>A claim takes for each receiver at most its free slots plus per-host-concurrency rows to
+ * hold: held rows stay leased and are sent, without another query, as that receiver's slots free
+ * up. Held rows take no process-wide slot, and a receiver whose slots and hold are full is left
+ * out of claims, so a slow receiver never crowds out the others. A held row that waited so long
+ * that its lease could run out during the request is given back instead of sent.
  *
  * <p>Outcomes are written by one recorder thread in batches: everything that finished while the
  * previous batch was being written goes in one statement. A receiver's slot is freed when its
@@ -69,11 +70,15 @@ public class DeliveryWorker {
     /** Claimed rows waiting for a slot of their receiver; used by the claimer thread only. */
     private final Map<String, ArrayDeque<Held>> held = new HashMap<>();
     private final BlockingQueue<Finished> finished = new LinkedBlockingQueue<>();
+    /** Receivers whose last claim found fewer due rows than it could take; claimer thread only. */
+    private final Set<String> drained = new HashSet<>();
     private Semaphore slots;
     private Thread claimer;
     private Thread recorder;
     private volatile boolean running;
     private volatile boolean recording;
+    /** Set by {@link #wake()}: the next round claims even if every hold is still well filled. */
+    private volatile boolean newWork;
 
     private record Held(ClaimedDelivery delivery, long claimedNanos) {
     }
@@ -104,8 +109,14 @@ public class DeliveryWorker {
         recorder.join(5000);
     }
 
-    /** New deliveries are queued, or a slot became free: look for work now. */
+    /** New deliveries are queued (or requeued): claim now. */
     public void wake() {
+        newWork = true;
+        wakeups.release();
+    }
+
+    /** A slot became free: send held rows, and claim when the holds run low. */
+    private void slotFreed() {
         wakeups.release();
     }
 
@@ -114,16 +125,23 @@ public class DeliveryWorker {
     }
 
     private void claimLoop() {
+        boolean mustClaim = true;
         while (running) {
             boolean mayHaveMore = false;
             try {
-                mayHaveMore = claimAndSend();
+                if (newWork) {
+                    newWork = false;
+                    mustClaim = true;
+                }
+                mayHaveMore = claimAndSend(mustClaim);
             } catch (SQLException | RuntimeException e) {
                 LOG.warnf("Could not claim deliveries (will retry): %s", e.getMessage());
             }
+            mustClaim = mayHaveMore;
             if (!mayHaveMore) {
                 try {
-                    wakeups.tryAcquire(config.delivery().pollInterval().toMillis(), TimeUnit.MILLISECONDS);
+                    // a quiet poll interval: look for due retries and rows of other processes
+                    mustClaim = !wakeups.tryAcquire(config.delivery().pollInterval().toMillis(), TimeUnit.MILLISECONDS);
                     wakeups.drainPermits();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
@@ -134,29 +152,72 @@ public class DeliveryWorker {
         giveBackHeld();
     }
 
-    /** @return true when the claim filled every free slot, so more due rows may be waiting */
-    private boolean claimAndSend() throws SQLException {
+    /**
+     * Sends held rows that have a slot now, then claims more unless every receiver's hold is
+     * still more than half full (then the next claim can take more at once).
+     *
+     * @param mustClaim claim even when the holds are well filled (new work, or the poll interval)
+     * @return true when the claim got all it asked for, so more due rows may be waiting
+     */
+    private boolean claimAndSend(boolean mustClaim) throws SQLException {
         List<Long> giveBack = new ArrayList<>();
         sendHeld(giveBack);
         int free = slots.availablePermits();
         boolean full = false;
-        if (free > 0) {
-            List<ClaimedDelivery> claimed = store.claimDue(free, busyHosts(), owner, config.delivery().lease());
+        int perHost = config.delivery().perHostConcurrency();
+        if (mustClaim) {
+            drained.clear();
+        }
+        boolean holdsLow = false;
+        for (String host : hostSlots.keySet()) {
+            ArrayDeque<Held> waiting = held.get(host);
+            if (!drained.contains(host) && (waiting == null || waiting.size() <= perHost / 2)) {
+                holdsLow = true;
+                break;
+            }
+        }
+        if (free > 0 && (mustClaim || holdsLow)) {
+            // per receiver: its free slots, plus room to hold as many rows again for when they free
+            Map<String, Integer> budgets = new HashMap<>();
+            List<String> busy = new ArrayList<>();
+            hostSlots.forEach((host, slot) -> {
+                ArrayDeque<Held> waiting = held.get(host);
+                int budget = slot.availablePermits() + perHost - (waiting == null ? 0 : waiting.size());
+                if (budget <= 0) {
+                    busy.add(host);
+                } else {
+                    budgets.put(host, budget);
+                }
+            });
+            int limit = free + perHost;
+            List<ClaimedDelivery> claimed = store.claimDue(limit, busy, budgets, 2 * perHost, owner,
+                    config.delivery().lease());
             long now = System.nanoTime();
+            Map<String, Integer> got = new HashMap<>();
+            for (ClaimedDelivery delivery : claimed) {
+                got.merge(hostKey(delivery.targetHost()), 1, Integer::sum);
+            }
+            // receivers that got less than they could take have nothing more due: no claims for
+            // them on freed slots until new work arrives or the poll interval passes
+            budgets.forEach((host, budget) -> {
+                if (got.getOrDefault(host, 0) < budget) {
+                    drained.add(host);
+                }
+            });
             for (ClaimedDelivery delivery : claimed) {
                 String host = hostKey(delivery.targetHost());
                 Semaphore hostSlot = hostSlot(host);
                 ArrayDeque<Held> waiting = held.get(host);
-                if ((waiting == null || waiting.isEmpty()) && hostSlot.tryAcquire()) {
+                if ((waiting == null || waiting.isEmpty()) && slots.availablePermits() > 0 && hostSlot.tryAcquire()) {
                     slots.acquireUninterruptibly(); // never blocks: only this thread takes slots
                     send(delivery, hostSlot);
-                } else if (waiting == null || waiting.size() < config.delivery().perHostConcurrency()) {
+                } else if (waiting == null || waiting.size() < perHost) {
                     held.computeIfAbsent(host, h -> new ArrayDeque<>()).add(new Held(delivery, now));
                 } else {
                     giveBack.add(delivery.id());
                 }
             }
-            full = claimed.size() == free;
+            full = claimed.size() == limit;
         }
         store.releaseLeases(giveBack, owner);
         return full;
@@ -202,17 +263,6 @@ public class DeliveryWorker {
         }
     }
 
-    /** Receivers left out of the next claim: no free slot, or rows already waiting for one. */
-    private List<String> busyHosts() {
-        List<String> busy = new ArrayList<>(held.keySet());
-        hostSlots.forEach((host, slot) -> {
-            if (slot.availablePermits() == 0 && !held.containsKey(host)) {
-                busy.add(host);
-            }
-        });
-        return busy;
-    }
-
     private static String hostKey(String host) {
         return host == null ? "" : host;
     }
@@ -239,7 +289,7 @@ public class DeliveryWorker {
                     } else {
                         finished.add(new Finished(delivery, outcome));
                     }
-                    wake();
+                    slotFreed();
                 });
     }
 
@@ -262,7 +312,7 @@ public class DeliveryWorker {
                 if (!batch.isEmpty()) {
                     slots.release(batch.size());
                     batch.clear();
-                    wake();
+                    slotFreed();
                 }
             }
         }
