@@ -313,6 +313,18 @@ public class DeliveryStore {
         if (attempts.isEmpty()) {
             return Set.of();
         }
+        // the same delivery twice (claimed again after its lease ran out): one statement each
+        Set<Long> seen = new HashSet<>();
+        List<FinishedAttempt> first = new ArrayList<>();
+        List<FinishedAttempt> again = new ArrayList<>();
+        for (FinishedAttempt attempt : attempts) {
+            (seen.add(attempt.delivery().id()) ? first : again).add(attempt);
+        }
+        if (!again.isEmpty()) {
+            Set<Long> recorded = new HashSet<>(finishAttempts(first, owner));
+            recorded.addAll(finishAttempts(again, owner));
+            return recorded;
+        }
         int n = attempts.size();
         String[] ids = new String[n];
         String[] rounds = new String[n];
@@ -325,7 +337,6 @@ public class DeliveryStore {
         String[] starts = new String[n];
         String[] completions = new String[n];
         String[] durations = new String[n];
-        Map<Long, FinishedAttempt> byId = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
             FinishedAttempt finished = attempts.get(i);
             ClaimedDelivery delivery = finished.delivery();
@@ -343,10 +354,6 @@ public class DeliveryStore {
             starts[i] = outcome.startedAt().toString();
             completions[i] = retry ? null : ended.toString();
             durations[i] = Long.toString(outcome.durationMs());
-            byId.put(delivery.id(), finished);
-        }
-        if (byId.size() != n) {
-            throw new IllegalArgumentException("the same delivery twice in one batch of outcomes");
         }
         try (Connection connection = dataSource.getConnection();
              PreparedStatement statement = connection.prepareStatement("""

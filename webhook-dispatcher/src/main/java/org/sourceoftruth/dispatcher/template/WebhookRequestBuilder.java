@@ -97,8 +97,10 @@ public class WebhookRequestBuilder {
         if (webhook.templateError() != null) {
             throw new RequestPreparationException(webhook.templateError());
         }
-        Map<String, Object> context = context(event, rule.actionData());
-        RenderedFields rendered = renderAll(webhook, context);
+        RenderedFields rendered = constantFields(webhook);
+        if (rendered == null) {
+            rendered = renderAll(webhook, context(event, rule.actionData()));
+        }
         URI url = parseUrl(rendered.url().trim());
         String body = rendered.body() == null ? bodies.defaultBody() : rendered.body();
 
@@ -118,6 +120,21 @@ public class WebhookRequestBuilder {
 
     /** The three template fields as rendered; body is null when the webhook has no body template. */
     private record RenderedFields(String url, String headers, String body) {
+    }
+
+    /**
+     * The fields of a webhook whose templates have no markup, rendered once when the rule cache
+     * loaded them; null when they must be rendered for each delivery (or exceed the size bound,
+     * whose error rendering reports).
+     */
+    private RenderedFields constantFields(WebhookDefinition webhook) {
+        WebhookDefinition.Constants constants = webhook.constants();
+        int maxChars = config.template().maxChars();
+        if (constants == null || constants.url().length() > maxChars || constants.headers().length() > maxChars
+                || (constants.body() != null && constants.body().length() > maxChars)) {
+            return null;
+        }
+        return new RenderedFields(constants.url(), constants.headers(), constants.body());
     }
 
     /**
