@@ -34,8 +34,8 @@ import java.util.concurrent.TimeUnit;
  * host, so a slow receiver only ever occupies its own few slots: other receivers and the Kafka
  * consumer are not held up.
  *
- * <p>A claim takes for each receiver at most its free slots plus per-host-concurrency rows to
- * hold: held rows stay leased and are sent, without another query, as that receiver's slots free
+ * <p>A claim takes for each receiver at most its free slots plus a few times its concurrency in
+ * rows to hold: held rows stay leased and are sent, without another query, as that receiver's slots free
  * up. Held rows take no process-wide slot, and a receiver whose slots and hold are full is left
  * out of claims, so a slow receiver never crowds out the others. A held row that waited so long
  * that its lease could run out during the request is given back instead of sent.
@@ -49,6 +49,11 @@ import java.util.concurrent.TimeUnit;
 public class DeliveryWorker {
 
     private static final Logger LOG = Logger.getLogger(DeliveryWorker.class);
+    /**
+     * Rows held per receiver, in units of its concurrency: claims for a busy receiver then come
+     * one per (hold / 2) deliveries, and a held row waits at most hold / concurrency requests.
+     */
+    private static final int HOLD_FACTOR = 4;
     /** Largest number of outcomes written in one statement. */
     private static final int MAX_OUTCOME_BATCH = 1000;
 
@@ -165,32 +170,33 @@ public class DeliveryWorker {
         int free = slots.availablePermits();
         boolean full = false;
         int perHost = config.delivery().perHostConcurrency();
+        int hold = HOLD_FACTOR * perHost;
         if (mustClaim) {
             drained.clear();
         }
         boolean holdsLow = false;
         for (String host : hostSlots.keySet()) {
             ArrayDeque<Held> waiting = held.get(host);
-            if (!drained.contains(host) && (waiting == null || waiting.size() <= perHost / 2)) {
+            if (!drained.contains(host) && (waiting == null || waiting.size() <= hold / 2)) {
                 holdsLow = true;
                 break;
             }
         }
         if (free > 0 && (mustClaim || holdsLow)) {
-            // per receiver: its free slots, plus room to hold as many rows again for when they free
+            // per receiver: its free slots, plus room in its hold for when they free
             Map<String, Integer> budgets = new HashMap<>();
             List<String> busy = new ArrayList<>();
             hostSlots.forEach((host, slot) -> {
                 ArrayDeque<Held> waiting = held.get(host);
-                int budget = slot.availablePermits() + perHost - (waiting == null ? 0 : waiting.size());
+                int budget = slot.availablePermits() + hold - (waiting == null ? 0 : waiting.size());
                 if (budget <= 0) {
                     busy.add(host);
                 } else {
                     budgets.put(host, budget);
                 }
             });
-            int limit = free + perHost;
-            List<ClaimedDelivery> claimed = store.claimDue(limit, busy, budgets, 2 * perHost, owner,
+            int limit = free + hold;
+            List<ClaimedDelivery> claimed = store.claimDue(limit, busy, budgets, perHost + hold, owner,
                     config.delivery().lease());
             long now = System.nanoTime();
             Map<String, Integer> got = new HashMap<>();
@@ -211,7 +217,7 @@ public class DeliveryWorker {
                 if ((waiting == null || waiting.isEmpty()) && slots.availablePermits() > 0 && hostSlot.tryAcquire()) {
                     slots.acquireUninterruptibly(); // never blocks: only this thread takes slots
                     send(delivery, hostSlot);
-                } else if (waiting == null || waiting.size() < perHost) {
+                } else if (waiting == null || waiting.size() < hold) {
                     held.computeIfAbsent(host, h -> new ArrayDeque<>()).add(new Held(delivery, now));
                 } else {
                     giveBack.add(delivery.id());
