@@ -1,7 +1,6 @@
 package org.sourceoftruth.dispatcher.rules;
 
 import org.sourceoftruth.model.template.CompiledTemplate;
-import org.sourceoftruth.model.template.TemplateRenderException;
 import org.sourceoftruth.model.template.TemplateSyntaxException;
 import org.sourceoftruth.model.template.WebhookTemplates;
 
@@ -57,7 +56,7 @@ public record WebhookDefinition(long id, String name, String payloadUrl, String 
             return new Constants(url.render(Map.of(), limit, Integer.MAX_VALUE),
                     headers.render(Map.of(), limit, Integer.MAX_VALUE),
                     body == null ? null : body.render(Map.of(), limit, Integer.MAX_VALUE));
-        } catch (TemplateRenderException | RuntimeException e) {
+        } catch (RuntimeException e) { // TemplateRenderException included
             return null; // rendered per delivery, which reports the problem
         }
     }
