@@ -53,7 +53,7 @@ public class DeliveryWorker {
      * Rows held per receiver, in units of its concurrency: claims for a busy receiver then come
      * one per (hold / 2) deliveries, and a held row waits at most hold / concurrency requests.
      */
-    private static final int HOLD_FACTOR = 4;
+    private static final int HOLD_FACTOR = 2;
     /** Largest number of outcomes written in one statement. */
     private static final int MAX_OUTCOME_BATCH = 1000;
 
