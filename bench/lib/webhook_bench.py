@@ -7,7 +7,10 @@ For each number of rules:
   burst  N deliveries' worth of changes (N changes with 1 rule, N/20 with 20 rules), made as fast
          as the API takes them (bulk PATCH of 100 sites per request); the dispatcher drains the
          backlog: deliveries/s = deliveries / (last arrival - first arrival). Latencies here are
-         mostly time spent queued behind the burst.
+         mostly time spent queued behind the burst. With --dispatcher-pid-file the dispatcher is
+         frozen (SIGSTOP) while the changes are made and published, and thawed (SIGCONT) once all
+         are in Kafka, so that the figure is its drain rate and not the API's rate of changes;
+         its Kafka session timeout must then outlast the pause (bench/run sets 120 s).
   paced  single PATCHes at a steady --rate changes/s for --paced-seconds; its change->delivery
          latency (receiver arrival minus the change's timestamp in the webhook body) is the figure
          to compare with the latency target, since the dispatcher is not saturated by design.
@@ -15,6 +18,8 @@ For each number of rules:
 
 import argparse
 import json
+import os
+import signal
 import sys
 import threading
 import time
@@ -128,14 +133,31 @@ class WebhookBench:
         changes = [(self.targets[i % len(self.targets)], f"{prefix}{i}") for i in range(count)]
         chunks = [changes[i:i + min(BULK_CHUNK, len(self.targets))]
                   for i in range(0, len(changes), min(BULK_CHUNK, len(self.targets)))]
-        for chunk in chunks:
-            self.api.patch("/api/dcim/sites/", [{"id": site, "description": tag} for site, tag in chunk])
-        api_seconds = time.time() - started
+        frozen = self.freeze_dispatcher()
+        try:
+            for chunk in chunks:
+                self.api.patch("/api/dcim/sites/", [{"id": site, "description": tag} for site, tag in chunk])
+            api_seconds = time.time() - started
+            if frozen:
+                pipeline.wait_drained(self.args.stall_timeout, quiet=True, published_only=True)
+        finally:
+            if frozen:
+                os.kill(frozen, signal.SIGCONT)
         self.receiver.wait_for(start_count + expected, self.args.stall_timeout)
         result = summarise(tagged(self.receiver.records(start_count), prefix), expected, started)
         result["changes"] = count
         result["api_changes_per_s"] = round(count / api_seconds, 1)
+        result["backlog_before_start"] = bool(frozen)
         return result
+
+    def freeze_dispatcher(self):
+        """SIGSTOPs the dispatcher (when --dispatcher-pid-file is given); returns its pid or None."""
+        if not self.args.dispatcher_pid_file:
+            return None
+        with open(self.args.dispatcher_pid_file) as f:
+            pid = int(f.read().strip())
+        os.kill(pid, signal.SIGSTOP)
+        return pid
 
     def paced(self):
         prefix = f"paced-{self.rules}-"
@@ -209,6 +231,8 @@ def main():
     parser.add_argument("--rule-counts", type=int, nargs="+", default=[1, 20])
     parser.add_argument("--stall-timeout", type=float, default=60,
                         help="stop waiting for deliveries after this long without one")
+    parser.add_argument("--dispatcher-pid-file",
+                        help="freeze this process while a burst's changes are made, so that it drains a backlog")
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
     results = WebhookBench(args).run()

@@ -6,6 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 import org.sourceoftruth.model.ChangeEvent;
@@ -13,12 +14,15 @@ import org.sourceoftruth.model.Json;
 
 import java.io.IOException;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Consumes the change-event topic. The method returns only after the event's deliveries are
- * committed in PostgreSQL; only then is the record acknowledged, and the "throttled" commit
- * strategy commits offsets of acknowledged records only. A crash therefore re-delivers
- * unacknowledged records, and the processed-change table turns those repeats into no-ops.
+ * Consumes the change-event topic a poll at a time. The method returns only after the poll's
+ * events and their deliveries are committed in PostgreSQL (one transaction); only then are the
+ * records acknowledged, and the "throttled" commit strategy commits offsets of acknowledged
+ * records only. A crash therefore re-delivers unacknowledged records, and the processed-change
+ * table turns those repeats into no-ops.
  */
 @ApplicationScoped
 public class ChangeConsumer {
@@ -35,26 +39,38 @@ public class ChangeConsumer {
         stopping = true;
     }
 
+    /**
+     * One Kafka poll at a time (batch mode): all its change events are recorded in one
+     * transaction, and the poll's records are acknowledged only after that commit.
+     */
     @Incoming("object-changes")
     @Blocking(ordered = true)
-    public void consume(ConsumerRecord<String, byte[]> record) {
-        ChangeEvent event = parse(record);
-        if (event == null) {
-            return; // acknowledged: an unreadable record can never be processed
+    public void consume(ConsumerRecords<String, byte[]> records) {
+        List<ChangeEvent> events = new ArrayList<>(records.count());
+        for (ConsumerRecord<String, byte[]> record : records) {
+            ChangeEvent event = parse(record);
+            if (event != null) {
+                events.add(event); // an unreadable record can never be processed: acknowledged with the rest
+            }
+        }
+        if (events.isEmpty()) {
+            return;
         }
         long backoff = 500;
         while (true) {
             try {
-                processor.process(event);
+                processor.processAll(events);
                 return;
             } catch (SQLException | RuntimeException e) {
                 if (stopping) {
-                    // not acknowledged: the next process picks it up from the committed offset
-                    throw new IllegalStateException("stopping while change " + event.changeId() + " was not stored", e);
+                    // not acknowledged: the next process picks them up from the committed offsets
+                    throw new IllegalStateException("stopping while " + events.size() + " changes (from "
+                            + events.get(0).changeId() + ") were not stored", e);
                 }
-                // Keep the record (and everything after it on this partition) until the
-                // database is back, rather than skip it.
-                LOG.warnf("Could not store change %s (retrying in %d ms): %s", event.changeId(), backoff, e.getMessage());
+                // Keep the records (and everything after them on their partitions) until the
+                // database is back, rather than skip them.
+                LOG.warnf("Could not store %d changes from %s (retrying in %d ms): %s", events.size(),
+                        events.get(0).changeId(), backoff, e.getMessage());
                 sleep(backoff);
                 backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
             }

@@ -16,12 +16,16 @@ import org.sourceoftruth.model.conditions.ConditionEvaluationException;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.UUID;
 
 /**
  * Turns one change event into delivery rows: finds the enabled webhook rules for its model and
  * event type, evaluates their conditions against the event's data, builds each request, and
- * records everything together with the event's change id in one transaction.
+ * records everything together with the event's change id in one transaction (one per Kafka
+ * poll, see {@link #processAll}).
  */
 @ApplicationScoped
 public class ChangeProcessor {
@@ -42,24 +46,51 @@ public class ChangeProcessor {
     }
 
     public Result process(ChangeEvent event) throws SQLException {
-        if (RuleCache.RULE_MODELS.contains(event.model())) {
-            rules.invalidate();
-        }
+        return processAll(List.of(event)).get(0);
+    }
+
+    /**
+     * Processes the events of one Kafka poll, in order: a change to a rule or webhook marks the
+     * rule cache stale before the events after it are matched. Everything is then recorded in
+     * one transaction; events whose change id was recorded before (or earlier in the list) are
+     * duplicates and get no deliveries.
+     *
+     * @return one result per event, in order
+     */
+    public List<Result> processAll(List<ChangeEvent> events) throws SQLException {
         // Matching and rendering happen before the transaction, which then stays short.
-        List<NewDelivery> deliveries = new ArrayList<>();
-        for (ActiveRule rule : rules.rulesFor(event.model(), ActiveRule.eventType(event.event()))) {
-            if (matches(rule, event)) {
-                deliveries.add(prepare(rule, event));
+        List<DeliveryStore.PreparedChange> prepared = new ArrayList<>(events.size());
+        for (ChangeEvent event : events) {
+            if (RuleCache.RULE_MODELS.contains(event.model())) {
+                rules.invalidate();
+            }
+            List<NewDelivery> deliveries = new ArrayList<>();
+            WebhookRequestBuilder.EventBodies bodies = new WebhookRequestBuilder.EventBodies(event);
+            for (ActiveRule rule : rules.rulesFor(event.model(), ActiveRule.eventType(event.event()))) {
+                if (matches(rule, event)) {
+                    deliveries.add(prepare(rule, event, bodies));
+                }
+            }
+            prepared.add(new DeliveryStore.PreparedChange(event, deliveries));
+        }
+        Set<UUID> recorded = store.recordChanges(prepared);
+        List<Result> results = new ArrayList<>(events.size());
+        Set<UUID> counted = new HashSet<>();
+        int queued = 0;
+        for (DeliveryStore.PreparedChange change : prepared) {
+            UUID id = change.event().changeId();
+            if (recorded.contains(id) && counted.add(id)) {
+                results.add(new Result(false, change.deliveries().size()));
+                queued += change.deliveries().size();
+            } else {
+                LOG.debugf("Change %s was already processed; skipped", id);
+                results.add(new Result(true, 0));
             }
         }
-        if (!store.recordChange(event, deliveries)) {
-            LOG.debugf("Change %s was already processed; skipped", event.changeId());
-            return new Result(true, 0);
-        }
-        if (!deliveries.isEmpty()) {
+        if (queued > 0) {
             worker.wake();
         }
-        return new Result(false, deliveries.size());
+        return results;
     }
 
     private static boolean matches(ActiveRule rule, ChangeEvent event) {
@@ -75,9 +106,9 @@ public class ChangeProcessor {
         }
     }
 
-    private NewDelivery prepare(ActiveRule rule, ChangeEvent event) {
+    private NewDelivery prepare(ActiveRule rule, ChangeEvent event, WebhookRequestBuilder.EventBodies bodies) {
         try {
-            RenderedRequest request = requests.build(rule, event);
+            RenderedRequest request = requests.build(rule, event, bodies);
             return new NewDelivery(event, rule, request, null);
         } catch (RequestPreparationException e) {
             LOG.warnf("Webhook %d (%s) for change %s: %s", rule.webhook().id(), rule.webhook().name(),

@@ -15,13 +15,17 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
-import java.sql.Types;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
 
 /** SQL for the delivery rows: recording, claiming, finishing, requeueing and clean-up. */
 @ApplicationScoped
@@ -35,22 +39,54 @@ public class DeliveryStore {
 
     // ------------------------------------------------------------------ recording (consumer)
 
+    /** Rows of one multi-row delivery insert (20 parameters each; PostgreSQL allows 32767). */
+    private static final int INSERT_CHUNK = 500;
+
+    /** A change event with the deliveries it gives; what one Kafka record turns into. */
+    public record PreparedChange(ChangeEvent event, List<NewDelivery> deliveries) {
+    }
+
     /**
      * Records a processed change event and its deliveries in one transaction.
      *
      * @return false when the change id was already processed (nothing is written)
      */
     public boolean recordChange(ChangeEvent event, List<NewDelivery> deliveries) throws SQLException {
+        return !recordChanges(List.of(new PreparedChange(event, deliveries))).isEmpty();
+    }
+
+    /**
+     * Records many change events and their deliveries in ONE transaction (one commit for a whole
+     * Kafka poll): the processed change ids in one statement, then the deliveries of the changes
+     * that were new, in multi-row inserts. Changes whose id is already recorded (re-delivered
+     * events), or that appear earlier in the same list, get no deliveries.
+     *
+     * @return the change ids recorded now (the others were duplicates)
+     */
+    public Set<UUID> recordChanges(List<PreparedChange> changes) throws SQLException {
+        if (changes.isEmpty()) {
+            return Set.of();
+        }
+        // the first copy of a change id in the list wins; later copies are duplicates
+        Map<UUID, PreparedChange> unique = new LinkedHashMap<>();
+        for (PreparedChange change : changes) {
+            unique.putIfAbsent(change.event().changeId(), change);
+        }
         try (Connection connection = dataSource.getConnection()) {
             connection.setAutoCommit(false);
             try {
-                if (!markProcessed(connection, event, deliveries.size())) {
-                    connection.rollback();
-                    return false;
+                Set<UUID> recorded = markProcessed(connection, unique.values());
+                List<NewDelivery> deliveries = new ArrayList<>();
+                for (PreparedChange change : unique.values()) {
+                    if (recorded.contains(change.event().changeId())) {
+                        deliveries.addAll(change.deliveries());
+                    }
                 }
-                insertDeliveries(connection, deliveries);
+                for (int from = 0; from < deliveries.size(); from += INSERT_CHUNK) {
+                    insertDeliveries(connection, deliveries.subList(from, Math.min(deliveries.size(), from + INSERT_CHUNK)));
+                }
                 connection.commit();
-                return true;
+                return recorded;
             } catch (SQLException | RuntimeException e) {
                 connection.rollback();
                 throw e;
@@ -58,56 +94,89 @@ public class DeliveryStore {
         }
     }
 
-    private static boolean markProcessed(Connection connection, ChangeEvent event, int deliveries) throws SQLException {
+    private static Set<UUID> markProcessed(Connection connection, Collection<PreparedChange> changes) throws SQLException {
+        int n = changes.size();
+        String[] ids = new String[n];
+        String[] models = new String[n];
+        String[] objectIds = new String[n];
+        String[] events = new String[n];
+        String[] counts = new String[n];
+        int i = 0;
+        for (PreparedChange change : changes) {
+            ChangeEvent event = change.event();
+            ids[i] = event.changeId().toString();
+            models[i] = event.model();
+            objectIds[i] = Long.toString(event.objectId());
+            events[i] = event.event();
+            counts[i] = Integer.toString(change.deliveries().size());
+            i++;
+        }
         try (PreparedStatement insert = connection.prepareStatement("""
                 insert into dispatch.processed_change(change_id, model, object_id, event, deliveries)
-                values (?, ?, ?, ?, ?) on conflict (change_id) do nothing""")) {
-            insert.setObject(1, event.changeId());
-            insert.setString(2, event.model());
-            insert.setLong(3, event.objectId());
-            insert.setString(4, event.event());
-            insert.setInt(5, deliveries);
-            return insert.executeUpdate() == 1;
+                select * from unnest(?::text[]::uuid[], ?::text[], ?::text[]::bigint[], ?::text[], ?::text[]::int[])
+                on conflict (change_id) do nothing
+                returning change_id""")) {
+            insert.setArray(1, connection.createArrayOf("text", ids));
+            insert.setArray(2, connection.createArrayOf("text", models));
+            insert.setArray(3, connection.createArrayOf("text", objectIds));
+            insert.setArray(4, connection.createArrayOf("text", events));
+            insert.setArray(5, connection.createArrayOf("text", counts));
+            Set<UUID> recorded = new HashSet<>();
+            try (ResultSet rows = insert.executeQuery()) {
+                while (rows.next()) {
+                    recorded.add(rows.getObject(1, UUID.class));
+                }
+            }
+            return recorded;
         }
     }
 
+    private static final String DELIVERY_COLUMNS = """
+            insert into dispatch.delivery(state, change_id, event, model, object_id, request_id, username,
+                event_rule_id, event_rule_name, webhook_id, webhook_name, request_method, request_url,
+                request_headers, request_body, target_host, ssl_verification, ca_file_path, last_error,
+                completed_at)
+            values """;
+    private static final String DELIVERY_VALUES = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?)";
+
+    /** One multi-row insert (one round trip) for all the given deliveries. */
     private static void insertDeliveries(Connection connection, List<NewDelivery> deliveries) throws SQLException {
         if (deliveries.isEmpty()) {
             return;
         }
-        try (PreparedStatement insert = connection.prepareStatement("""
-                insert into dispatch.delivery(state, change_id, event, model, object_id, request_id, username,
-                    event_rule_id, event_rule_name, webhook_id, webhook_name, request_method, request_url,
-                    request_headers, request_body, target_host, ssl_verification, ca_file_path, last_error,
-                    completed_at)
-                values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?)""")) {
+        StringBuilder sql = new StringBuilder(DELIVERY_COLUMNS);
+        for (int i = 0; i < deliveries.size(); i++) {
+            sql.append(i == 0 ? "" : ", ").append(DELIVERY_VALUES);
+        }
+        try (PreparedStatement insert = connection.prepareStatement(sql.toString())) {
+            int p = 0;
+            Timestamp now = Timestamp.from(Instant.now());
             for (NewDelivery delivery : deliveries) {
                 ChangeEvent event = delivery.event();
                 RenderedRequest request = delivery.request();
                 boolean prepared = request != null;
-                insert.setString(1, (prepared ? DeliveryState.QUEUED : DeliveryState.FAILED).dbValue());
-                insert.setObject(2, event.changeId());
-                insert.setString(3, event.event());
-                insert.setString(4, event.model());
-                insert.setLong(5, event.objectId());
-                insert.setString(6, event.requestId());
-                insert.setString(7, event.username());
-                insert.setLong(8, delivery.rule().id());
-                insert.setString(9, delivery.rule().name());
-                insert.setLong(10, delivery.rule().webhook().id());
-                insert.setString(11, delivery.rule().webhook().name());
-                insert.setString(12, prepared ? request.method() : null);
-                insert.setString(13, prepared ? request.url().toString() : null);
-                insert.setString(14, prepared ? headersJson(request.headers()) : null);
-                insert.setString(15, prepared ? request.body() : null);
-                insert.setString(16, prepared ? request.targetHost() : null);
-                insert.setBoolean(17, delivery.rule().webhook().sslVerification());
-                insert.setString(18, delivery.rule().webhook().caFilePath());
-                insert.setString(19, delivery.preparationError());
-                insert.setTimestamp(20, prepared ? null : Timestamp.from(Instant.now()));
-                insert.addBatch();
+                insert.setString(++p, (prepared ? DeliveryState.QUEUED : DeliveryState.FAILED).dbValue());
+                insert.setObject(++p, event.changeId());
+                insert.setString(++p, event.event());
+                insert.setString(++p, event.model());
+                insert.setLong(++p, event.objectId());
+                insert.setString(++p, event.requestId());
+                insert.setString(++p, event.username());
+                insert.setLong(++p, delivery.rule().id());
+                insert.setString(++p, delivery.rule().name());
+                insert.setLong(++p, delivery.rule().webhook().id());
+                insert.setString(++p, delivery.rule().webhook().name());
+                insert.setString(++p, prepared ? request.method() : null);
+                insert.setString(++p, prepared ? request.url().toString() : null);
+                insert.setString(++p, prepared ? headersJson(request.headers()) : null);
+                insert.setString(++p, prepared ? request.body() : null);
+                insert.setString(++p, prepared ? request.targetHost() : null);
+                insert.setBoolean(++p, delivery.rule().webhook().sslVerification());
+                insert.setString(++p, delivery.rule().webhook().caFilePath());
+                insert.setString(++p, delivery.preparationError());
+                insert.setTimestamp(++p, prepared ? null : now);
             }
-            insert.executeBatch();
+            insert.executeUpdate();
         }
     }
 
@@ -131,22 +200,40 @@ public class DeliveryStore {
     // ------------------------------------------------------------------ claiming (worker)
 
     /**
-     * Leases up to {@code limit} due queued deliveries whose receiver is not in {@code busyHosts}.
-     * Rows locked by another worker are skipped, and rows whose lease expired (their worker
-     * died) are due again.
+     * Leases up to {@code limit} due queued deliveries whose receiver is not in {@code busyHosts},
+     * at most {@code hostBudgets.get(host)} (else {@code defaultBudget}) for any one receiver, so
+     * that a claim takes no more rows for a receiver than it can send or hold. Rows locked by
+     * another worker are skipped, and rows whose lease expired (their worker died) are due again.
+     * The receiver budgets are applied to the first {@code 4 * limit} due rows.
      */
-    public List<ClaimedDelivery> claimDue(int limit, Collection<String> busyHosts, String owner, Duration lease)
-            throws SQLException {
+    public List<ClaimedDelivery> claimDue(int limit, Collection<String> busyHosts, Map<String, Integer> hostBudgets,
+                                          int defaultBudget, String owner, Duration lease) throws SQLException {
+        String[] hosts = hostBudgets.keySet().toArray(new String[0]);
+        String[] budgets = new String[hosts.length];
+        for (int i = 0; i < hosts.length; i++) {
+            budgets[i] = hostBudgets.get(hosts[i]).toString();
+        }
         try (Connection connection = dataSource.getConnection();
              PreparedStatement claim = connection.prepareStatement("""
-                     with due as (
-                         select id from dispatch.delivery
+                     with candidates as (
+                         select id, target_host, next_attempt_at from dispatch.delivery
                          where state = 'queued' and next_attempt_at <= now()
                            and (lease_expires_at is null or lease_expires_at < now())
                            and not (target_host = any(?))
                          order by next_attempt_at, id
+                         limit ?),
+                     ranked as (
+                         select c.id, row_number() over (partition by c.target_host order by c.next_attempt_at, c.id) as n,
+                                coalesce(b.budget, ?) as budget
+                           from candidates c
+                           left join unnest(?::text[], ?::text[]::int[]) as b(host, budget) on b.host = c.target_host),
+                     due as (
+                         select d.id from dispatch.delivery d join ranked r on r.id = d.id
+                         where r.n <= r.budget and d.state = 'queued'
+                           and (d.lease_expires_at is null or d.lease_expires_at < now())
+                         order by d.next_attempt_at, d.id
                          limit ?
-                         for update skip locked)
+                         for update of d skip locked)
                      update dispatch.delivery d
                         set lease_owner = ?, lease_expires_at = now() + make_interval(secs => ?)
                        from due
@@ -154,9 +241,13 @@ public class DeliveryStore {
                      returning d.id, d.round, d.attempts, d.request_method, d.request_url, d.request_headers::text,
                                d.request_body, d.target_host, d.ssl_verification, d.ca_file_path""")) {
             claim.setArray(1, connection.createArrayOf("varchar", busyHosts.toArray()));
-            claim.setInt(2, limit);
-            claim.setString(3, owner);
-            claim.setDouble(4, lease.toMillis() / 1000.0);
+            claim.setInt(2, 4 * limit);
+            claim.setInt(3, defaultBudget);
+            claim.setArray(4, connection.createArrayOf("text", hosts));
+            claim.setArray(5, connection.createArrayOf("text", budgets));
+            claim.setInt(6, limit);
+            claim.setString(7, owner);
+            claim.setDouble(8, lease.toMillis() / 1000.0);
             List<ClaimedDelivery> claimed = new ArrayList<>();
             try (ResultSet rows = claim.executeQuery()) {
                 while (rows.next()) {
@@ -169,6 +260,12 @@ public class DeliveryStore {
             }
             return claimed;
         }
+    }
+
+    /** {@link #claimDue(int, Collection, Map, int, String, Duration)} without receiver budgets. */
+    public List<ClaimedDelivery> claimDue(int limit, Collection<String> busyHosts, String owner, Duration lease)
+            throws SQLException {
+        return claimDue(limit, busyHosts, Map.of(), limit, owner, lease);
     }
 
     /** Gives leases back without an attempt (the receiver had no free slot). */
@@ -186,6 +283,11 @@ public class DeliveryStore {
         }
     }
 
+    /** An attempt to record: its outcome and the state the delivery moves to. */
+    public record FinishedAttempt(ClaimedDelivery delivery, AttemptOutcome outcome, DeliveryState nextState,
+                                  Instant nextAttemptAt) {
+    }
+
     /**
      * Records an attempt and moves the delivery on: succeeded, queued again at
      * {@code nextAttemptAt}, or failed.
@@ -196,62 +298,100 @@ public class DeliveryStore {
      */
     public boolean finishAttempt(ClaimedDelivery delivery, String owner, AttemptOutcome outcome, DeliveryState nextState,
                                  Instant nextAttemptAt) throws SQLException {
-        int attempt = delivery.attempts() + 1;
-        Timestamp started = Timestamp.from(outcome.startedAt());
-        Timestamp ended = Timestamp.from(outcome.startedAt().plusMillis(outcome.durationMs()));
-        try (Connection connection = dataSource.getConnection()) {
-            connection.setAutoCommit(false);
-            try (PreparedStatement update = connection.prepareStatement("""
-                    update dispatch.delivery
-                       set state = ?, attempts = ?, next_attempt_at = coalesce(?, next_attempt_at),
-                           last_status = ?, last_error = ?, response_excerpt = ?,
-                           first_attempt_at = coalesce(first_attempt_at, ?), last_attempt_at = ?,
-                           completed_at = ?, duration_ms = ?, lease_owner = null, lease_expires_at = null
-                     where id = ? and lease_owner = ? and round = ? and state = 'queued'""");
-                 PreparedStatement insertAttempt = connection.prepareStatement("""
-                         insert into dispatch.delivery_attempt(delivery_id, round, attempt, started_at, duration_ms,
-                             status_code, error, response_excerpt)
-                         values (?, ?, ?, ?, ?, ?, ?, ?)""")) {
-                update.setString(1, nextState.dbValue());
-                update.setInt(2, attempt);
-                update.setTimestamp(3, nextState == DeliveryState.QUEUED ? Timestamp.from(nextAttemptAt) : null);
-                setInteger(update, 4, outcome.statusCode());
-                update.setString(5, outcome.error());
-                update.setString(6, outcome.responseExcerpt());
-                update.setTimestamp(7, started);
-                update.setTimestamp(8, started);
-                update.setTimestamp(9, nextState == DeliveryState.QUEUED ? null : ended);
-                update.setLong(10, outcome.durationMs());
-                update.setLong(11, delivery.id());
-                update.setString(12, owner);
-                update.setInt(13, delivery.round());
-                if (update.executeUpdate() != 1) {
-                    connection.rollback();
-                    return false;
-                }
-                insertAttempt.setLong(1, delivery.id());
-                insertAttempt.setInt(2, delivery.round());
-                insertAttempt.setInt(3, attempt);
-                insertAttempt.setTimestamp(4, started);
-                insertAttempt.setLong(5, outcome.durationMs());
-                setInteger(insertAttempt, 6, outcome.statusCode());
-                insertAttempt.setString(7, outcome.error());
-                insertAttempt.setString(8, outcome.responseExcerpt());
-                insertAttempt.executeUpdate();
-                connection.commit();
-                return true;
-            } catch (SQLException | RuntimeException e) {
-                connection.rollback();
-                throw e;
-            }
-        }
+        return finishAttempts(List.of(new FinishedAttempt(delivery, outcome, nextState, nextAttemptAt)), owner)
+                .contains(delivery.id());
     }
 
-    private static void setInteger(PreparedStatement statement, int index, Integer value) throws SQLException {
-        if (value == null) {
-            statement.setNull(index, Types.INTEGER);
-        } else {
-            statement.setInt(index, value);
+    /**
+     * Records many attempts in one statement (one round trip, one commit): each delivery row is
+     * updated only while this process still holds its lease for the same round, and an attempt
+     * row is inserted for exactly the deliveries updated.
+     *
+     * @return the ids of the deliveries recorded; the others' leases had expired (nothing written)
+     */
+    public Set<Long> finishAttempts(List<FinishedAttempt> attempts, String owner) throws SQLException {
+        if (attempts.isEmpty()) {
+            return Set.of();
+        }
+        // the same delivery twice (claimed again after its lease ran out): one statement each
+        Set<Long> seen = new HashSet<>();
+        List<FinishedAttempt> first = new ArrayList<>();
+        List<FinishedAttempt> again = new ArrayList<>();
+        for (FinishedAttempt attempt : attempts) {
+            (seen.add(attempt.delivery().id()) ? first : again).add(attempt);
+        }
+        if (!again.isEmpty()) {
+            Set<Long> recorded = new HashSet<>(finishAttempts(first, owner));
+            recorded.addAll(finishAttempts(again, owner));
+            return recorded;
+        }
+        int n = attempts.size();
+        String[] ids = new String[n];
+        String[] rounds = new String[n];
+        String[] states = new String[n];
+        String[] attemptNumbers = new String[n];
+        String[] nextAttempts = new String[n];
+        String[] statuses = new String[n];
+        String[] errors = new String[n];
+        String[] excerpts = new String[n];
+        String[] starts = new String[n];
+        String[] completions = new String[n];
+        String[] durations = new String[n];
+        for (int i = 0; i < n; i++) {
+            FinishedAttempt finished = attempts.get(i);
+            ClaimedDelivery delivery = finished.delivery();
+            AttemptOutcome outcome = finished.outcome();
+            boolean retry = finished.nextState() == DeliveryState.QUEUED;
+            Instant ended = outcome.startedAt().plusMillis(outcome.durationMs());
+            ids[i] = Long.toString(delivery.id());
+            rounds[i] = Integer.toString(delivery.round());
+            states[i] = finished.nextState().dbValue();
+            attemptNumbers[i] = Integer.toString(delivery.attempts() + 1);
+            nextAttempts[i] = retry && finished.nextAttemptAt() != null ? finished.nextAttemptAt().toString() : null;
+            statuses[i] = outcome.statusCode() == null ? null : outcome.statusCode().toString();
+            errors[i] = outcome.error();
+            excerpts[i] = outcome.responseExcerpt();
+            starts[i] = outcome.startedAt().toString();
+            completions[i] = retry ? null : ended.toString();
+            durations[i] = Long.toString(outcome.durationMs());
+        }
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement statement = connection.prepareStatement("""
+                     with input as (
+                         select * from unnest(?::text[]::bigint[], ?::text[]::int[], ?::text[], ?::text[]::int[],
+                                              ?::text[]::timestamptz[], ?::text[]::int[], ?::text[], ?::text[],
+                                              ?::text[]::timestamptz[], ?::text[]::timestamptz[], ?::text[]::bigint[])
+                             as t(id, round, state, attempt, next_attempt_at, status, error, excerpt, started_at,
+                                  completed_at, duration_ms)),
+                     updated as (
+                         update dispatch.delivery d
+                            set state = i.state, attempts = i.attempt,
+                                next_attempt_at = coalesce(i.next_attempt_at, d.next_attempt_at),
+                                last_status = i.status, last_error = i.error, response_excerpt = i.excerpt,
+                                first_attempt_at = coalesce(d.first_attempt_at, i.started_at),
+                                last_attempt_at = i.started_at, completed_at = i.completed_at,
+                                duration_ms = i.duration_ms, lease_owner = null, lease_expires_at = null
+                           from input i
+                          where d.id = i.id and d.lease_owner = ? and d.round = i.round and d.state = 'queued'
+                          returning d.id)
+                     insert into dispatch.delivery_attempt(delivery_id, round, attempt, started_at, duration_ms,
+                         status_code, error, response_excerpt)
+                     select i.id, i.round, i.attempt, i.started_at, i.duration_ms, i.status, i.error, i.excerpt
+                       from input i join updated u on u.id = i.id
+                     returning delivery_id""")) {
+            int p = 0;
+            for (String[] column : List.of(ids, rounds, states, attemptNumbers, nextAttempts, statuses, errors, excerpts,
+                    starts, completions, durations)) {
+                statement.setArray(++p, connection.createArrayOf("text", column));
+            }
+            statement.setString(++p, owner);
+            Set<Long> recorded = new HashSet<>();
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    recorded.add(rows.getLong(1));
+                }
+            }
+            return recorded;
         }
     }
 

@@ -8,16 +8,22 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 import org.sourceoftruth.dispatcher.config.DispatcherConfig;
+import org.sourceoftruth.dispatcher.delivery.DeliveryStore.FinishedAttempt;
 
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
@@ -26,12 +32,30 @@ import java.util.concurrent.TimeUnit;
  * number of dispatcher processes can share the table) as long as there are free request slots,
  * and hands them to the asynchronous HTTP client. Slots are bounded in total and per receiver
  * host, so a slow receiver only ever occupies its own few slots: other receivers and the Kafka
- * consumer are not held up. Outcomes are written on a small pool, off the HTTP client's threads.
+ * consumer are not held up.
+ *
+ * <p>A claim takes for each receiver at most its free slots plus a few times its concurrency in
+ * rows to hold: held rows stay leased and are sent, without another query, as that receiver's slots free
+ * up. Held rows take no process-wide slot, and a receiver whose slots and hold are full is left
+ * out of claims, so a slow receiver never crowds out the others. A held row that waited so long
+ * that its lease could run out during the request is given back instead of sent.
+ *
+ * <p>Outcomes are written by one recorder thread in batches: everything that finished while the
+ * previous batch was being written goes in one statement. A receiver's slot is freed when its
+ * response is complete; the process-wide slot only when the outcome is recorded, which bounds
+ * the work between claim and record.
  */
 @ApplicationScoped
 public class DeliveryWorker {
 
     private static final Logger LOG = Logger.getLogger(DeliveryWorker.class);
+    /**
+     * Rows held per receiver, in units of its concurrency: claims for a busy receiver then come
+     * one per (hold / 2) deliveries, and a held row waits at most hold / concurrency requests.
+     */
+    private static final int HOLD_FACTOR = 2;
+    /** Largest number of outcomes written in one statement. */
+    private static final int MAX_OUTCOME_BATCH = 1000;
 
     @Inject
     DispatcherConfig config;
@@ -48,19 +72,32 @@ public class DeliveryWorker {
     private final String owner = "dispatcher-" + UUID.randomUUID();
     private final Semaphore wakeups = new Semaphore(0);
     private final Map<String, Semaphore> hostSlots = new ConcurrentHashMap<>();
+    /** Claimed rows waiting for a slot of their receiver; used by the claimer thread only. */
+    private final Map<String, ArrayDeque<Held>> held = new HashMap<>();
+    private final BlockingQueue<Finished> finished = new LinkedBlockingQueue<>();
+    /** Receivers whose last claim found fewer due rows than it could take; claimer thread only. */
+    private final Set<String> drained = new HashSet<>();
     private Semaphore slots;
-    private ExecutorService outcomeWriters;
     private Thread claimer;
+    private Thread recorder;
     private volatile boolean running;
+    private volatile boolean recording;
+    /** Set by {@link #wake()}: the next round claims even if every hold is still well filled. */
+    private volatile boolean newWork;
+
+    private record Held(ClaimedDelivery delivery, long claimedNanos) {
+    }
+
+    private record Finished(ClaimedDelivery delivery, AttemptOutcome outcome) {
+    }
 
     void onStart(@Observes StartupEvent event) {
         slots = new Semaphore(config.delivery().concurrency());
-        outcomeWriters = Executors.newFixedThreadPool(4, runnable -> {
-            Thread thread = new Thread(runnable, "delivery-outcome");
-            thread.setDaemon(true);
-            return thread;
-        });
         running = true;
+        recording = true;
+        recorder = new Thread(this::recordLoop, "delivery-outcome");
+        recorder.setDaemon(true);
+        recorder.start();
         claimer = new Thread(this::claimLoop, "delivery-claimer");
         claimer.setDaemon(true);
         claimer.start();
@@ -73,12 +110,18 @@ public class DeliveryWorker {
         // Let requests in flight finish and be recorded; anything left is retried after its lease.
         slots.tryAcquire(config.delivery().concurrency(), config.delivery().timeout().toMillis() + 1000,
                 TimeUnit.MILLISECONDS);
-        outcomeWriters.shutdown();
-        outcomeWriters.awaitTermination(5, TimeUnit.SECONDS);
+        recording = false;
+        recorder.join(5000);
     }
 
-    /** New deliveries are queued, or a slot became free: look for work now. */
+    /** New deliveries are queued (or requeued): claim now. */
     public void wake() {
+        newWork = true;
+        wakeups.release();
+    }
+
+    /** A slot became free: send held rows, and claim when the holds run low. */
+    private void slotFreed() {
         wakeups.release();
     }
 
@@ -87,80 +130,205 @@ public class DeliveryWorker {
     }
 
     private void claimLoop() {
+        boolean mustClaim = true;
         while (running) {
             boolean mayHaveMore = false;
             try {
-                mayHaveMore = claimAndSend();
+                if (newWork) {
+                    newWork = false;
+                    mustClaim = true;
+                }
+                mayHaveMore = claimAndSend(mustClaim);
             } catch (SQLException | RuntimeException e) {
                 LOG.warnf("Could not claim deliveries (will retry): %s", e.getMessage());
             }
+            mustClaim = mayHaveMore;
             if (!mayHaveMore) {
                 try {
-                    wakeups.tryAcquire(config.delivery().pollInterval().toMillis(), TimeUnit.MILLISECONDS);
+                    // a quiet poll interval: look for due retries and rows of other processes
+                    mustClaim = !wakeups.tryAcquire(config.delivery().pollInterval().toMillis(), TimeUnit.MILLISECONDS);
                     wakeups.drainPermits();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    return;
+                    break;
                 }
             }
         }
+        giveBackHeld();
     }
 
-    /** @return true when every free slot was filled, so more due rows may be waiting */
-    private boolean claimAndSend() throws SQLException {
+    /**
+     * Sends held rows that have a slot now, then claims more unless every receiver's hold is
+     * still more than half full (then the next claim can take more at once).
+     *
+     * @param mustClaim claim even when the holds are well filled (new work, or the poll interval)
+     * @return true when the claim got all it asked for, so more due rows may be waiting
+     */
+    private boolean claimAndSend(boolean mustClaim) throws SQLException {
+        List<Long> giveBack = new ArrayList<>();
+        sendHeld(giveBack);
         int free = slots.availablePermits();
-        if (free == 0) {
-            return false;
+        boolean full = false;
+        int perHost = config.delivery().perHostConcurrency();
+        int hold = HOLD_FACTOR * perHost;
+        if (mustClaim) {
+            drained.clear();
         }
-        List<ClaimedDelivery> claimed = store.claimDue(free, busyHosts(), owner, config.delivery().lease());
-        List<Long> noSlot = new ArrayList<>();
-        int started = 0;
-        for (ClaimedDelivery delivery : claimed) {
-            Semaphore hostSlot = hostSlot(delivery.targetHost());
-            if (!hostSlot.tryAcquire()) {
-                noSlot.add(delivery.id());
-                continue;
+        boolean holdsLow = false;
+        for (String host : hostSlots.keySet()) {
+            ArrayDeque<Held> waiting = held.get(host);
+            if (!drained.contains(host) && (waiting == null || waiting.size() <= hold / 2)) {
+                holdsLow = true;
+                break;
             }
-            slots.acquireUninterruptibly(); // never blocks: only this thread takes slots
-            started++;
-            send(delivery, hostSlot);
         }
-        store.releaseLeases(noSlot, owner);
-        return claimed.size() == free && noSlot.isEmpty() && started > 0;
+        if (free > 0 && (mustClaim || holdsLow)) {
+            // per receiver: its free slots, plus room in its hold for when they free
+            Map<String, Integer> budgets = new HashMap<>();
+            List<String> busy = new ArrayList<>();
+            hostSlots.forEach((host, slot) -> {
+                ArrayDeque<Held> waiting = held.get(host);
+                int budget = slot.availablePermits() + hold - (waiting == null ? 0 : waiting.size());
+                if (budget <= 0) {
+                    busy.add(host);
+                } else {
+                    budgets.put(host, budget);
+                }
+            });
+            int limit = free + hold;
+            List<ClaimedDelivery> claimed = store.claimDue(limit, busy, budgets, perHost + hold, owner,
+                    config.delivery().lease());
+            long now = System.nanoTime();
+            Map<String, Integer> got = new HashMap<>();
+            for (ClaimedDelivery delivery : claimed) {
+                got.merge(hostKey(delivery.targetHost()), 1, Integer::sum);
+            }
+            // receivers that got less than they could take have nothing more due: no claims for
+            // them on freed slots until new work arrives or the poll interval passes
+            budgets.forEach((host, budget) -> {
+                if (got.getOrDefault(host, 0) < budget) {
+                    drained.add(host);
+                }
+            });
+            for (ClaimedDelivery delivery : claimed) {
+                String host = hostKey(delivery.targetHost());
+                Semaphore hostSlot = hostSlot(host);
+                ArrayDeque<Held> waiting = held.get(host);
+                if ((waiting == null || waiting.isEmpty()) && slots.availablePermits() > 0 && hostSlot.tryAcquire()) {
+                    slots.acquireUninterruptibly(); // never blocks: only this thread takes slots
+                    send(delivery, hostSlot);
+                } else if (waiting == null || waiting.size() < hold) {
+                    held.computeIfAbsent(host, h -> new ArrayDeque<>()).add(new Held(delivery, now));
+                } else {
+                    giveBack.add(delivery.id());
+                }
+            }
+            full = claimed.size() == limit;
+        }
+        store.releaseLeases(giveBack, owner);
+        return full;
     }
 
-    private List<String> busyHosts() {
-        List<String> busy = new ArrayList<>();
-        hostSlots.forEach((host, slot) -> {
-            if (slot.availablePermits() == 0) {
-                busy.add(host);
+    /** Sends held rows whose receiver has a free slot, oldest first. */
+    private void sendHeld(List<Long> giveBack) {
+        // a held row must still have a whole request's time on its lease when it is sent
+        long maxWaitNanos = config.delivery().lease().minus(config.delivery().timeout()).toNanos() / 2;
+        long now = System.nanoTime();
+        for (Iterator<Map.Entry<String, ArrayDeque<Held>>> entries = held.entrySet().iterator(); entries.hasNext(); ) {
+            Map.Entry<String, ArrayDeque<Held>> entry = entries.next();
+            ArrayDeque<Held> waiting = entry.getValue();
+            Semaphore hostSlot = hostSlot(entry.getKey());
+            while (!waiting.isEmpty()) {
+                Held next = waiting.peek();
+                if (now - next.claimedNanos() > maxWaitNanos) {
+                    waiting.poll();
+                    giveBack.add(next.delivery().id());
+                    continue;
+                }
+                if (slots.availablePermits() == 0 || !hostSlot.tryAcquire()) {
+                    break;
+                }
+                slots.acquireUninterruptibly();
+                waiting.poll();
+                send(next.delivery(), hostSlot);
             }
-        });
-        return busy;
+            if (waiting.isEmpty()) {
+                entries.remove();
+            }
+        }
+    }
+
+    private void giveBackHeld() {
+        List<Long> ids = new ArrayList<>();
+        held.values().forEach(waiting -> waiting.forEach(h -> ids.add(h.delivery().id())));
+        held.clear();
+        try {
+            store.releaseLeases(ids, owner);
+        } catch (SQLException | RuntimeException e) {
+            LOG.warnf("Could not give back %d leases (they expire by themselves): %s", ids.size(), e.getMessage());
+        }
+    }
+
+    private static String hostKey(String host) {
+        return host == null ? "" : host;
     }
 
     private Semaphore hostSlot(String host) {
-        return hostSlots.computeIfAbsent(host == null ? "" : host,
-                h -> new Semaphore(config.delivery().perHostConcurrency()));
+        return hostSlots.computeIfAbsent(hostKey(host), h -> new Semaphore(config.delivery().perHostConcurrency()));
     }
 
     private void send(ClaimedDelivery delivery, Semaphore hostSlot) {
         if (delivery.request() == null) {
             // defensive: such rows are created failed and cannot be requeued
-            record(delivery, new AttemptOutcome(Instant.now(), 0, null, "the request could not be rendered", null), hostSlot);
+            hostSlot.release();
+            finished.add(new Finished(delivery,
+                    new AttemptOutcome(Instant.now(), 0, null, "the request could not be rendered", null)));
             return;
         }
         httpClient.send(delivery.request(), delivery.sslVerification(), delivery.caFilePath())
-                .thenAcceptAsync(outcome -> record(delivery, outcome, hostSlot), outcomeWriters)
-                .exceptionally(failure -> {
-                    LOG.errorf(failure, "Delivery %d: outcome not recorded; it is retried after its lease", delivery.id());
-                    release(hostSlot);
-                    return null;
+                .whenComplete((outcome, failure) -> {
+                    // the receiver's slot is free as soon as its answer is in
+                    hostSlot.release();
+                    if (failure != null || outcome == null) {
+                        LOG.errorf(failure, "Delivery %d: outcome not recorded; it is retried after its lease", delivery.id());
+                        slots.release();
+                    } else {
+                        finished.add(new Finished(delivery, outcome));
+                    }
+                    slotFreed();
                 });
     }
 
-    private void record(ClaimedDelivery delivery, AttemptOutcome outcome, Semaphore hostSlot) {
-        try {
+    /** Writes outcomes in batches until stopped and everything queued is written. */
+    private void recordLoop() {
+        List<Finished> batch = new ArrayList<>();
+        while (recording || !finished.isEmpty()) {
+            try {
+                Finished first = finished.poll(100, TimeUnit.MILLISECONDS);
+                if (first == null) {
+                    continue;
+                }
+                batch.add(first);
+                finished.drainTo(batch, MAX_OUTCOME_BATCH - 1);
+                record(batch);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } finally {
+                if (!batch.isEmpty()) {
+                    slots.release(batch.size());
+                    batch.clear();
+                    slotFreed();
+                }
+            }
+        }
+    }
+
+    private void record(List<Finished> batch) {
+        List<FinishedAttempt> attempts = new ArrayList<>(batch.size());
+        for (Finished item : batch) {
+            ClaimedDelivery delivery = item.delivery();
+            AttemptOutcome outcome = item.outcome();
             int attemptsMade = delivery.attempts() + 1;
             DeliveryState next;
             Instant nextAttemptAt = null;
@@ -172,27 +340,31 @@ public class DeliveryWorker {
             } else {
                 next = DeliveryState.FAILED;
             }
-            boolean recorded = store.finishAttempt(delivery, owner, outcome, next, nextAttemptAt);
-            if (!recorded) {
+            attempts.add(new FinishedAttempt(delivery, outcome, next, nextAttemptAt));
+        }
+        Set<Long> recorded;
+        try {
+            recorded = store.finishAttempts(attempts, owner);
+        } catch (SQLException | RuntimeException e) {
+            LOG.errorf(e, "Could not record the outcomes of %d deliveries; they are retried after their leases",
+                    attempts.size());
+            return;
+        }
+        for (FinishedAttempt attempt : attempts) {
+            ClaimedDelivery delivery = attempt.delivery();
+            if (!recorded.contains(delivery.id())) {
                 LOG.warnf("Delivery %d: its lease expired before the outcome was recorded; the attempt made after "
                         + "the expiry decides its state", delivery.id());
-            } else {
-                metrics.counter("dispatcher.delivery.attempts", "outcome",
-                        outcome.succeeded() ? "success" : (next == DeliveryState.QUEUED ? "retry" : "failed")).increment();
-                if (next == DeliveryState.FAILED) {
-                    LOG.infof("Delivery %d failed after %d attempt(s): %s", delivery.id(), attemptsMade, outcome.error());
-                }
+                continue;
             }
-        } catch (SQLException | RuntimeException e) {
-            LOG.errorf(e, "Delivery %d: could not record the outcome; it is retried after its lease", delivery.id());
-        } finally {
-            release(hostSlot);
+            AttemptOutcome outcome = attempt.outcome();
+            DeliveryState next = attempt.nextState();
+            metrics.counter("dispatcher.delivery.attempts", "outcome",
+                    outcome.succeeded() ? "success" : (next == DeliveryState.QUEUED ? "retry" : "failed")).increment();
+            if (next == DeliveryState.FAILED) {
+                LOG.infof("Delivery %d failed after %d attempt(s): %s", delivery.id(), delivery.attempts() + 1,
+                        outcome.error());
+            }
         }
-    }
-
-    private void release(Semaphore hostSlot) {
-        hostSlot.release();
-        slots.release();
-        wake();
     }
 }

@@ -4,16 +4,26 @@ import org.sourceoftruth.model.template.CompiledTemplate;
 import org.sourceoftruth.model.template.TemplateSyntaxException;
 import org.sourceoftruth.model.template.WebhookTemplates;
 
+import java.time.Duration;
+import java.util.Map;
+
 /**
  * A row of extras_webhook with its templates compiled once per cache load.
  *
  * @param templateError why a template does not compile (the templates are then null); such a
  *                      webhook yields failed deliveries carrying this message
+ * @param constants     the three fields' output when none of them contains template markup
+ *                      (no '{' at all, so the output cannot depend on the event): rendered
+ *                      once here instead of once per delivery; null otherwise
  */
 public record WebhookDefinition(long id, String name, String payloadUrl, String httpMethod, String httpContentType,
                                 String additionalHeaders, String bodyTemplate, String secret, boolean sslVerification,
                                 String caFilePath, CompiledTemplate url, CompiledTemplate headers,
-                                CompiledTemplate body, String templateError) {
+                                CompiledTemplate body, String templateError, Constants constants) {
+
+    /** Output of templates without markup; body is null when the default body applies. */
+    public record Constants(String url, String headers, String body) {
+    }
 
     /** Compiles the three template fields; an empty body template means NetBox's default body. */
     public static WebhookDefinition compile(long id, String name, String payloadUrl, String httpMethod,
@@ -27,11 +37,31 @@ public record WebhookDefinition(long id, String name, String payloadUrl, String 
             field = "body_template";
             CompiledTemplate body = bodyTemplate == null || bodyTemplate.isBlank() ? null : WebhookTemplates.compile(bodyTemplate);
             return new WebhookDefinition(id, name, payloadUrl, httpMethod, httpContentType, additionalHeaders,
-                    bodyTemplate, secret, sslVerification, caFilePath, url, headers, body, null);
+                    bodyTemplate, secret, sslVerification, caFilePath, url, headers, body, null,
+                    constants(payloadUrl, url, additionalHeaders, headers, bodyTemplate, body));
         } catch (TemplateSyntaxException e) {
             return new WebhookDefinition(id, name, payloadUrl, httpMethod, httpContentType, additionalHeaders,
                     bodyTemplate, secret, sslVerification, caFilePath, null, null, null,
-                    "invalid " + field + " template: " + e.getMessage());
+                    "invalid " + field + " template: " + e.getMessage(), null);
         }
+    }
+
+    private static Constants constants(String urlSource, CompiledTemplate url, String headersSource,
+                                       CompiledTemplate headers, String bodySource, CompiledTemplate body) {
+        if (hasMarkup(urlSource) || hasMarkup(headersSource) || (body != null && hasMarkup(bodySource))) {
+            return null;
+        }
+        try {
+            Duration limit = Duration.ofSeconds(2);
+            return new Constants(url.render(Map.of(), limit, Integer.MAX_VALUE),
+                    headers.render(Map.of(), limit, Integer.MAX_VALUE),
+                    body == null ? null : body.render(Map.of(), limit, Integer.MAX_VALUE));
+        } catch (RuntimeException e) { // TemplateRenderException included
+            return null; // rendered per delivery, which reports the problem
+        }
+    }
+
+    private static boolean hasMarkup(String source) {
+        return source != null && source.indexOf('{') >= 0;
     }
 }

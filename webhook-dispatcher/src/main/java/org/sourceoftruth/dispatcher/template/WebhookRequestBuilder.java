@@ -65,16 +65,44 @@ public class WebhookRequestBuilder {
         renderers.shutdownNow();
     }
 
+    /**
+     * What all the rules of one event share: the default body is the same for each, so it is
+     * serialised once per event, not once per rule.
+     */
+    public static final class EventBodies {
+        private final ChangeEvent event;
+        private String defaultBody;
+
+        public EventBodies(ChangeEvent event) {
+            this.event = event;
+        }
+
+        String defaultBody() {
+            if (defaultBody == null) {
+                defaultBody = WebhookRequestBuilder.defaultBody(event);
+            }
+            return defaultBody;
+        }
+    }
+
     /** Builds the request; rendering is bounded by dispatcher.template.timeout. */
     public RenderedRequest build(ActiveRule rule, ChangeEvent event) throws RequestPreparationException {
+        return build(rule, event, new EventBodies(event));
+    }
+
+    /** Builds the request of one of the event's rules, sharing {@code bodies} with the others. */
+    public RenderedRequest build(ActiveRule rule, ChangeEvent event, EventBodies bodies)
+            throws RequestPreparationException {
         WebhookDefinition webhook = rule.webhook();
         if (webhook.templateError() != null) {
             throw new RequestPreparationException(webhook.templateError());
         }
-        Map<String, Object> context = context(event, rule.actionData());
-        RenderedFields rendered = renderAll(webhook, context);
+        RenderedFields rendered = constantFields(webhook);
+        if (rendered == null) {
+            rendered = renderAll(webhook, context(event, rule.actionData()));
+        }
         URI url = parseUrl(rendered.url().trim());
-        String body = rendered.body() == null ? defaultBody(event) : rendered.body();
+        String body = rendered.body() == null ? bodies.defaultBody() : rendered.body();
 
         List<RenderedRequest.Header> headers = new ArrayList<>();
         headers.add(new RenderedRequest.Header("Content-Type", webhook.httpContentType()));
@@ -92,6 +120,21 @@ public class WebhookRequestBuilder {
 
     /** The three template fields as rendered; body is null when the webhook has no body template. */
     private record RenderedFields(String url, String headers, String body) {
+    }
+
+    /**
+     * The fields of a webhook whose templates have no markup, rendered once when the rule cache
+     * loaded them; null when they must be rendered for each delivery (or exceed the size bound,
+     * whose error rendering reports).
+     */
+    private RenderedFields constantFields(WebhookDefinition webhook) {
+        WebhookDefinition.Constants constants = webhook.constants();
+        int maxChars = config.template().maxChars();
+        if (constants == null || constants.url().length() > maxChars || constants.headers().length() > maxChars
+                || (constants.body() != null && constants.body().length() > maxChars)) {
+            return null;
+        }
+        return new RenderedFields(constants.url(), constants.headers(), constants.body());
     }
 
     /**
