@@ -31,13 +31,20 @@ public class RelayLifecycle {
             @ConfigProperty(name = "quarkus.datasource.password", defaultValue = "") String dbPassword,
             // kafka.* of application.properties (bootstrap servers, security), prefix removed
             @Identifier("default-kafka-broker") Map<String, Object> kafkaConfig,
+            @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers,
             @ConfigProperty(name = "sot.changes-topic", defaultValue = Topics.OBJECT_CHANGES) String topic,
             @ConfigProperty(name = "sot.outbox.batch-size", defaultValue = "500") int batchSize,
             @ConfigProperty(name = "sot.outbox.poll-interval", defaultValue = "1s") Duration pollInterval,
             @ConfigProperty(name = "sot.outbox.standby-retry", defaultValue = "5s") Duration standbyRetry,
             @ConfigProperty(name = "sot.outbox.max-backoff", defaultValue = "30s") Duration maxBackoff) {
         this.enabled = enabled;
-        this.settings = new OutboxSettings(jdbcUrl, dbUser, dbPassword, kafkaConfig, topic, batchSize,
+        // The default-kafka-broker map folds kafka.* properties and KAFKA_* environment variables
+        // into one key each, in no defined order: with KAFKA_BOOTSTRAP_SERVERS in the environment
+        // and kafka.bootstrap.servers set elsewhere (a test profile, a system property), either
+        // could win, and the relay published to the wrong broker. The resolved property decides.
+        Map<String, Object> producerConfig = new java.util.HashMap<>(kafkaConfig);
+        producerConfig.put("bootstrap.servers", bootstrapServers);
+        this.settings = new OutboxSettings(jdbcUrl, dbUser, dbPassword, producerConfig, topic, batchSize,
                 pollInterval, standbyRetry, maxBackoff);
         this.relay = new OutboxRelay(settings);
     }
