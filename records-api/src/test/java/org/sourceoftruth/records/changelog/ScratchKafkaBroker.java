@@ -111,13 +111,15 @@ final class ScratchKafkaBroker implements AutoCloseable {
         if (configured != null && !configured.isBlank()) {
             return Integer.parseInt(configured);
         }
-        for (int attempt = 0; attempt < 50; attempt++) {
-            int port;
-            try (ServerSocket socket = new ServerSocket(0)) {
-                port = socket.getLocalPort();
-            }
-            if (port < 65535 && !listening(port + 1)) {
-                try (ServerSocket next = new ServerSocket(port + 1)) {
+        // Below Linux's ephemeral range (32768-60999 by default): a port the kernel handed out as
+        // free (ServerSocket(0)) could be taken by any outgoing connection of the test JVM before
+        // the broker binds it, which happened in a full run ("Address already in use").
+        java.util.Random random = new java.util.Random();
+        for (int attempt = 0; attempt < 200; attempt++) {
+            int port = 20_000 + 2 * random.nextInt(6_000);
+            if (!listening(port) && !listening(port + 1)) {
+                try (ServerSocket first = new ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress());
+                     ServerSocket next = new ServerSocket(port + 1, 1, java.net.InetAddress.getLoopbackAddress())) {
                     return port;
                 } catch (IOException taken) {
                     // try another
