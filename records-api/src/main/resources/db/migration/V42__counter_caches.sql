@@ -25,20 +25,28 @@ begin
 end
 $$;
 
-alter table dcim_device add column interface_count integer not null default 0;
-update dcim_device d set interface_count = (select count(*) from dcim_interface i where i.device_id = d.id);
-create trigger dcim_interface_count_insert after insert on dcim_interface referencing new table as new_rows
-    for each statement execute function sot_counter_cache('dcim_device', 'interface_count', 'device_id');
-create trigger dcim_interface_count_update after update on dcim_interface referencing old table as old_rows new table as new_rows
-    for each statement execute function sot_counter_cache('dcim_device', 'interface_count', 'device_id');
-create trigger dcim_interface_count_delete after delete on dcim_interface referencing old table as old_rows
-    for each statement execute function sot_counter_cache('dcim_device', 'interface_count', 'device_id');
+-- Adds a counter: the owner's column, its current values, and the three triggers on the counted
+-- table (transition tables cannot be declared for several events at once). Declared in the
+-- model with Field.counterCache().
+create function sot_add_counter_cache(owner_table text, counter text, counted_table text, fk text)
+    returns void language plpgsql as $$
+declare
+    op text;
+begin
+    execute format('alter table %I add column %I integer not null default 0', owner_table, counter);
+    execute format('update %I o set %I = (select count(*) from %I c where c.%I = o.id)',
+                   owner_table, counter, counted_table, fk);
+    foreach op in array array['insert', 'update', 'delete'] loop
+        execute format('create trigger %I after %s on %I referencing %s for each statement'
+                       ' execute function sot_counter_cache(%L, %L, %L)',
+                       counted_table || '_' || counter || '_' || op, op, counted_table,
+                       case op when 'insert' then 'new table as new_rows'
+                               when 'delete' then 'old table as old_rows'
+                               else 'old table as old_rows new table as new_rows' end,
+                       owner_table, counter, fk);
+    end loop;
+end
+$$;
 
-alter table dcim_devicetype add column device_count integer not null default 0;
-update dcim_devicetype t set device_count = (select count(*) from dcim_device d where d.device_type_id = t.id);
-create trigger dcim_device_count_insert after insert on dcim_device referencing new table as new_rows
-    for each statement execute function sot_counter_cache('dcim_devicetype', 'device_count', 'device_type_id');
-create trigger dcim_device_count_update after update on dcim_device referencing old table as old_rows new table as new_rows
-    for each statement execute function sot_counter_cache('dcim_devicetype', 'device_count', 'device_type_id');
-create trigger dcim_device_count_delete after delete on dcim_device referencing old table as old_rows
-    for each statement execute function sot_counter_cache('dcim_devicetype', 'device_count', 'device_type_id');
+select sot_add_counter_cache('dcim_device', 'interface_count', 'dcim_interface', 'device_id');
+select sot_add_counter_cache('dcim_devicetype', 'device_count', 'dcim_device', 'device_type_id');
