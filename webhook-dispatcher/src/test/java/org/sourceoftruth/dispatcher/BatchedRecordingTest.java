@@ -190,10 +190,10 @@ class BatchedRecordingTest {
             ChangeEvent event = powerPort(20 + i);
             long id = (Long) Fixtures.rows("""
                     insert into dispatch.delivery(state, change_id, event, model, object_id, event_rule_id,
-                        event_rule_name, webhook_id, webhook_name, request_method, request_url, request_headers,
-                        request_body, target_host, lease_owner, lease_expires_at)
+                        event_rule_name, webhook_id, webhook_name, request_method, request_url, target_host,
+                        lease_owner, lease_expires_at)
                     values ('queued', ?, 'created', 'dcim.powerport', ?, 7004, 'store rule 4', 907004, 'hook',
-                        'POST', 'http://127.0.0.1:9/x', '[]', '{}', '127.0.0.1:9', ?, now() + interval '5 minutes')
+                        'POST', 'http://127.0.0.1:9/x', '127.0.0.1:9', ?, now() + interval '5 minutes')
                     returning id""", event.changeId(), event.objectId(), mine).get(0).get("id");
             claimed.add(new ClaimedDelivery(id, 1, 0, new RenderedRequest("POST", URI.create("http://127.0.0.1:9/x"),
                     List.of(), "{}"), "127.0.0.1:9", true, null));

@@ -29,11 +29,14 @@ public class BackgroundTaskQueries {
     private static final TypeReference<List<List<String>>> HEADER_PAIRS = new TypeReference<>() {
     };
 
+    /** A task's columns, from dispatch.delivery with its rendered request joined in (see {@link #FROM}). */
     private static final String COLUMNS = """
             id, state, change_id, event, model, object_id, request_id, username, event_rule_id, event_rule_name,
-            webhook_id, webhook_name, request_method, request_url, request_headers::text, request_body, round,
-            attempts, next_attempt_at, last_status, last_error, response_excerpt, created, first_attempt_at,
-            last_attempt_at, completed_at, duration_ms""";
+            webhook_id, webhook_name, request_method, request_url, r.headers::text as request_headers,
+            r.body as request_body, round, attempts, next_attempt_at, last_status, last_error, response_excerpt,
+            created, first_attempt_at, last_attempt_at, completed_at, duration_ms""";
+    private static final String FROM =
+            " from dispatch.delivery left join dispatch.rendered_request r on r.delivery_id = id";
 
     @Inject
     AgroalDataSource dataSource;
@@ -57,8 +60,8 @@ public class BackgroundTaskQueries {
                 }
             }
             List<Map<String, Object>> results = new ArrayList<>();
-            try (PreparedStatement select = connection.prepareStatement("select " + COLUMNS
-                    + " from dispatch.delivery where " + sql.where() + " order by id desc limit ? offset ?")) {
+            try (PreparedStatement select = connection.prepareStatement("select " + COLUMNS + FROM
+                    + " where " + sql.where() + " order by id desc limit ? offset ?")) {
                 int next = bind(connection, select, sql);
                 if (limit == null) {
                     select.setNull(next, java.sql.Types.BIGINT);
@@ -81,7 +84,7 @@ public class BackgroundTaskQueries {
         try (Connection connection = dataSource.getConnection()) {
             Map<String, Object> task;
             try (PreparedStatement select = connection.prepareStatement(
-                    "select " + COLUMNS + " from dispatch.delivery where id = ?")) {
+                    "select " + COLUMNS + FROM + " where id = ?")) {
                 select.setLong(1, id);
                 try (ResultSet row = select.executeQuery()) {
                     if (!row.next()) {

@@ -41,7 +41,8 @@ import java.util.concurrent.TimeUnit;
  * that its lease could run out during the request is given back instead of sent.
  *
  * <p>Outcomes are written by one recorder thread in batches: everything that finished while the
- * previous batch was being written goes in one statement. A receiver's slot is freed when its
+ * previous batch was being written, or within a few milliseconds after the first, goes in one
+ * statement. A receiver's slot is freed when its
  * response is complete; the process-wide slot only when the outcome is recorded, which bounds
  * the work between claim and record.
  */
@@ -56,6 +57,13 @@ public class DeliveryWorker {
     private static final int HOLD_FACTOR = 2;
     /** Largest number of outcomes written in one statement. */
     private static final int MAX_OUTCOME_BATCH = 1000;
+    /** Outcomes worth a statement without waiting for more. */
+    private static final int FULL_OUTCOME_BATCH = 64;
+    /**
+     * How long the recorder waits for more outcomes before it writes a small batch. Measured at
+     * 1,000 deliveries/s to one receiver: without it, a statement per ~3 outcomes.
+     */
+    private static final long OUTCOME_LINGER_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
     @Inject
     DispatcherConfig config;
@@ -309,7 +317,7 @@ public class DeliveryWorker {
                     continue;
                 }
                 batch.add(first);
-                finished.drainTo(batch, MAX_OUTCOME_BATCH - 1);
+                collectMore(batch);
                 record(batch);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -321,6 +329,27 @@ public class DeliveryWorker {
                     slotFreed();
                 }
             }
+        }
+    }
+
+    /**
+     * Adds what else finished, waiting up to {@link #OUTCOME_LINGER_NANOS} for outcomes to reach
+     * {@link #FULL_OUTCOME_BATCH}: under load answers come in one at a time, and a statement per
+     * one or two outcomes cost more PostgreSQL time than the outcomes themselves.
+     */
+    private void collectMore(List<Finished> batch) throws InterruptedException {
+        long deadline = System.nanoTime() + OUTCOME_LINGER_NANOS;
+        while (true) {
+            finished.drainTo(batch, MAX_OUTCOME_BATCH - batch.size());
+            long left = deadline - System.nanoTime();
+            if (batch.size() >= FULL_OUTCOME_BATCH || left <= 0 || !recording) {
+                return;
+            }
+            Finished next = finished.poll(left, TimeUnit.NANOSECONDS);
+            if (next == null) {
+                return;
+            }
+            batch.add(next);
         }
     }
 

@@ -46,13 +46,16 @@ class BackgroundTaskApiTest {
         String[] states = {"succeeded", "failed", "queued", "failed", "succeeded"};
         try (Connection connection = TestDatabase.connect();
              PreparedStatement insert = connection.prepareStatement("""
-                     insert into dispatch.delivery(state, change_id, event, model, object_id, request_id, username,
-                         event_rule_id, event_rule_name, webhook_id, webhook_name, request_method, request_url,
-                         request_headers, request_body, target_host, attempts, last_status, last_error, completed_at,
-                         next_attempt_at)
-                     values (?, ?, 'updated', 'dcim.site', ?, ?, 'alice', 77, 'api rule', ?, 'api hook', 'POST',
-                             'http://127.0.0.1:9/x', '[["Content-Type", "application/json"]]', '{}', '127.0.0.1:9',
-                             1, ?, ?, now(), now() + interval '1 day') returning id""")) {
+                     with task as (
+                         insert into dispatch.delivery(state, change_id, event, model, object_id, request_id, username,
+                             event_rule_id, event_rule_name, webhook_id, webhook_name, request_method, request_url,
+                             target_host, attempts, last_status, last_error, completed_at, next_attempt_at)
+                         values (?, ?, 'updated', 'dcim.site', ?, ?, 'alice', 77, 'api rule', ?, 'api hook', 'POST',
+                                 'http://127.0.0.1:9/x', '127.0.0.1:9', 1, ?, ?, now(), now() + interval '1 day')
+                         returning id)
+                     insert into dispatch.rendered_request(delivery_id, headers, body)
+                     select id, '[["Content-Type", "application/json"]]', '{}' from task
+                     returning delivery_id""")) {
             for (int i = 0; i < states.length; i++) {
                 insert.setString(1, states[i]);
                 insert.setObject(2, UUID.randomUUID());
