@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -140,7 +141,8 @@ public class DeliveryStore {
 
     /**
      * Two statements for all the given deliveries: one multi-row insert of the delivery rows, one
-     * of the rendered headers and bodies, matched to their rows by (change id, event rule).
+     * of the rendered headers and bodies for the ids it returned (matched by change id and rule,
+     * which are unique together).
      */
     private static void insertDeliveries(Connection connection, List<NewDelivery> deliveries) throws SQLException {
         if (deliveries.isEmpty()) {
@@ -150,10 +152,8 @@ public class DeliveryStore {
         for (int i = 0; i < deliveries.size(); i++) {
             sql.append(i == 0 ? "" : ", ").append(DELIVERY_VALUES);
         }
-        List<String> changeIds = new ArrayList<>();
-        List<String> ruleIds = new ArrayList<>();
-        List<String> headers = new ArrayList<>();
-        List<String> bodies = new ArrayList<>();
+        sql.append(" returning id, change_id, event_rule_id");
+        Map<String, Long> ids = new HashMap<>();
         try (PreparedStatement insert = connection.prepareStatement(sql.toString())) {
             int p = 0;
             Timestamp now = Timestamp.from(Instant.now());
@@ -179,32 +179,33 @@ public class DeliveryStore {
                 insert.setString(++p, delivery.rule().webhook().caFilePath());
                 insert.setString(++p, delivery.preparationError());
                 insert.setTimestamp(++p, prepared ? null : now);
-                if (prepared) {
-                    changeIds.add(event.changeId().toString());
-                    ruleIds.add(Long.toString(delivery.rule().id()));
-                    headers.add(headersJson(request.headers()));
-                    bodies.add(request.body());
+            }
+            try (ResultSet rows = insert.executeQuery()) {
+                while (rows.next()) {
+                    ids.put(rows.getString(2) + "/" + rows.getLong(3), rows.getLong(1));
                 }
             }
-            insert.executeUpdate();
         }
-        if (changeIds.isEmpty()) {
+        List<String> deliveryIds = new ArrayList<>();
+        List<String> headers = new ArrayList<>();
+        List<String> bodies = new ArrayList<>();
+        for (NewDelivery delivery : deliveries) {
+            if (delivery.request() != null) {
+                deliveryIds.add(ids.get(delivery.event().changeId() + "/" + delivery.rule().id()).toString());
+                headers.add(headersJson(delivery.request().headers()));
+                bodies.add(delivery.request().body());
+            }
+        }
+        if (deliveryIds.isEmpty()) {
             return;
         }
         try (PreparedStatement insert = connection.prepareStatement("""
                 insert into dispatch.rendered_request(delivery_id, headers, body)
-                select d.id, r.headers::jsonb, r.body
-                  from unnest(?::text[]::uuid[], ?::text[]::bigint[], ?::text[], ?::text[])
-                       as r(change_id, event_rule_id, headers, body)
-                  join dispatch.delivery d on d.change_id = r.change_id and d.event_rule_id = r.event_rule_id""")) {
-            insert.setArray(1, connection.createArrayOf("text", changeIds.toArray()));
-            insert.setArray(2, connection.createArrayOf("text", ruleIds.toArray()));
-            insert.setArray(3, connection.createArrayOf("text", headers.toArray()));
-            insert.setArray(4, connection.createArrayOf("text", bodies.toArray()));
-            int written = insert.executeUpdate();
-            if (written != changeIds.size()) {
-                throw new SQLException("stored " + written + " of " + changeIds.size() + " rendered requests");
-            }
+                select * from unnest(?::text[]::bigint[], ?::text[]::jsonb[], ?::text[])""")) {
+            insert.setArray(1, connection.createArrayOf("text", deliveryIds.toArray()));
+            insert.setArray(2, connection.createArrayOf("text", headers.toArray()));
+            insert.setArray(3, connection.createArrayOf("text", bodies.toArray()));
+            insert.executeUpdate();
         }
     }
 
