@@ -199,6 +199,23 @@ class Bench:
         return results
 
 
+def start_receiver(port):
+    """Starts webhook_receiver.py on 127.0.0.1:port and waits until it answers; returns the process."""
+    receiver = subprocess.Popen([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                              "webhook_receiver.py"), "--port", str(port)],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            Receiver(port).count()
+            return receiver
+        except OSError:
+            if time.monotonic() > deadline or receiver.poll() is not None:
+                receiver.terminate()
+                raise SystemExit("the webhook receiver did not start")
+            time.sleep(0.1)
+
+
 def summarise(results):
     print("medians over rounds (min-max of the rounds), ms:")
     summary = {}
@@ -229,19 +246,8 @@ def main():
     parser.add_argument("--json", help="also write the results to this file")
     args = parser.parse_args()
 
-    receiver = subprocess.Popen([sys.executable, os.path.join(os.path.dirname(__file__), "webhook_receiver.py"),
-                                 "--port", str(args.receiver_port)], stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)
+    receiver = start_receiver(args.receiver_port)
     try:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                Receiver(args.receiver_port).count()
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise SystemExit("the webhook receiver did not start")
-                time.sleep(0.1)
         args.cpu_of.append(("receiver", receiver.pid))
         results = Bench(args).run()
         summary = summarise(results)
