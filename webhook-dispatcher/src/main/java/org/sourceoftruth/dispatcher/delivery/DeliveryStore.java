@@ -117,11 +117,7 @@ public class DeliveryStore {
                 select * from unnest(?::text[]::uuid[], ?::text[], ?::text[]::bigint[], ?::text[], ?::text[]::int[])
                 on conflict (change_id) do nothing
                 returning change_id""")) {
-            insert.setArray(1, connection.createArrayOf("text", ids));
-            insert.setArray(2, connection.createArrayOf("text", models));
-            insert.setArray(3, connection.createArrayOf("text", objectIds));
-            insert.setArray(4, connection.createArrayOf("text", events));
-            insert.setArray(5, connection.createArrayOf("text", counts));
+            bindTextArrays(connection, insert, ids, models, objectIds, events, counts);
             Set<UUID> recorded = new HashSet<>();
             try (ResultSet rows = insert.executeQuery()) {
                 while (rows.next()) {
@@ -202,11 +198,25 @@ public class DeliveryStore {
         try (PreparedStatement insert = connection.prepareStatement("""
                 insert into dispatch.rendered_request(delivery_id, headers, body)
                 select * from unnest(?::text[]::bigint[], ?::text[]::jsonb[], ?::text[])""")) {
-            insert.setArray(1, connection.createArrayOf("text", deliveryIds.toArray()));
-            insert.setArray(2, connection.createArrayOf("text", headers.toArray()));
-            insert.setArray(3, connection.createArrayOf("text", bodies.toArray()));
+            bindTextArrays(connection, insert, deliveryIds.toArray(String[]::new), headers.toArray(String[]::new),
+                    bodies.toArray(String[]::new));
             insert.executeUpdate();
         }
+    }
+
+    /**
+     * Binds one text array per column, from parameter 1 on: the statements unnest them together
+     * (casting each to its column type), so a batch of rows is one statement of fixed text.
+     *
+     * @return the index of the next parameter
+     */
+    private static int bindTextArrays(Connection connection, PreparedStatement statement, String[]... columns)
+            throws SQLException {
+        int p = 0;
+        for (String[] column : columns) {
+            statement.setArray(++p, connection.createArrayOf("text", column));
+        }
+        return p + 1;
     }
 
     static String headersJson(List<RenderedRequest.Header> headers) {
@@ -453,12 +463,9 @@ public class DeliveryStore {
                      select i.id, i.round, i.attempt, i.started_at, i.duration_ms, i.status, i.error, i.excerpt
                        from input i join updated u on u.id = i.id
                      returning delivery_id""")) {
-            int p = 0;
-            for (String[] column : List.of(ids, rounds, states, attemptNumbers, nextAttempts, statuses, errors, excerpts,
-                    starts, completions, durations)) {
-                statement.setArray(++p, connection.createArrayOf("text", column));
-            }
-            statement.setString(++p, owner);
+            int next = bindTextArrays(connection, statement, ids, rounds, states, attemptNumbers, nextAttempts,
+                    statuses, errors, excerpts, starts, completions, durations);
+            statement.setString(next, owner);
             Set<Long> recorded = new HashSet<>();
             try (ResultSet rows = statement.executeQuery()) {
                 while (rows.next()) {
