@@ -35,9 +35,14 @@ public class ApiRootResource {
     @ConfigProperty(name = "quarkus.application.version", defaultValue = "0.1.0")
     String serviceVersion;
 
+    /**
+     * Answers anonymous clients even with LOGIN_REQUIRED: pynetbox before 7.3.4 (Debian 12 ships
+     * 7.0.0, which its Ansible collection uses) reads {@code nb.version} from this response's
+     * API-Version header without sending its token. The body is only the fixed application list;
+     * every other path keeps NetBox 4's rules.
+     */
     @GET
     public Response root() {
-        access.requireAuthenticated();
         ObjectNode out = Json.MAPPER.createObjectNode();
         for (String app : APPS) {
             out.put(app, request.baseUrl() + "/api/" + app + "/");

@@ -32,14 +32,28 @@ class AccessSettingsTest {
         settings.reset();
     }
 
+    /**
+     * The API root alone answers anonymous clients (application list and API-Version), so that
+     * pynetbox before 7.3.4 can read the version at NetBox's default LOGIN_REQUIRED=true.
+     */
+    @Test
+    void apiRootAnswersAnonymousClientsWithTheVersion() {
+        given().get("/api/").then().statusCode(200)
+                .header("API-Version", org.hamcrest.Matchers.matchesPattern("\\d+\\.\\d+"))
+                .header("X-Request-ID", org.hamcrest.Matchers.notNullValue())
+                .body("dcim", org.hamcrest.Matchers.endsWith("/api/dcim/"));
+        given().get("/api/dcim/").then().statusCode(403).body("detail", equalTo(NOT_AUTHENTICATED));
+        given().get("/api/dcim/sites/").then().statusCode(403).body("detail", equalTo(NOT_AUTHENTICATED));
+    }
+
     @Test
     void anonymousReadsNeedAnExemptionAndLoginNotRequired() {
         int site = Api.site("anon");
         settings.exemptViews(List.of("dcim.site"));
         // LOGIN_REQUIRED (the default) wins over the exemption, as in NetBox
         given().get("/api/dcim/sites/").then().statusCode(403).body("detail", equalTo(NOT_AUTHENTICATED));
-        given().get("/api/").then().statusCode(403).body("detail", equalTo(NOT_AUTHENTICATED));
         given().get("/api/status/").then().statusCode(403);
+        given().get("/api/dcim/").then().statusCode(403).body("detail", equalTo(NOT_AUTHENTICATED));
 
         settings.loginRequired(false);
         given().get("/api/dcim/sites/").then().statusCode(200).body("count", greaterThanOrEqualTo(1));
