@@ -89,22 +89,22 @@ class CascadeChangeLogTest {
                 new Change("ipam.ipaddress", inside, "delete"),
                 new Change("dcim.interface", eth0, "delete"), new Change("dcim.interface", eth1, "delete"),
                 new Change("dcim.device", device, "delete")), rows.stream().map(Change::of).toList());
-        Map<Long, ChangeLogTable.Row> byId = rows.stream().collect(Collectors.toMap(ChangeLogTable.Row::objectId, r -> r,
-                (a, b) -> a));
+        Map<String, ChangeLogTable.Row> byObject = rows.stream().collect(Collectors.toMap(
+                r -> r.objectType() + ":" + r.objectId(), r -> r));
 
-        ChangeLogTable.Row outsideRow = byId.get((long) outside);
+        ChangeLogTable.Row outsideRow = byObject.get("ipam.ipaddress:" + outside);
         assertEquals(inside, outsideRow.prechange().get("nat_inside").asInt());
         assertTrue(outsideRow.postchange().get("nat_inside").isNull(), "nat_inside cleared: " + outsideRow.postchange());
         assertEquals(block + ".100/24", outsideRow.postchange().get("address").asText());
         assertTrue(outsideRow.eventData().get("nat_inside").isNull(), "rendered after the change");
 
-        ChangeLogTable.Row insideRow = byId.get((long) inside);
+        ChangeLogTable.Row insideRow = byObject.get("ipam.ipaddress:" + inside);
         assertEquals("dcim.interface", insideRow.prechange().get("assigned_object_type").asText());
         assertEquals(eth0, insideRow.prechange().get("assigned_object_id").asInt());
         assertEquals(null, insideRow.postchange());
         assertEquals(block + ".1/24", insideRow.eventData().get("address").asText());
 
-        ChangeLogTable.Row eth1Row = byId.get((long) eth1);
+        ChangeLogTable.Row eth1Row = byObject.get("dcim.interface:" + eth1);
         assertEquals("eth1", eth1Row.prechange().get("name").asText());
         assertEquals(device, eth1Row.prechange().get("device").asInt());
         assertEquals(null, eth1Row.postchange());
