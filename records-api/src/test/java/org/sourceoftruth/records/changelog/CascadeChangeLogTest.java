@@ -218,6 +218,48 @@ class CascadeChangeLogTest {
         auth().get("/api/dcim/device-roles/" + child + "/").then().statusCode(200);
     }
 
+    @Test
+    void deletingAVlanLogsTheInterfaceThatLosesItAsOneUpdate() {
+        String u = Api.uniq();
+        int vlan = create("/api/ipam/vlans/", Map.of("vid", 42, "name", "v-" + u));
+        int device = Api.device(Api.site("cv"), Api.deviceTypeAndRole(), "cv-" + u);
+        int iface = create("/api/dcim/interfaces/", Map.of("device", device, "name", "eth0", "type", "1000base-t",
+                "mode", "tagged", "untagged_vlan", vlan, "tagged_vlans", List.of(vlan)));
+
+        var deleted = auth().delete("/api/ipam/vlans/" + vlan + "/").then().statusCode(204).extract();
+
+        List<ChangeLogTable.Row> rows = table.ofRequest(requestId(deleted));
+        assertEquals(List.of(new Change("dcim.interface", iface, "update"), new Change("ipam.vlan", vlan, "delete")),
+                rows.stream().map(Change::of).toList());
+        ChangeLogTable.Row update = rows.get(0);
+        assertEquals(vlan, update.prechange().get("untagged_vlan").asInt());
+        assertEquals(List.of(vlan), ids(update.prechange().get("tagged_vlans")));
+        assertTrue(update.postchange().get("untagged_vlan").isNull(), update.postchange().toString());
+        assertEquals(List.of(), ids(update.postchange().get("tagged_vlans")));
+        auth().get("/api/dcim/interfaces/" + iface + "/").then().statusCode(200).body("untagged_vlan", nullValue())
+                .body("tagged_vlans", org.hamcrest.Matchers.empty());
+    }
+
+    @Test
+    void deletingAWebhookDeletesAndLogsItsEventRules() {
+        String u = Api.uniq();
+        int hook = create("/api/extras/webhooks/", Map.of("name", "h-" + u, "payload_url", "http://hooks.example/x"));
+        int rule = create("/api/extras/event-rules/", Map.of("name", "r-" + u, "object_types", List.of("dcim.site"),
+                "event_types", List.of("object_created"), "action_object_type", "extras.webhook", "action_object_id", hook));
+
+        var deleted = auth().delete("/api/extras/webhooks/" + hook + "/").then().statusCode(204).extract();
+
+        assertEquals(List.of(new Change("extras.eventrule", rule, "delete"), new Change("extras.webhook", hook, "delete")),
+                table.ofRequest(requestId(deleted)).stream().map(Change::of).toList());
+        auth().get("/api/extras/event-rules/" + rule + "/").then().statusCode(404);
+    }
+
+    private static List<Integer> ids(com.fasterxml.jackson.databind.JsonNode array) {
+        List<Integer> out = new java.util.ArrayList<>();
+        array.forEach(n -> out.add(n.asInt()));
+        return out;
+    }
+
     private static int location(String name, int site, Integer parent) {
         Map<String, Object> body = new HashMap<>(Map.of("name", name, "slug", name, "site", site));
         body.put("parent", parent);
