@@ -304,43 +304,101 @@ public class ModelService {
             if (anyMissing) {
                 throw bulkError(missing);
             }
-            for (Row row : rows) {
-                checkProtected(db, model, row.id());
-            }
-            for (Row row : rows) {
-                long id = row.id();
-                JsonNode pre = snapshot(db, model, row);
-                ObjectNode data = withoutSecrets(model, renderer.renderOne(db, model, row, Renderer.Options.full("")));
-                if (model.hasTags()) {
-                    db.update("delete from extras_taggeditem where object_type = ? and object_id = ?", model.contentType(), id);
-                }
-                db.update("delete from " + model.table() + " where id = ?", id);
-                record(model, "delete", id, model.display(row), pre, null, data, message);
-            }
-            invalidateCaches(model);
+            deleteWithCascade(db, model, rows, message);
         } catch (SQLException e) {
             throw new Db.DbException(e);
         }
     }
 
-    private void checkProtected(Db db, Model model, long id) {
-        List<String> found = new ArrayList<>();
-        int total = 0;
-        for (ModelRegistry.Reference ref : registry.referencesTo(model.contentType())) {
-            if (ref.field().kind != Kind.FK || ref.field().onDelete() != Field.OnDelete.PROTECT) {
-                continue;
-            }
-            Model owner = ref.owner();
-            List<Row> deps = db.query(owner.selectFrom() + " where t." + ref.field().column() + " = ? order by t.id", id);
-            total += deps.size();
-            for (Row d : deps) {
-                found.add(owner.display(d) + " (" + d.id() + ")");
+    /**
+     * Deletes the requested rows and everything the delete cascades to, logging every row removed
+     * or changed (NetBox logs every object a delete touches): a delete record with the pre-change
+     * snapshot for each deleted row, an update record with both snapshots for each row that lost
+     * a reference, dependents first, all in this request and transaction. Only the requested rows
+     * need the caller's permission and carry the request's changelog message, as in NetBox.
+     */
+    private void deleteWithCascade(Db db, Model model, List<Row> rows, String message) {
+        DeleteCascade cascade = DeleteCascade.collect(db, registry, model, rows);
+        List<DeleteCascade.Touched> deletions = cascade.deletions();
+        List<DeleteCascade.Touched> updates = cascade.updates();
+        // Snapshots and representations of what goes or changes, taken before anything is written.
+        Map<DeleteCascade.Touched, Row> before = rowsAsFound(deletions);
+        before.putAll(rowsAsFound(updates));
+        Map<DeleteCascade.Touched, JsonNode> pres = snapshotsOf(db, before);
+        Map<DeleteCascade.Touched, ObjectNode> deletedData = renderedOf(db, rowsAsFound(deletions));
+        cascade.apply();
+        Map<DeleteCascade.Touched, Row> changedRows = reloaded(db, updates);
+        Map<DeleteCascade.Touched, JsonNode> posts = snapshotsOf(db, changedRows);
+        Map<DeleteCascade.Touched, ObjectNode> changedData = renderedOf(db, changedRows);
+
+        java.util.Set<Long> requested = new java.util.HashSet<>(rows.stream().map(Row::id).toList());
+        List<ChangeRecord> records = new ArrayList<>(deletions.size() + updates.size());
+        // Deepest first; at one depth, the rows that lost a reference before those deleted.
+        List<DeleteCascade.Touched> order = new ArrayList<>(updates);
+        order.addAll(deletions);
+        order.sort(java.util.Comparator.comparingInt((DeleteCascade.Touched t) -> t.depth).reversed());
+        for (DeleteCascade.Touched t : order) {
+            if (changedRows.containsKey(t)) {
+                Row after = changedRows.get(t);
+                records.add(changeRecord(t.model, "update", t.row.id(), t.model.display(after), pres.get(t),
+                        posts.get(t), changedData.get(t), ""));
+            } else {
+                boolean isRequested = t.model == model && requested.contains(t.row.id());
+                records.add(changeRecord(t.model, "delete", t.row.id(), t.model.display(t.row), pres.get(t), null,
+                        deletedData.get(t), isRequested ? message : ""));
             }
         }
-        if (total > 0) {
-            throw ApiException.detail(409, "Unable to delete object. " + total + " dependent objects were found: "
-                    + String.join(", ", found));
-        }
+        changes.recordAll(records);
+        cascade.touchedModels().forEach(this::invalidateCaches);
+    }
+
+    private static Map<DeleteCascade.Touched, Row> rowsAsFound(List<DeleteCascade.Touched> touched) {
+        Map<DeleteCascade.Touched, Row> rows = new LinkedHashMap<>();
+        touched.forEach(t -> rows.put(t, t.row));
+        return rows;
+    }
+
+    /** Change-log snapshots of touched rows (their current form given): a query or two per model, not per row. */
+    private Map<DeleteCascade.Touched, JsonNode> snapshotsOf(Db db, Map<DeleteCascade.Touched, Row> current) {
+        Map<DeleteCascade.Touched, JsonNode> out = new java.util.HashMap<>();
+        byModel(current).forEach((m, touched) -> {
+            List<JsonNode> snaps = snapshots(db, m, touched.stream().map(current::get).toList());
+            for (int i = 0; i < touched.size(); i++) {
+                out.put(touched.get(i), snaps.get(i));
+            }
+        });
+        return out;
+    }
+
+    /** The event data (full representation without secrets) of touched rows: a render per model. */
+    private Map<DeleteCascade.Touched, ObjectNode> renderedOf(Db db, Map<DeleteCascade.Touched, Row> current) {
+        Map<DeleteCascade.Touched, ObjectNode> out = new java.util.HashMap<>();
+        byModel(current).forEach((m, touched) -> {
+            List<ObjectNode> rendered = renderer.render(db, m, touched.stream().map(current::get).toList(),
+                    Renderer.Options.full(""));
+            for (int i = 0; i < touched.size(); i++) {
+                out.put(touched.get(i), withoutSecrets(m, rendered.get(i)));
+            }
+        });
+        return out;
+    }
+
+    /** The updated rows as written (a query per model). */
+    private static Map<DeleteCascade.Touched, Row> reloaded(Db db, List<DeleteCascade.Touched> updates) {
+        Map<DeleteCascade.Touched, Row> out = new LinkedHashMap<>();
+        byModel(rowsAsFound(updates)).forEach((m, touched) -> {
+            List<Row> rows = loadAll(db, m, touched.stream().map(t -> t.row.id()).toList());
+            for (int i = 0; i < touched.size(); i++) {
+                out.put(touched.get(i), rows.get(i));
+            }
+        });
+        return out;
+    }
+
+    private static Map<Model, List<DeleteCascade.Touched>> byModel(Map<DeleteCascade.Touched, Row> touched) {
+        Map<Model, List<DeleteCascade.Touched>> out = new LinkedHashMap<>();
+        touched.keySet().forEach(t -> out.computeIfAbsent(t.model, m -> new ArrayList<>()).add(t));
+        return out;
     }
 
     private static ApiException bulkError(List<Map<String, List<String>>> errors) {

@@ -86,7 +86,7 @@ public class CircuitsModels implements ModelDefinition {
                 "circuits_circuittermination", "circuit termination")
                 .fields(fk("circuit", "circuits.circuit").required().cascade(),
                         choice("term_side", TERM_SIDE).required().label("Termination side"),
-                        genericFk("termination", "termination_type", "termination_id", TERMINATION_TYPES),
+                        genericFk("termination", "termination_type", "termination_id", TERMINATION_TYPES).cascade(),
                         integer("port_speed").range(0, Integer.MAX_VALUE).nullable(),
                         integer("upstream_speed").range(0, Integer.MAX_VALUE).nullable(),
                         str("xconnect_id").max(50), str("pp_info").max(100), str("description").max(200),

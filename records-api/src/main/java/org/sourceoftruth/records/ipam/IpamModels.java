@@ -170,7 +170,8 @@ public class IpamModels implements ModelDefinition {
                 .fields(family("address"), inet("address").required(), fk("vrf", "ipam.vrf").protect(),
                         fk("tenant", "tenancy.tenant").protect(), choice("status", IP_ADDRESS_STATUS).dflt("active"),
                         choice("role", IP_ADDRESS_ROLE).nullable(),
-                        genericFk("assigned_object", "assigned_object_type", "assigned_object_id", IP_ASSIGNMENT_TYPES),
+                        genericFk("assigned_object", "assigned_object_type", "assigned_object_id", IP_ASSIGNMENT_TYPES)
+                                .cascade(),
                         fk("nat_inside", "ipam.ipaddress").nestedFields(NESTED_IP).label("NAT (inside)"),
                         m2m("nat_outside", "ipam.ipaddress", "ipam_ipaddress", "nat_inside_id", "id").readOnly()
                                 .nestedFields(NESTED_IP),

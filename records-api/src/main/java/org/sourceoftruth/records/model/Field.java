@@ -13,7 +13,13 @@ import java.util.function.Function;
  * {@link Fields}; the engine reads them and never needs per-model code.
  */
 public final class Field {
-    /** What happens to rows pointing at an object that is deleted (must match the migration). */
+    /**
+     * What happens to rows pointing at an object that is deleted: refused (PROTECT), deleted too
+     * (CASCADE) or their reference cleared (SET_NULL). The engine applies it and logs every row it
+     * touches; the migration declares the same rule, as a safety net. For a generic FK, CASCADE
+     * is NetBox's GenericRelation (the referring rows go with their target) and SET_NULL clears
+     * both columns.
+     */
     public enum OnDelete { PROTECT, CASCADE, SET_NULL }
 
     /** How a count field shows up when its model is rendered nested inside another object. */

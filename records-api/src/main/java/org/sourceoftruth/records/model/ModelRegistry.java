@@ -18,10 +18,13 @@ import java.util.TreeSet;
 public class ModelRegistry {
     private final Map<String, Model> byPath = new LinkedHashMap<>();
     private final Map<String, Model> byContentType = new LinkedHashMap<>();
-    /** FK and M2M fields pointing at each content type, for delete protection and counts. */
+    /**
+     * FK, M2M and generic-FK fields pointing at each content type: what a delete of an object of
+     * that type touches (delete protection and cascades).
+     */
     private final Map<String, List<Reference>> referencesTo = new LinkedHashMap<>();
 
-    /** A field of {@code owner} that points at another model. */
+    /** A field of {@code owner} that points at another model (for a generic FK: at one of its types). */
     public record Reference(Model owner, Field field) {
     }
 
@@ -40,6 +43,10 @@ public class ModelRegistry {
                                 + " points at undeclared model " + f.target());
                     }
                     referencesTo.computeIfAbsent(f.target(), k -> new ArrayList<>()).add(new Reference(m, f));
+                } else if (f.kind == Kind.GENERIC_FK) {
+                    // Only declared targets: an object of another type cannot be deleted through the API.
+                    f.genericTypes().stream().filter(byContentType::containsKey).forEach(type ->
+                            referencesTo.computeIfAbsent(type, k -> new ArrayList<>()).add(new Reference(m, f)));
                 }
             }
         }

@@ -47,6 +47,38 @@ class QueryCountTest {
     }
 
     /**
+     * A delete finds and logs what it cascades to set-wise: a device with 48 interfaces, each
+     * carrying an address, costs the statements of one with 2 (give or take the token's
+     * last_used refresh, at most one statement a minute).
+     */
+    @Test
+    void deletingADeviceCostsTheSameStatementsWhateverItsInterfaces() {
+        int two = deviceDeleteStatements(2, 1);
+        int fortyEight = deviceDeleteStatements(48, 2);
+        System.out.println("statements to delete a device with 2 / 48 interfaces and addresses: " + two + " / " + fortyEight);
+        assertTrue(Math.abs(two - fortyEight) <= 1, "2 interfaces: " + two + ", 48: " + fortyEight);
+    }
+
+    private static int deviceDeleteStatements(int interfaces, int block) {
+        String u = Api.uniq();
+        int device = Api.device(Api.site("qd"), Api.deviceTypeAndRole(), "qd-" + u);
+        List<Map<String, Object>> ifaces = new ArrayList<>();
+        for (int i = 0; i < interfaces; i++) {
+            ifaces.add(Map.of("device", device, "name", "eth" + i, "type", "1000base-t"));
+        }
+        List<Integer> ids = Api.post("/api/dcim/interfaces/", ifaces).statusCode(201).extract().path("id");
+        List<Map<String, Object>> addresses = new ArrayList<>();
+        for (int i = 0; i < interfaces; i++) {
+            addresses.add(Map.of("address", "172.23." + block + "." + (i + 1) + "/24",
+                    "assigned_object_type", "dcim.interface", "assigned_object_id", ids.get(i)));
+        }
+        List<Integer> ips = Api.post("/api/ipam/ip-addresses/", addresses).statusCode(201).extract().path("id");
+        auth().body(Map.of("primary_ip4", ips.get(0))).patch("/api/dcim/devices/" + device + "/").then().statusCode(200);
+        var r = auth().delete("/api/dcim/devices/" + device + "/").then().statusCode(204).extract();
+        return Integer.parseInt(r.header("X-SQL-Statements"));
+    }
+
+    /**
      * The fewest statements over three identical requests: a request may also refresh a token's
      * last_used time or the custom-field cache, which costs a statement unrelated to the page.
      */
