@@ -143,13 +143,13 @@ class SessionLoginTest {
         for (String type : List.of("application/x-www-form-urlencoded", "text/plain", "multipart/form-data; boundary=x")) {
             for (String path : List.of(ips, prefixes)) {
                 String body = path.equals(ips) ? "{\"description\": \"forged\"}" : "{\"prefix_length\": 28}";
-                given().cookie("sessionid", s.id()).cookie("csrftoken", s.csrf()).contentType(type).body(body).post(path)
+                given().cookie("sessionid", s.id()).cookie("csrftoken", s.csrf()).contentType(type).body(bytes(body)).post(path)
                         .then().statusCode(403).body("detail", equalTo("CSRF Failed: CSRF token missing."));
                 // a form field that is not the token does not stand in for it
                 given().cookie("sessionid", s.id()).cookie("csrftoken", s.csrf()).contentType(type)
-                        .body("csrfmiddlewaretoken=" + "0".repeat(64) + "&prefix_length=28").post(path).then().statusCode(403);
+                        .body(bytes("csrfmiddlewaretoken=" + "0".repeat(64) + "&prefix_length=28")).post(path).then().statusCode(403);
             }
-            given().cookie("sessionid", s.id()).cookie("csrftoken", s.csrf()).contentType(type).body("{\"forged\": 1}")
+            given().cookie("sessionid", s.id()).cookie("csrftoken", s.csrf()).contentType(type).body(bytes("{\"forged\": 1}"))
                     .patch("/api/users/config/").then().statusCode(403).body("detail", equalTo("CSRF Failed: CSRF token missing."));
         }
         Api.auth().get("/api/ipam/ip-addresses/?parent=" + parentPrefix).then().statusCode(200).body("count", equalTo(0));
@@ -161,5 +161,10 @@ class SessionLoginTest {
         given().cookie("sessionid", s.id()).cookie("csrftoken", s.csrf()).header("X-CSRFToken", s.csrf())
                 .contentType("application/json").body("{\"a\": 1}").patch("/api/users/config/").then().statusCode(200)
                 .body("a", equalTo(1));
+    }
+
+    /** A body sent as given, whatever the content type says. */
+    private static byte[] bytes(String body) {
+        return body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 }
