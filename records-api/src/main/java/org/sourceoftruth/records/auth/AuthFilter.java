@@ -60,8 +60,9 @@ public class AuthFilter {
     SessionStore sessions;
 
     // Not pre-matching: pre-matching filters run on the I/O thread, and this one queries the
-    // database, so it must run after the switch to a worker thread. readBody: a form endpoint's
-    // fields are parsed before this runs, so the CSRF check can read the form's token itself.
+    // database, so it must run after the switch to a worker thread. readBody: a form body's
+    // fields are parsed before this runs, so the CSRF check can read the form's token itself
+    // (multipart bodies never get here: MalformedRequests refuses them).
     @ServerRequestFilter(readBody = true)
     public void authenticate(ResteasyReactiveContainerRequestContext ctx) {
         QueryCounter.reset();
@@ -213,9 +214,13 @@ public class AuthFilter {
      * a form-encoded or other non-JSON body sent to any other endpoint carries no token.
      */
     private static String formToken(ResteasyReactiveContainerRequestContext ctx) {
-        if (ctx.getServerRequestContext() instanceof ResteasyReactiveRequestContext request
-                && request.getFormParameter(FORM_TOKEN_FIELD, true, false) instanceof String field) {
-            return field;
+        try {
+            if (ctx.getServerRequestContext() instanceof ResteasyReactiveRequestContext request
+                    && request.getFormParameter(FORM_TOKEN_FIELD, true, false) instanceof String field) {
+                return field;
+            }
+        } catch (RuntimeException e) {
+            // a field that does not decode (bad percent-escapes) is no token
         }
         return null;
     }

@@ -20,7 +20,10 @@ import java.util.Map;
  *   <li>a {@code ;} in the path → 404: JAX-RS would strip it as a matrix parameter, so that
  *       {@code /api/dcim/devices/1;drop/} would reach device 1;</li>
  *   <li>a NUL character (PostgreSQL cannot store it) in a query parameter → 400 naming the
- *       parameter, DRF's "Null characters are not allowed."; in the path → 400.</li>
+ *       parameter, DRF's "Null characters are not allowed."; in the path → 400;</li>
+ *   <li>a multipart body → 415: no endpoint reads one, and the body reader (which reads form
+ *       bodies for the CSRF check, see AuthFilter) would otherwise parse it, spooling its files
+ *       to disk, and fail on a malformed one.</li>
  * </ul>
  */
 @ApplicationScoped
@@ -53,6 +56,11 @@ public class MalformedRequests {
         }
         if (path.indexOf('\0') >= 0 || path.toLowerCase(Locale.ROOT).contains("%00")) {
             refuse(ctx, 400, detail(NULL_CHARACTERS));
+            return;
+        }
+        String type = ctx.request().getHeader("Content-Type");
+        if (type != null && type.trim().toLowerCase(Locale.ROOT).startsWith("multipart/")) {
+            refuse(ctx, 415, detail("Unsupported media type \"" + type + "\" in request."));
             return;
         }
         MultiMap params;

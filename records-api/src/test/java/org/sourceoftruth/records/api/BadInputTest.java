@@ -168,6 +168,21 @@ class BadInputTest {
         }
     }
 
+    /** The endpoints outside the model engine that read JSON bodies take them by the same rules. */
+    @org.junit.jupiter.api.Test
+    void serviceEndpointsRefuseTrailingDataAndNulCharacters() {
+        List<String> problems = new ArrayList<>();
+        for (String path : List.of("/api/users/config/", "/api/users/tokens/provision/", "/login/")) {
+            String method = path.equals("/api/users/config/") ? "PATCH" : "POST";
+            String body = "{\"username\": \"admin\", \"password\": \"admin\"}";
+            expectParseError(problems, method + " " + path + " trailing", auth().body(body + " {}").request(method, path));
+            expectFieldError(problems, method + " " + path + " NUL", auth().body(body.replace("\"admin\",", "\"ad\\u0000min\","))
+                    .request(method, path), "username", "Null characters are not allowed.");
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+        auth().get("/api/users/config/").then().statusCode(200).body("username", org.hamcrest.Matchers.nullValue());
+    }
+
     /** The table's NOT NULL columns: null for them must be a field error, whatever the declaration says. */
     private Set<String> notNullColumns(String table) {
         Set<String> columns = new HashSet<>();
