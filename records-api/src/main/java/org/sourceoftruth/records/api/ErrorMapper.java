@@ -10,20 +10,27 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.web.HttpFilters;
 
 /**
  * One place that turns every failure into NetBox's JSON error bodies: API errors as thrown,
  * JAX-RS routing errors as {"detail": ...}, known database states (bad values, uniqueness and
- * foreign-key races) as 4xx, and anything else as a 500 without a stack trace.
+ * foreign-key races) as 4xx, and anything else as a 500. No answer carries server-internal
+ * text (database messages, Java class names, stack traces): those go to the log, with the
+ * request id that the answer's X-Request-ID header and 500 body give the client.
  */
 public class ErrorMapper {
     private static final Logger LOG = Logger.getLogger(ErrorMapper.class);
 
     @Context
     HttpHeaders headers;
+    @Inject
+    RoutingContext routing;
 
     @ServerExceptionMapper
     public Response api(ApiException e) {
@@ -54,7 +61,10 @@ public class ErrorMapper {
     @ServerExceptionMapper
     public Response web(WebApplicationException e) {
         int status = e.getResponse().getStatus();
-        return Responses.json(status, detail(status == 404 ? "Not found." : e.getMessage()), headers);
+        // the exception's message is the framework's wording (it may name a parameter converter)
+        Response.StatusType known = Response.Status.fromStatusCode(status);
+        String message = status == 404 ? "Not found." : known != null ? known.getReasonPhrase() + "." : "Request refused.";
+        return Responses.json(status, detail(message), headers);
     }
 
     @ServerExceptionMapper
@@ -68,7 +78,14 @@ public class ErrorMapper {
                     + " concurrently."), headers);
         }
         if (state.startsWith("22")) {
-            return Responses.json(400, detail("Invalid value: " + firstLine(e.getMessage())), headers);
+            // A value the checks before the query let through; PostgreSQL's text would show
+            // the query's internals, so it goes to the log only.
+            LOG.infof("request %s: value refused by the database: %s", requestId(), firstLine(e.getMessage()));
+            return Responses.json(400, detail("A value in the request is not valid for its field."), headers);
+        }
+        if (state.equals("23502")) {
+            LOG.warnf("request %s: a required column was left null: %s", requestId(), firstLine(e.getMessage()));
+            return Responses.json(400, detail("A required field is missing or null."), headers);
         }
         if (state.equals("40001") || state.equals("40P01")) {
             return Responses.json(409, detail("The request conflicted with a concurrent write; retry it."), headers);
@@ -84,12 +101,24 @@ public class ErrorMapper {
         return serverError(e);
     }
 
+    /**
+     * NetBox's 500 body has "error" and "exception" (the Python class); here both are generic,
+     * and the details are logged under the request id the body names.
+     */
     private Response serverError(Throwable e) {
-        LOG.error("unhandled error", e);
+        String id = requestId();
+        LOG.errorf(e, "request %s: unhandled error", id);
         ObjectNode body = Json.MAPPER.createObjectNode();
-        body.put("error", "An unexpected error occurred; see the server log for request details.");
-        body.put("exception", e.getClass().getSimpleName());
+        body.put("error", "An unexpected error occurred while processing request " + id
+                + "; the server log has the details.");
+        body.put("exception", "ServerError");
+        body.put("request_id", id);
         return Responses.json(500, body, headers);
+    }
+
+    private String requestId() {
+        Object id = routing == null ? null : routing.get(HttpFilters.REQUEST_ID);
+        return String.valueOf(id);
     }
 
     static ObjectNode detail(String message) {

@@ -1,6 +1,5 @@
 package org.sourceoftruth.records.api;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -107,7 +106,7 @@ public class GenericModelResource {
     public Response create(@PathParam("app") String app, @PathParam("model") String path, String body) {
         Model model = writable(app, path, "POST");
         access.require(model, Access.Action.ADD);
-        JsonNode json = parseBody(body);
+        JsonNode json = JsonBody.parse(body);
         boolean bulk = json.isArray();
         List<JsonNode> items = bulk ? list(json) : List.of(json);
         if (bulk && items.isEmpty()) {
@@ -135,7 +134,7 @@ public class GenericModelResource {
     private Response bulkUpdate(String app, String path, String body, boolean partial) {
         Model model = writable(app, path, partial ? "PATCH" : "PUT");
         access.require(model, Access.Action.CHANGE);
-        List<JsonNode> items = bulkItems(parseBody(body));
+        List<JsonNode> items = bulkItems(JsonBody.parse(body));
         List<Long> ids = bulkIds(items);
         List<ModelService.Single> updated = service.update(model, ids, items, partial, true, null);
         ArrayNode arr = Json.MAPPER.createArrayNode();
@@ -147,7 +146,7 @@ public class GenericModelResource {
     public Response bulkDelete(@PathParam("app") String app, @PathParam("model") String path, String body) {
         Model model = writable(app, path, "DELETE");
         access.require(model, Access.Action.DELETE);
-        List<JsonNode> items = bulkItems(parseBody(body));
+        List<JsonNode> items = bulkItems(JsonBody.parse(body));
         service.delete(model, bulkIds(items), true, null, null);
         return Response.noContent().build();
     }
@@ -188,7 +187,7 @@ public class GenericModelResource {
     private Response updateOne(String app, String path, long id, String body, boolean partial) {
         Model model = writable(app, path, partial ? "PATCH" : "PUT");
         access.require(model, Access.Action.CHANGE);
-        JsonNode json = parseBody(body);
+        JsonNode json = JsonBody.parse(body);
         if (!json.isObject()) {
             throw ApiException.field("non_field_errors", "Invalid data. Expected a dictionary, but got "
                     + ErrorMapper.jsonType(json) + ".");
@@ -205,7 +204,7 @@ public class GenericModelResource {
         access.require(model, Access.Action.DELETE);
         String message = null;
         if (body != null && !body.isBlank()) {
-            JsonNode json = parseBody(body);
+            JsonNode json = JsonBody.parse(body);
             if (json.has("changelog_message")) {
                 message = json.get("changelog_message").asText();
             }
@@ -228,12 +227,11 @@ public class GenericModelResource {
     @POST
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Response createForm(@PathParam("app") String app, @PathParam("model") String path,
-                               @FormParam("_method") String method, @FormParam("_content") String content,
-                               @FormParam("csrfmiddlewaretoken") String csrf) {
-        checkForm(csrf);
+                               @FormParam("_method") String method, @FormParam("_content") String content) {
+        checkForm();
         Model model = formModel(app, path);
         access.require(model, Access.Action.ADD);
-        JsonNode json = parseBody(content);
+        JsonNode json = JsonBody.parse(content);
         List<ModelService.Single> created = service.create(model, json.isArray() ? list(json) : List.of(json), json.isArray());
         String target = json.isArray() ? uri.getPath() : uri.getPath() + created.get(0).node().get("id").asLong() + "/";
         return Response.seeOther(java.net.URI.create(target)).build();
@@ -244,9 +242,8 @@ public class GenericModelResource {
     @Path("{id: [0-9]+}/")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Response changeForm(@PathParam("app") String app, @PathParam("model") String path, @PathParam("id") long id,
-                               @FormParam("_method") String method, @FormParam("_content") String content,
-                               @FormParam("csrfmiddlewaretoken") String csrf) {
-        checkForm(csrf);
+                               @FormParam("_method") String method, @FormParam("_content") String content) {
+        checkForm();
         Model model = formModel(app, path);
         String listPath = "/api/" + app + "/" + path + "/";
         if ("DELETE".equalsIgnoreCase(method)) {
@@ -258,7 +255,7 @@ public class GenericModelResource {
             throw ApiException.detail(405, "Method \"" + method + "\" not allowed.");
         }
         access.require(model, Access.Action.CHANGE);
-        JsonNode json = parseBody(content);
+        JsonNode json = JsonBody.parse(content);
         service.update(model, List.of(id), List.of(json), "PATCH".equalsIgnoreCase(method), false, null);
         return Response.seeOther(java.net.URI.create(listPath + id + "/")).build();
     }
@@ -271,12 +268,10 @@ public class GenericModelResource {
         return model;
     }
 
-    private void checkForm(String csrf) {
+    /** A form post needs a caller; its CSRF token was checked with the session (AuthFilter). */
+    private void checkForm() {
         if (request.caller() == null) {
             throw ApiException.detail(403, "Authentication credentials were not provided.");
-        }
-        if (!request.formCsrfValid(csrf)) {
-            throw ApiException.detail(403, "CSRF Failed: CSRF token missing or incorrect.");
         }
     }
 
@@ -324,18 +319,6 @@ public class GenericModelResource {
             return r;
         }
         return Response.fromResponse(r).header("ETag", etag).build();
-    }
-
-    /** A request body as JSON, or DRF's 400 "JSON parse error - ...". */
-    public static JsonNode parseBody(String body) {
-        if (body == null || body.isBlank()) {
-            throw ApiException.detail(400, "JSON parse error - Expecting value: line 1 column 1 (char 0)");
-        }
-        try {
-            return Json.MAPPER.readTree(body);
-        } catch (JsonProcessingException e) {
-            throw ApiException.detail(400, "JSON parse error - " + e.getOriginalMessage());
-        }
     }
 
     private static List<JsonNode> list(JsonNode array) {

@@ -10,7 +10,6 @@ public class RequestContext {
     private UUID requestId = UUID.randomUUID();
     private Caller caller;
     private String baseUrl = "";
-    private java.util.function.Predicate<String> formCsrf;
 
     /** The authenticated caller; {@code null} for anonymous requests. */
     public record Caller(long userId, String username, boolean superuser, long tokenId, boolean writeEnabled) {
@@ -30,16 +29,6 @@ public class RequestContext {
 
     public void caller(Caller c) {
         this.caller = c;
-    }
-
-    /** Set when a session form post still has to show its CSRF field (checked by the form handler). */
-    public void pendingFormCsrf(java.util.function.Predicate<String> check) {
-        this.formCsrf = check;
-    }
-
-    /** True when the form's CSRF field matches the session (or the caller used a token). */
-    public boolean formCsrfValid(String field) {
-        return formCsrf == null ? caller != null && caller.tokenId() != 0 : field != null && formCsrf.test(field);
     }
 
     public String baseUrl() {

@@ -7,6 +7,8 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Cookie;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+import org.jboss.resteasy.reactive.server.core.ResteasyReactiveRequestContext;
+import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveContainerRequestContext;
 import org.sourceoftruth.records.api.ApiException;
 import org.sourceoftruth.records.api.Db;
 import org.sourceoftruth.records.api.QueryCounter;
@@ -30,14 +32,19 @@ import java.util.UUID;
  *   <li>{@code Authorization: Token <key>} (or {@code Bearer <key>}): the token is found by the
  *       SHA-256 digest of the key and then compared in constant time; its allowed_ips, enabled
  *       flag, expiry and user are checked in NetBox's order, and last_used is refreshed.</li>
- *   <li>Otherwise the session cookie of a browsable-API login; unsafe methods then need the
- *       session's CSRF token in {@code X-CSRFToken}, equal to the {@code csrftoken} cookie.</li>
+ *   <li>Otherwise the session cookie of a browsable-API login; every unsafe request it
+ *       authenticates, whatever its content type, needs the session's CSRF token, equal to the
+ *       {@code csrftoken} cookie, in {@code X-CSRFToken} or (browsable-API forms) in the
+ *       {@code csrfmiddlewaretoken} field of a form the endpoint reads. This is the only CSRF
+ *       check of the API; the login form checks its own.</li>
  * </ul>
  * Every failure is a 403 with NetBox's message (NetBox never answers 401). Also fixes the
  * request id and base URL for this request.
  */
 public class AuthFilter {
     private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
+    /** Django's name of the form field carrying the CSRF token. */
+    private static final String FORM_TOKEN_FIELD = "csrfmiddlewaretoken";
     /** last_used is written at most this often per token. */
     private static final long LAST_USED_INTERVAL_SECONDS = 60;
 
@@ -53,9 +60,11 @@ public class AuthFilter {
     SessionStore sessions;
 
     // Not pre-matching: pre-matching filters run on the I/O thread, and this one queries the
-    // database, so it must run after the switch to a worker thread.
-    @ServerRequestFilter
-    public void authenticate(ContainerRequestContext ctx) {
+    // database, so it must run after the switch to a worker thread. readBody: a form body's
+    // fields are parsed before this runs, so the CSRF check can read the form's token itself
+    // (multipart bodies never get here: MalformedRequests refuses them).
+    @ServerRequestFilter(readBody = true)
+    public void authenticate(ResteasyReactiveContainerRequestContext ctx) {
         QueryCounter.reset();
         UUID id = routing.get(HttpFilters.REQUEST_ID);
         if (id != null) {
@@ -165,7 +174,7 @@ public class AuthFilter {
         return peer.map(a -> new ClientIp(peerText, a));
     }
 
-    private void authenticateSession(ContainerRequestContext ctx) {
+    private void authenticateSession(ResteasyReactiveContainerRequestContext ctx) {
         Cookie cookie = ctx.getCookies().get(settings.sessionCookieName());
         if (cookie == null) {
             return;
@@ -182,30 +191,38 @@ public class AuthFilter {
     }
 
     /** Django's CSRF rule for session-authenticated unsafe requests, with its messages. */
-    private void checkCsrf(ContainerRequestContext ctx, SessionStore.Session session) {
+    private void checkCsrf(ResteasyReactiveContainerRequestContext ctx, SessionStore.Session session) {
         Cookie cookie = ctx.getCookies().get(settings.csrfCookieName());
         if (cookie == null || cookie.getValue().isEmpty()) {
             throw ApiException.detail(403, "CSRF Failed: CSRF cookie not set.");
         }
-        String header = ctx.getHeaderString("X-CSRFToken");
-        if ((header == null || header.isEmpty()) && isForm(ctx)) {
-            // A browsable-API form carries the token as a form field, which the form handler
-            // checks (Django accepts csrfmiddlewaretoken the same way).
-            request.pendingFormCsrf(field -> Secrets.constantTimeEquals(field, cookie.getValue())
-                    && session.csrfMatches(field));
-            return;
+        String token = ctx.getHeaderString("X-CSRFToken");
+        if (token == null || token.isEmpty()) {
+            token = formToken(ctx);
         }
-        if (header == null || header.isEmpty()) {
+        if (token == null || token.isEmpty()) {
             throw ApiException.detail(403, "CSRF Failed: CSRF token missing.");
         }
-        if (!Secrets.constantTimeEquals(header, cookie.getValue()) || !session.csrfMatches(header)) {
+        if (!Secrets.constantTimeEquals(token, cookie.getValue()) || !session.csrfMatches(token)) {
             throw ApiException.detail(403, "CSRF Failed: CSRF token incorrect.");
         }
     }
 
-    private static boolean isForm(ContainerRequestContext ctx) {
-        String type = ctx.getHeaderString("Content-Type");
-        return type != null && type.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded");
+    /**
+     * The csrfmiddlewaretoken field of a browsable-API form. Form data exists only when the
+     * matched endpoint reads a form (its fields were parsed before this filter, see readBody);
+     * a form-encoded or other non-JSON body sent to any other endpoint carries no token.
+     */
+    private static String formToken(ResteasyReactiveContainerRequestContext ctx) {
+        try {
+            if (ctx.getServerRequestContext() instanceof ResteasyReactiveRequestContext request
+                    && request.getFormParameter(FORM_TOKEN_FIELD, true, false) instanceof String field) {
+                return field;
+            }
+        } catch (RuntimeException e) {
+            // a field that does not decode (bad percent-escapes) is no token
+        }
+        return null;
     }
 
     /** scheme://host[:port] of the request, honouring X-Forwarded-Proto / X-Forwarded-Host. */

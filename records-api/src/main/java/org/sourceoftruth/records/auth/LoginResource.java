@@ -20,7 +20,7 @@ import jakarta.ws.rs.core.Response;
 import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.api.ApiException;
 import org.sourceoftruth.records.api.Db;
-import org.sourceoftruth.records.api.GenericModelResource;
+import org.sourceoftruth.records.api.JsonBody;
 import org.sourceoftruth.records.api.Responses;
 
 import java.net.URI;
@@ -88,7 +88,7 @@ public class LoginResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public Response jsonLogin(String body) {
-        JsonNode json = GenericModelResource.parseBody(body);
+        JsonNode json = JsonBody.parse(body);
         Map<String, List<String>> missing = new LinkedHashMap<>();
         for (String field : List.of("username", "password")) {
             if (!json.path(field).isTextual() || json.path(field).asText().isEmpty()) {

@@ -14,7 +14,7 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.api.ApiException;
-import org.sourceoftruth.records.api.GenericModelResource;
+import org.sourceoftruth.records.api.JsonBody;
 import org.sourceoftruth.records.api.ModelService;
 import org.sourceoftruth.records.api.Responses;
 import org.sourceoftruth.records.auth.Access;
@@ -71,7 +71,7 @@ public class AvailabilityResource {
     private Response allocateIps(String parent, long id, String body) {
         Availability.ParentKind kind = kind(parent);
         access.require(registry.require("ipam.ipaddress"), Access.Action.ADD);
-        JsonNode json = GenericModelResource.parseBody(body);
+        JsonNode json = JsonBody.parse(body);
         return created(availability.allocateIps(kind, id, items(json), json.isArray()), json.isArray());
     }
 
@@ -84,7 +84,7 @@ public class AvailabilityResource {
     private Response allocatePrefixes(String parent, long id, String body) {
         requirePrefix(parent);
         access.require(registry.require("ipam.prefix"), Access.Action.ADD);
-        JsonNode json = GenericModelResource.parseBody(body);
+        JsonNode json = JsonBody.parse(body);
         return created(availability.allocatePrefixes(id, items(json), json.isArray()), json.isArray());
     }
 

@@ -37,6 +37,21 @@ final class IpamRules {
         return !rows.isEmpty() && Boolean.TRUE.equals(rows.get(0).get("enforce_unique"));
     }
 
+    /**
+     * Takes, until the write's transaction ends, the lock on one value in one VRF, so that
+     * concurrent writes of the same value check for duplicates one after the other: each sees
+     * the rows that the earlier ones committed (read committed: every statement takes a new
+     * snapshot). A lock rather than a unique index because the rule depends on settings and on
+     * other rows (ENFORCE_GLOBAL_UNIQUE, the VRF's enforce_unique, non-unique roles).
+     *
+     * @param model the content type, keeping prefixes and addresses apart
+     * @param value the prefix, or the host address without its mask
+     */
+    private static void lockValue(Queries db, String model, Long vrfId, String value) {
+        db.query("select pg_advisory_xact_lock(hashtext(?), hashtext(?))", model,
+                (vrfId == null ? "global" : "vrf " + vrfId) + " " + value);
+    }
+
     /** "VRF <name> (<rd>)" or "global table", as NetBox names the table in duplicate messages. */
     private static String table(Queries db, Long vrfId) {
         return vrfId == null ? "global table" : "VRF " + vrfName(db, vrfId);
@@ -59,7 +74,11 @@ final class IpamRules {
             return;
         }
         Long vrf = row.longValue("vrf_id");
-        if (enforcesUnique(db, vrf) && !db.query("select 1 from ipam_prefix where vrf_id is not distinct from ?"
+        if (!enforcesUnique(db, vrf)) {
+            return;
+        }
+        lockValue(db, "ipam.prefix", vrf, p.text());
+        if (!db.query("select 1 from ipam_prefix where vrf_id is not distinct from ?"
                 + " and prefix = ?::cidr and id <> ?", vrf, p.text(), selfId == null ? -1L : selfId).isEmpty()) {
             add(errors, "prefix", "Duplicate prefix found in " + table(db, vrf) + ": " + p.text());
         }
@@ -143,6 +162,7 @@ final class IpamRules {
         Long vrf = row.longValue("vrf_id");
         long self = selfId == null ? -1L : selfId;
         if (enforcesUnique(db, vrf)) {
+            lockValue(db, "ipam.ipaddress", vrf, host);
             List<Row> duplicates = db.query("select address, role from ipam_ipaddress where vrf_id is not distinct from ?"
                     + " and host(address)::inet = ?::inet and id <> ? order by id", vrf, host, self);
             boolean allowed = !duplicates.isEmpty() && nonUnique(row.str("role"))

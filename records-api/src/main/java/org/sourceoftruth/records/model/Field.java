@@ -89,7 +89,18 @@ public final class Field {
 
     // ----- fluent declaration -----
     public Field column(String c) { column = c; return this; }
-    public Field required() { required = true; return this; }
+    /**
+     * Must be given on create (and on PUT). A required relation is a NOT NULL column, so it also
+     * stops being nullable (relations are nullable by default, see {@link Fields#fk}): null is
+     * DRF's "This field may not be null.", not a failed insert.
+     */
+    public Field required() {
+        required = true;
+        if (kind == Kind.FK) {
+            nullable = false;
+        }
+        return this;
+    }
     public Field readOnly() { readOnly = true; return this; }
     /** Accepted on write, never rendered; never a filter or ordering term (that would be an oracle). */
     public Field writeOnly() { writeOnly = true; filterable = false; orderable = false; return this; }

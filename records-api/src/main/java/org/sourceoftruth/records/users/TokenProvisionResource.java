@@ -11,7 +11,7 @@ import jakarta.ws.rs.core.Response;
 import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.api.ApiException;
 import org.sourceoftruth.records.api.ErrorMapper;
-import org.sourceoftruth.records.api.GenericModelResource;
+import org.sourceoftruth.records.api.JsonBody;
 import org.sourceoftruth.records.api.ModelService;
 import org.sourceoftruth.records.api.RequestContext;
 import org.sourceoftruth.records.api.Responses;
@@ -51,7 +51,7 @@ public class TokenProvisionResource {
 
     @POST
     public Response provision(String body) {
-        JsonNode json = GenericModelResource.parseBody(body);
+        JsonNode json = JsonBody.parse(body);
         if (!json.isObject()) {
             throw ApiException.field("non_field_errors", "Invalid data. Expected a dictionary, but got "
                     + ErrorMapper.jsonType(json) + ".");

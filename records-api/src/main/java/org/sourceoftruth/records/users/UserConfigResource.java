@@ -15,7 +15,7 @@ import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.api.ApiException;
 import org.sourceoftruth.records.api.Db;
 import org.sourceoftruth.records.api.ErrorMapper;
-import org.sourceoftruth.records.api.GenericModelResource;
+import org.sourceoftruth.records.api.JsonBody;
 import org.sourceoftruth.records.api.RequestContext;
 import org.sourceoftruth.records.api.Responses;
 import org.sourceoftruth.records.auth.Access;
@@ -60,7 +60,7 @@ public class UserConfigResource {
             throw ApiException.forbidden();
         }
         access.requireWritable();
-        JsonNode changes = GenericModelResource.parseBody(body);
+        JsonNode changes = JsonBody.parse(body);
         if (!changes.isObject()) {
             throw ApiException.field("non_field_errors", "Invalid data. Expected a dictionary, but got "
                     + ErrorMapper.jsonType(changes) + ".");

@@ -1,19 +1,30 @@
 package org.sourceoftruth.records.api;
 
+import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.sourceoftruth.records.Api;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.sourceoftruth.records.Api.auth;
 
@@ -26,6 +37,8 @@ import static org.sourceoftruth.records.Api.auth;
 class BadInputTest {
     @Inject
     ModelRegistry registry;
+    @Inject
+    AgroalDataSource dataSource;
 
     /**
      * Bodies that are wrong for every model: malformed or non-object JSON, or objects whose
@@ -76,7 +89,7 @@ class BadInputTest {
         expect4xx(problems, "GET unknown", auth().get(list + "999999999/"));
         for (String q : BAD_QUERIES) {
             Response r = auth().get(list + "?" + q);
-            if (r.statusCode() >= 500 || !r.contentType().startsWith("application/json")) {
+            if (r.statusCode() >= 500 || !r.contentType().startsWith("application/json") || internalText(r.asString()) != null) {
                 problems.add("GET ?" + q + " -> " + r.statusCode() + " " + r.asString());
             }
         }
@@ -90,12 +103,169 @@ class BadInputTest {
         assertEquals(before, count(list), "table changed by rejected requests: " + list);
     }
 
-    private static void expect4xx(List<String> problems, String what, Response r) {
+    /**
+     * Hostile input on every model path: null for every required non-nullable field, NUL bytes
+     * in every filter parameter and in body strings, text after the JSON document, matrix
+     * parameters on detail URLs. Each must be a 4xx JSON error naming the field or parameter
+     * (or NetBox's 404 for a URL its router would not match), without server-internal text,
+     * and must change nothing.
+     */
+    @TestFactory
+    Stream<DynamicTest> everyModelPathRefusesHostileInput() {
+        // objects on some detail URLs, so that a URL that wrongly reaches them shows
+        int site = Api.site("hostile");
+        Api.device(site, Api.deviceTypeAndRole(), "hostile-" + Api.uniq());
+        return registry.all().stream().map(m -> DynamicTest.dynamicTest(m.contentType(), () -> hostile(m)));
+    }
+
+    private void hostile(Model m) {
+        String list = "/api/" + m.app() + "/" + m.path() + "/";
+        long before = count(list);
+        List<String> problems = new ArrayList<>();
+        if (!m.isReadOnlyApi()) {
+            Set<String> notNull = notNullColumns(m.table());
+            for (Field f : m.fields()) {
+                boolean mayNotBeNull = !f.isNullable() || notNull.contains(f.column());
+                if (f.isWritable() && mayNotBeNull && f.column() != null && f.kind != Kind.CUSTOM_FIELDS) {
+                    String body = "{\"" + f.name + "\": null}";
+                    expectFieldError(problems, "POST " + body, auth().body(body).post(list), f.name,
+                            "This field may not be null.");
+                    expectFieldError(problems, "POST [" + body + "]", auth().body("[" + body + "]").post(list), f.name,
+                            "This field may not be null.");
+                }
+            }
+            String nul = "{\"description\": \"a\\u0000b\", \"name\": \"x\"}";
+            expectFieldError(problems, "POST " + nul, auth().body(nul).post(list), "description",
+                    "Null characters are not allowed.");
+            for (String trailing : List.of("{\"description\": \"x\"} garbage", "{} {}", "[{}] ]", "{\"name\": \"x\"}x")) {
+                expectParseError(problems, "POST " + trailing, auth().body(trailing).post(list));
+                expectParseError(problems, "PATCH " + trailing, auth().body(trailing).patch(list + "1/"));
+            }
+        }
+        List<String> params = new ArrayList<>(m.extraFilters().keySet());
+        for (Field f : m.fields()) {
+            if (f.isFilterable()) {
+                params.add(f.kind == Kind.FK ? f.name + "_id" : f.name);
+            }
+        }
+        params.addAll(List.of("q", "ordering", "limit", "brief", "fields"));
+        for (String p : params) {
+            expectFieldError(problems, "GET ?" + p + "=a%00b", auth().urlEncodingEnabled(false).get(list + "?" + p + "=a%00b"),
+                    p, "Null characters are not allowed.");
+        }
+        List<Long> ids = auth().get(list + "?limit=1").then().statusCode(200).extract().jsonPath().getList("results.id", Long.class);
+        long id = ids.isEmpty() ? 1 : ids.get(0);
+        for (String detail : List.of(id + ";drop/", id + ";/", id + ";a=b/")) {
+            expectNotFound(problems, "GET " + detail, auth().urlEncodingEnabled(false).get(list + detail));
+            expectNotFound(problems, "PATCH " + detail, auth().urlEncodingEnabled(false).body("{\"description\": \"x\"}")
+                    .patch(list + detail));
+            expectNotFound(problems, "DELETE " + detail, auth().urlEncodingEnabled(false).delete(list + detail));
+        }
+        assertTrue(problems.isEmpty(), list + ":\n" + String.join("\n", problems));
+        assertEquals(before, count(list), "table changed by rejected requests: " + list);
+        if (!ids.isEmpty()) {
+            auth().get(list + id + "/").then().statusCode(200);
+        }
+    }
+
+    /** The endpoints outside the model engine that read JSON bodies take them by the same rules. */
+    @org.junit.jupiter.api.Test
+    void serviceEndpointsRefuseTrailingDataAndNulCharacters() {
+        List<String> problems = new ArrayList<>();
+        for (String path : List.of("/api/users/config/", "/api/users/tokens/provision/", "/login/")) {
+            String method = path.equals("/api/users/config/") ? "PATCH" : "POST";
+            String body = "{\"username\": \"admin\", \"password\": \"admin\"}";
+            expectParseError(problems, method + " " + path + " trailing", auth().body(body + " {}").request(method, path));
+            expectFieldError(problems, method + " " + path + " NUL", auth().body(body.replace("\"admin\",", "\"ad\\u0000min\","))
+                    .request(method, path), "username", "Null characters are not allowed.");
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+        auth().get("/api/users/config/").then().statusCode(200).body("username", org.hamcrest.Matchers.nullValue());
+    }
+
+    /** The table's NOT NULL columns: null for them must be a field error, whatever the declaration says. */
+    private Set<String> notNullColumns(String table) {
+        Set<String> columns = new HashSet<>();
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(
+                "select column_name from information_schema.columns where table_schema = 'public' and table_name = ?"
+                        + " and is_nullable = 'NO'")) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    columns.add(rs.getString(1));
+                }
+            }
+        } catch (SQLException e) {
+            throw new AssertionError(e);
+        }
+        return columns;
+    }
+
+    /**
+     * Clients send long filter lists ({@code ?id=1&id=2...}): URLs of some kilobytes are served;
+     * longer ones and oversized headers get a 414/431 JSON error, not an empty answer.
+     */
+    @org.junit.jupiter.api.Test
+    void longUrlsAreServedUpToALimitAndRefusedWithJsonBeyondIt() {
+        StringBuilder ids = new StringBuilder();
+        for (int i = 1; ids.length() < 10_000; i++) {
+            ids.append(ids.isEmpty() ? "" : "&").append("id=").append(i);
+        }
+        auth().get("/api/dcim/sites/?" + ids).then().statusCode(200);
+        Response tooLong = auth().get("/api/dcim/sites/?q=" + "a".repeat(20_000));
+        assertEquals(414, tooLong.statusCode());
+        assertTrue(tooLong.contentType().startsWith("application/json"), tooLong.contentType());
+        assertTrue(tooLong.jsonPath().getString("detail").contains("URI"), tooLong.asString());
+        Response bigHeader = auth().header("X-Padding", "a".repeat(40_000)).get("/api/dcim/sites/");
+        assertEquals(431, bigHeader.statusCode());
+        assertTrue(bigHeader.contentType().startsWith("application/json"), bigHeader.contentType());
+        assertFalse(bigHeader.asString().isEmpty());
+    }
+
+    /** Words that only server internals put in a message. */
+    private static final List<String> INTERNAL_TEXT = List.of("ERROR:", "org.", "java.", "Exception", "SQL");
+
+    private static String internalText(String body) {
+        return INTERNAL_TEXT.stream().filter(body::contains).findFirst().orElse(null);
+    }
+
+    private static void expectFieldError(List<String> problems, String what, Response r, String field, String message) {
+        if (!expect4xx(problems, what, r)) {
+            return;
+        }
+        String body = r.asString();
+        if (!body.contains("\"" + field + "\"") || !body.contains(message)) {
+            problems.add(what + " -> " + r.statusCode() + " does not say " + field + ": " + message + " " + body);
+        }
+    }
+
+    private static void expectParseError(List<String> problems, String what, Response r) {
+        if (expect4xx(problems, what, r) && (r.statusCode() != 400
+                || !String.valueOf(r.jsonPath().getString("detail")).startsWith("JSON parse error - "))) {
+            problems.add(what + " -> " + r.statusCode() + " is no JSON parse error: " + r.asString());
+        }
+    }
+
+    private static void expectNotFound(List<String> problems, String what, Response r) {
+        if (expect4xx(problems, what, r) && r.statusCode() != 404) {
+            problems.add(what + " -> " + r.statusCode() + " instead of 404: " + r.asString());
+        }
+    }
+
+    /** 4xx with a JSON body free of server-internal text; false (and a problem noted) otherwise. */
+    private static boolean expect4xx(List<String> problems, String what, Response r) {
         int s = r.statusCode();
         String type = r.contentType();
+        String body = r.asString();
         if (s < 400 || s >= 500 || type == null || !type.startsWith("application/json")) {
-            problems.add(what + " -> " + s + " " + type + " " + r.asString());
+            problems.add(what + " -> " + s + " " + type + " " + body);
+            return false;
         }
+        if (internalText(body) != null) {
+            problems.add(what + " -> " + s + " shows server internals (" + internalText(body) + "): " + body);
+            return false;
+        }
+        return true;
     }
 
     private static long count(String list) {

@@ -54,6 +54,7 @@ class BadInputTest {
         String text = r.asString();
         assertTrue(status >= 400 && status < 500, method + " " + path + " " + body + " -> " + status + " " + text);
         assertTrue(r.contentType().startsWith("application/json"), method + " " + path + " -> " + r.contentType());
+        hostile(r, method + " " + path + " " + body);
         try {
             Json.MAPPER.readTree(text);
         } catch (Exception e) {
@@ -271,6 +272,48 @@ class BadInputTest {
                 Map.of("local_context_data", "x"))) {
             expect4xx("PATCH", "/api/dcim/devices/" + dev[0] + "/", body);
         }
+    }
+
+    /**
+     * The allocation endpoints (not model paths, so not in the engine's sweep): text after the
+     * JSON body, NUL bytes in body strings and parameters, matrix parameters in the path. Each is
+     * a 4xx JSON error without server-internal text, and nothing is allocated.
+     */
+    @Test
+    void allocationEndpointsRefuseHostileInput() {
+        String b = Ipam.v4Block();
+        int prefix = Ipam.prefix(b + ".0/24", null);
+        int ipsBefore = count("/api/ipam/ip-addresses/");
+        int prefixesBefore = count("/api/ipam/prefixes/");
+        String ips = "/api/ipam/prefixes/" + prefix + "/available-ips/";
+        String avp = "/api/ipam/prefixes/" + prefix + "/available-prefixes/";
+        for (String path : List.of(ips, avp)) {
+            for (String trailing : List.of("{\"prefix_length\": 28} garbage", "{\"prefix_length\": 28}{}", "[{\"prefix_length\": 28}]]")) {
+                Response r = hostile(auth().body(trailing).post(path), "POST " + path + " " + trailing);
+                assertEquals(400, r.statusCode(), r.asString());
+                assertTrue(r.jsonPath().getString("detail").startsWith("JSON parse error - "), r.asString());
+            }
+            Response nul = hostile(auth().body("{\"prefix_length\": 28, \"description\": \"a\\u0000\"}").post(path), path);
+            assertEquals(List.of("Null characters are not allowed."), nul.jsonPath().getList("description"), nul.asString());
+            Response param = hostile(auth().urlEncodingEnabled(false).get(path + "?limit=1%00"), path);
+            assertEquals(List.of("Null characters are not allowed."), param.jsonPath().getList("limit"), param.asString());
+            String matrix = path.replace("/" + prefix + "/", "/" + prefix + ";x=1/");
+            Response m = hostile(auth().urlEncodingEnabled(false).body("{\"prefix_length\": 28}").post(matrix), matrix);
+            assertEquals(404, m.statusCode(), m.asString());
+        }
+        assertEquals(ipsBefore, count("/api/ipam/ip-addresses/"));
+        assertEquals(prefixesBefore, count("/api/ipam/prefixes/"));
+    }
+
+    /** Checks a 4xx JSON answer free of server-internal text and returns it. */
+    private static Response hostile(Response r, String what) {
+        String body = r.asString();
+        assertTrue(r.statusCode() >= 400 && r.statusCode() < 500, what + " -> " + r.statusCode() + " " + body);
+        assertTrue(String.valueOf(r.contentType()).startsWith("application/json"), what + " -> " + r.contentType());
+        for (String internal : List.of("ERROR:", "org.", "java.", "Exception", "SQL")) {
+            assertTrue(!body.contains(internal), what + " shows server internals: " + body);
+        }
+        return r;
     }
 
     @Test

@@ -124,4 +124,51 @@ class SessionLoginTest {
         given().contentType("application/json").body(Map.of("username", a.username(), "password", "Another-Secret-77"))
                 .post("/login/").then().statusCode(403);
     }
+
+    /**
+     * CSRF is one check for every unsafe request that a session cookie authenticates, whatever
+     * its content type: a form-encoded or plain-text post without the token (what a cross-site
+     * form can send) is refused on every endpoint, and changes nothing.
+     */
+    @Test
+    void everySessionWriteNeedsTheCsrfTokenWhateverItsContentType() {
+        Account a = Accounts.account("csrf");
+        Accounts.permission(List.of("ipam.prefix", "ipam.ipaddress"), List.of("view", "add"), null, List.of(a.id()));
+        Session s = jsonLogin(a);
+        int block = 100 + (int) (Math.random() * 150);
+        String parentPrefix = "172.31." + block + ".0/24";
+        int prefix = Api.create("/api/ipam/prefixes/", Map.of("prefix", parentPrefix));
+        String ips = "/api/ipam/prefixes/" + prefix + "/available-ips/";
+        String prefixes = "/api/ipam/prefixes/" + prefix + "/available-prefixes/";
+        // no endpoint reads multipart bodies: refused before anything else
+        raw().cookie("sessionid", s.id()).cookie("csrftoken", s.csrf()).contentType("multipart/form-data; boundary=x")
+                .body("{\"prefix_length\": 28}").post(prefixes).then().statusCode(415);
+        for (String type : List.of("application/x-www-form-urlencoded", "text/plain")) {
+            for (String path : List.of(ips, prefixes)) {
+                String body = path.equals(ips) ? "{\"description\": \"forged\"}" : "{\"prefix_length\": 28}";
+                raw().cookie("sessionid", s.id()).cookie("csrftoken", s.csrf()).contentType(type).body(body).post(path)
+                        .then().statusCode(403).body("detail", equalTo("CSRF Failed: CSRF token missing."));
+                // a form field that is not the token does not stand in for it
+                raw().cookie("sessionid", s.id()).cookie("csrftoken", s.csrf()).contentType(type)
+                        .body("csrfmiddlewaretoken=" + "0".repeat(64) + "&prefix_length=28").post(path).then().statusCode(403);
+            }
+            raw().cookie("sessionid", s.id()).cookie("csrftoken", s.csrf()).contentType(type).body("{\"forged\": 1}")
+                    .patch("/api/users/config/").then().statusCode(403).body("detail", equalTo("CSRF Failed: CSRF token missing."));
+        }
+        Api.auth().get("/api/ipam/ip-addresses/?parent=" + parentPrefix).then().statusCode(200).body("count", equalTo(0));
+        given().cookie("sessionid", s.id()).get("/api/users/config/").then().statusCode(200).body("forged", equalTo(null));
+        Api.auth().get("/api/ipam/prefixes/?within=" + parentPrefix).then().statusCode(200).body("count", equalTo(0));
+        // with the token in X-CSRFToken the same session writes
+        given().cookie("sessionid", s.id()).cookie("csrftoken", s.csrf()).header("X-CSRFToken", s.csrf())
+                .contentType("application/json").body("{\"prefix_length\": 28}").post(prefixes).then().statusCode(201);
+        given().cookie("sessionid", s.id()).cookie("csrftoken", s.csrf()).header("X-CSRFToken", s.csrf())
+                .contentType("application/json").body("{\"a\": 1}").patch("/api/users/config/").then().statusCode(200)
+                .body("a", equalTo(1));
+    }
+
+    /** A request whose string body is sent as given, whatever the content type says. */
+    private static io.restassured.specification.RequestSpecification raw() {
+        return given().config(io.restassured.RestAssured.config().encoderConfig(io.restassured.config.EncoderConfig
+                .encoderConfig().encodeContentTypeAs("multipart/form-data", io.restassured.http.ContentType.TEXT)));
+    }
 }

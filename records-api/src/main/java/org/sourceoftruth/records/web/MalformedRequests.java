@@ -1,0 +1,103 @@
+package org.sourceoftruth.records.web;
+
+import io.vertx.core.MultiMap;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.sourceoftruth.model.Json;
+
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Refuses, before any route or query sees them, requests whose URL or headers no NetBox URL
+ * router or form would accept, each with a JSON error in NetBox's shape:
+ * <ul>
+ *   <li>a URL longer than {@link #MAX_URL_LENGTH} → 414, headers larger than
+ *       {@link #MAX_HEADER_BYTES} → 431. Vert.x's own limits (application.properties) are set
+ *       above these, because Vert.x answers requests beyond them itself with an empty body;</li>
+ *   <li>a {@code ;} in the path → 404: JAX-RS would strip it as a matrix parameter, so that
+ *       {@code /api/dcim/devices/1;drop/} would reach device 1;</li>
+ *   <li>a NUL character (PostgreSQL cannot store it) in a query parameter → 400 naming the
+ *       parameter, DRF's "Null characters are not allowed."; in the path → 400;</li>
+ *   <li>a multipart body → 415: no endpoint reads one, and the body reader (which reads form
+ *       bodies for the CSRF check, see AuthFilter) would otherwise parse it, spooling its files
+ *       to disk, and fail on a malformed one.</li>
+ * </ul>
+ */
+@ApplicationScoped
+public class MalformedRequests {
+    /** Long enough for NetBox clients' filter lists ({@code ?id=1&id=2...}). */
+    static final int MAX_URL_LENGTH = 16 * 1024;
+    static final int MAX_HEADER_BYTES = 32 * 1024;
+    private static final String NULL_CHARACTERS = "Null characters are not allowed.";
+
+    void install(@Observes Router router) {
+        // after HttpFilters (order -1000), which gives every answer its request id
+        router.route().order(-999).handler(this::check);
+    }
+
+    private void check(RoutingContext ctx) {
+        String uri = ctx.request().uri();
+        if (uri.length() > MAX_URL_LENGTH) {
+            refuse(ctx, 414, detail("Request-URI Too Long: URLs are limited to " + MAX_URL_LENGTH + " characters."));
+            return;
+        }
+        if (headerBytes(ctx.request().headers()) > MAX_HEADER_BYTES) {
+            refuse(ctx, 431, detail("Request Header Fields Too Large: headers are limited to " + MAX_HEADER_BYTES
+                    + " bytes."));
+            return;
+        }
+        String path = ctx.request().path();
+        if (path.indexOf(';') >= 0) {
+            refuse(ctx, 404, detail("Not found."));
+            return;
+        }
+        if (path.indexOf('\0') >= 0 || path.toLowerCase(Locale.ROOT).contains("%00")) {
+            refuse(ctx, 400, detail(NULL_CHARACTERS));
+            return;
+        }
+        String type = ctx.request().getHeader("Content-Type");
+        if (type != null && type.trim().toLowerCase(Locale.ROOT).startsWith("multipart/")) {
+            refuse(ctx, 415, detail("Unsupported media type \"" + type + "\" in request."));
+            return;
+        }
+        MultiMap params;
+        try {
+            params = ctx.queryParams();
+        } catch (RuntimeException e) {
+            refuse(ctx, 400, detail("Malformed query string."));
+            return;
+        }
+        for (Map.Entry<String, String> p : params) {
+            if (p.getKey().indexOf('\0') >= 0 || p.getValue().indexOf('\0') >= 0) {
+                var body = Json.MAPPER.createObjectNode();
+                body.putArray(p.getKey().replace("\0", "")).add(NULL_CHARACTERS);
+                refuse(ctx, 400, body);
+                return;
+            }
+        }
+        ctx.next();
+    }
+
+    private static long headerBytes(MultiMap headers) {
+        long total = 0;
+        for (Map.Entry<String, String> h : headers) {
+            total += h.getKey().length() + h.getValue().length() + 4; // ": " and CRLF
+        }
+        return total;
+    }
+
+    private static com.fasterxml.jackson.databind.node.ObjectNode detail(String message) {
+        return Json.MAPPER.createObjectNode().put("detail", message);
+    }
+
+    private static void refuse(RoutingContext ctx, int status, com.fasterxml.jackson.databind.JsonNode body) {
+        // 414 and 431 leave the rest of the request unread: close the connection after answering
+        if (status == 414 || status == 431) {
+            ctx.response().putHeader("Connection", "close");
+        }
+        ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json").end(body.toString());
+    }
+}
