@@ -178,9 +178,10 @@ final class ChangePublisher implements AutoCloseable {
             // The retry starts with a fresh producer: nothing of this round is left behind in it.
             close();
         }
-        acknowledged(changes.subList(0, acknowledged));
         int truncated = (int) sentReduced.subList(0, acknowledged).stream().filter(reduced -> reduced).count();
+        forgetReduced(changes.subList(0, acknowledged));
         if (acknowledged == sent.size() && unsendable != null && failure == null) {
+            forgetReduced(changes.subList(acknowledged, acknowledged + 1));
             return new Outcome(acknowledged, unsendable, false, null, truncated);
         }
         if (refusal != null && refusesTheRecord(refusal)) {
@@ -189,18 +190,15 @@ final class ChangePublisher implements AutoCloseable {
                 sendReduced.add(refused.id());
                 return new Outcome(acknowledged, null, true, refusal, truncated);
             }
+            forgetReduced(List.of(refused));
             return new Outcome(acknowledged, "Kafka refused the event: " + refusal.getMessage(), false, refusal,
                     truncated);
         }
         return new Outcome(acknowledged, null, false, failure, truncated);
     }
 
-    /** The ceiling events are measured against (sot.outbox.max-event-bytes). */
-    int maxEventBytes() {
-        return encoder.maxBytes();
-    }
-
-    private void acknowledged(List<PendingChange> changes) {
+    /** Published or parked: these rows are never sent again, reduced or not. */
+    private void forgetReduced(List<PendingChange> changes) {
         if (!sendReduced.isEmpty()) {
             changes.forEach(change -> sendReduced.remove(change.id()));
         }

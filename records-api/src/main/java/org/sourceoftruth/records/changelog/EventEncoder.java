@@ -47,10 +47,6 @@ final class EventEncoder {
         this.maxBytes = maxBytes;
     }
 
-    int maxBytes() {
-        return maxBytes;
-    }
-
     /** The event as it is when it fits, else its first reduced form that does. */
     Encoded encode(ChangeEvent event) throws TooLargeException {
         byte[] full = Json.toBytes(event);
