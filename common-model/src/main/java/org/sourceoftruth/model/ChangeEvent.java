@@ -24,6 +24,11 @@ import java.util.UUID;
  * @param data      full REST representation after the change (last state for deletes), with
  *                  relative URLs as NetBox sends it to webhooks
  * @param snapshots prechange / postchange snapshots (NetBox's serialized form)
+ * @param truncated true when the event was too large for the topic and records-api published a
+ *                  reduced form: long strings in {@code data} and the snapshots are cut short, or
+ *                  (when that is still too large) {@code data} keeps only id, url and display and
+ *                  the snapshots are null. The full change stays readable at
+ *                  {@code /api/core/object-changes/<sequence>/}. Absent (false) on complete events.
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record ChangeEvent(
@@ -36,11 +41,25 @@ public record ChangeEvent(
         @JsonProperty("username") String username,
         @JsonProperty("request_id") String requestId,
         @JsonProperty("data") JsonNode data,
-        @JsonProperty("snapshots") Snapshots snapshots) {
+        @JsonProperty("snapshots") Snapshots snapshots,
+        @JsonProperty("truncated") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean truncated) {
 
     public static final String CREATED = "created";
     public static final String UPDATED = "updated";
     public static final String DELETED = "deleted";
+
+    /** A complete (not truncated) event. */
+    public ChangeEvent(UUID changeId, long sequence, String event, String model, long objectId,
+                       OffsetDateTime timestamp, String username, String requestId, JsonNode data,
+                       Snapshots snapshots) {
+        this(changeId, sequence, event, model, objectId, timestamp, username, requestId, data, snapshots, false);
+    }
+
+    /** This event with other data and snapshots, flagged truncated. */
+    public ChangeEvent truncatedTo(JsonNode reducedData, Snapshots reducedSnapshots) {
+        return new ChangeEvent(changeId, sequence, event, model, objectId, timestamp, username, requestId,
+                reducedData, reducedSnapshots, true);
+    }
 
     public record Snapshots(@JsonProperty("prechange") JsonNode prechange,
                             @JsonProperty("postchange") JsonNode postchange) {

@@ -8,6 +8,7 @@ import java.time.ZoneOffset;
 import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ChangeEventTest {
@@ -28,5 +29,19 @@ class ChangeEventTest {
         ChangeEvent back = Json.fromBytes(bytes, ChangeEvent.class);
         assertEquals(event, back);
         assertEquals("dcim.site:7", back.kafkaKey());
+    }
+
+    @Test
+    void aTruncatedEventSaysSoAndACompleteOneLeavesTheFlagOut() throws Exception {
+        JsonNode data = Json.MAPPER.readTree("{\"id\":7,\"name\":\"dc1\"}");
+        ChangeEvent complete = new ChangeEvent(UUID.randomUUID(), 42, ChangeEvent.UPDATED, "dcim.site", 7,
+                OffsetDateTime.of(2026, 1, 2, 3, 4, 5, 0, ZoneOffset.UTC), "admin",
+                UUID.randomUUID().toString(), data, new ChangeEvent.Snapshots(data, data));
+        ChangeEvent truncated = complete.truncatedTo(data, new ChangeEvent.Snapshots(null, null));
+
+        assertFalse(Json.MAPPER.readTree(Json.toBytes(complete)).has("truncated"));
+        assertTrue(Json.MAPPER.readTree(Json.toBytes(truncated)).get("truncated").asBoolean());
+        assertEquals(truncated, Json.fromBytes(Json.toBytes(truncated), ChangeEvent.class));
+        assertFalse(Json.fromBytes(Json.toBytes(complete), ChangeEvent.class).truncated());
     }
 }

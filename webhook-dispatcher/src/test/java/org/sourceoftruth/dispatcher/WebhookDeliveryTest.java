@@ -76,6 +76,41 @@ class WebhookDeliveryTest {
     }
 
     @Test
+    void largeAndTruncatedEventsAreDeliveredAndTheNextEventToo() throws Exception {
+        try (Receiver receiver = Receiver.start()) {
+            long webhook = Fixtures.webhook("large hook", receiver.url("/hooks/large"), null, null, null);
+            Fixtures.eventRule("large site changes", List.of("dcim.site"), ALL_EVENTS, null, webhook);
+            ruleCache.refresh();
+
+            // 3 MB of description that compresses badly: one record batch larger than the consumer's
+            // max.partition.fetch.bytes (1 MiB), which Kafka returns whole anyway.
+            StringBuilder description = new StringBuilder();
+            java.util.Random random = new java.util.Random(15);
+            while (description.length() < 3_000_000) {
+                description.append(Long.toString(random.nextLong(), 36));
+            }
+            JsonNode large = json("{\"id\": 815, \"url\": \"/api/dcim/sites/815/\", \"display\": \"big\"}");
+            ((com.fasterxml.jackson.databind.node.ObjectNode) large).put("description", description.toString());
+            ChangeEvent whole = Fixtures.event("created", "dcim.site", 815, large, null, null);
+            ChangeEvent truncated = Fixtures.event("updated", "dcim.site", 815, large, null, null)
+                    .truncatedTo(json("{\"id\": 815, \"url\": \"/api/dcim/sites/815/\", \"display\": \"big\"}"), null);
+            ChangeEvent next = Fixtures.event("deleted", "dcim.site", 815, site("active"), null, null);
+            fixtures.publishAll(List.of(whole, truncated, next));
+
+            await().atMost(WAIT).until(() -> receiver.received().stream()
+                    .filter(r -> r.path().equals("/hooks/large")).count() >= 3);
+            Map<String, JsonNode> bodies = new java.util.HashMap<>();
+            receiver.received().stream().filter(r -> r.path().equals("/hooks/large"))
+                    .forEach(r -> bodies.put(json(r.bodyText()).get("request_id").asText(), json(r.bodyText())));
+            assertEquals(description.toString(),
+                    bodies.get(whole.requestId()).get("data").get("description").asText());
+            assertEquals(json("{\"id\": 815, \"url\": \"/api/dcim/sites/815/\", \"display\": \"big\"}"),
+                    bodies.get(truncated.requestId()).get("data"));
+            assertEquals("deleted", bodies.get(next.requestId()).get("event").asText());
+        }
+    }
+
+    @Test
     void createUpdateAndDeleteOfASiteAreDeliveredSignedWithTheDefaultBody() throws Exception {
         try (Receiver receiver = Receiver.start()) {
             long webhook = Fixtures.webhook("site hook", receiver.url("/hooks/site"),

@@ -4,17 +4,21 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.InvalidRecordException;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.RecordBatchTooLargeException;
+import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.sourceoftruth.model.ChangeEvent;
-import org.sourceoftruth.model.Json;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
@@ -34,27 +38,55 @@ import java.util.concurrent.atomic.AtomicReference;
  * available within max.block.ms, record too large) through an already-failed future and
  * carries on accepting the following records, which would leave a gap.</li>
  * </ul>
+ *
+ * <p>Size: events are compressed (zstd unless kafka.compression.type says otherwise) and may be
+ * as large as the ceiling ({@link EventEncoder}); larger ones go out reduced and flagged. A row
+ * Kafka refuses for what it holds (too large for the topic, invalid), or that cannot be turned
+ * into an event at all, is <em>rejected</em>: the relay parks it and carries on with the next
+ * rows, because retrying it would block every later event forever. Failures of the broker or the
+ * connection are never a rejection: the relay waits and resends, as before.
  */
 final class ChangePublisher implements AutoCloseable {
 
     /** The most the idempotent producer keeps in order. */
     private static final int MAX_IN_FLIGHT = 5;
+    /**
+     * Room above the event ceiling for the record and batch headers and the key, in
+     * max.request.size and in the topic's max.message.bytes (deploy/local/stack adds the same).
+     */
+    static final int RECORD_OVERHEAD_BYTES = 16 * 1024;
+
+    /**
+     * How a round went. {@code acknowledged} leading changes reached the broker. After them:
+     * <ul>
+     * <li>{@code rejection} not null: the next change can never be published, for that reason;</li>
+     * <li>{@code resendReduced}: Kafka refused the next change as too large, and the next round
+     * sends it in reduced form (the broker or topic allows less than the ceiling);</li>
+     * <li>otherwise Kafka failed ({@code failure}) or the round was interrupted: resend later.</li>
+     * </ul>
+     * {@code truncated}: how many of the acknowledged events went out in reduced form.
+     */
+    record Outcome(int acknowledged, String rejection, boolean resendReduced, Throwable failure, int truncated) {
+    }
 
     private final Map<String, Object> config;
     private final String topic;
+    private final EventEncoder encoder;
+    /** Rows Kafka refused in full form: their next attempt goes out reduced. */
+    private final Set<Long> sendReduced = new HashSet<>();
     private KafkaProducer<String, byte[]> producer;
-    private Throwable lastFailure;
 
-    ChangePublisher(Map<String, Object> producerConfig, String topic) {
-        this.config = effectiveConfig(producerConfig);
+    ChangePublisher(Map<String, Object> producerConfig, String topic, int maxEventBytes) {
+        this.config = effectiveConfig(producerConfig, maxEventBytes);
         this.topic = topic;
+        this.encoder = new EventEncoder(maxEventBytes);
     }
 
     /**
      * The given kafka.* configuration (producer settings only), with what ordering and delivery
      * depend on forced, and defaults for the rest.
      */
-    static Map<String, Object> effectiveConfig(Map<String, Object> given) {
+    static Map<String, Object> effectiveConfig(Map<String, Object> given, int maxEventBytes) {
         Map<String, Object> config = new HashMap<>();
         given.forEach((key, value) -> {
             if (ProducerConfig.configNames().contains(key)) {
@@ -65,6 +97,14 @@ final class ChangePublisher implements AutoCloseable {
         config.putIfAbsent(ProducerConfig.LINGER_MS_CONFIG, 5);
         config.putIfAbsent(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000);
         config.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000);
+        config.putIfAbsent(ProducerConfig.COMPRESSION_TYPE_CONFIG, "zstd");
+        // Lets every event up to the ceiling through the producer's own check (it measures the
+        // uncompressed record). Set lower explicitly, it makes the producer refuse larger events,
+        // which then go out reduced, as when the broker refuses them.
+        int maxRequestSize = maxEventBytes + RECORD_OVERHEAD_BYTES;
+        config.putIfAbsent(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, maxRequestSize);
+        // A record must also fit in the producer's buffer.
+        config.putIfAbsent(ProducerConfig.BUFFER_MEMORY_CONFIG, Math.max(32L * 1024 * 1024, 2L * maxRequestSize));
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         config.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, Integer.MAX_VALUE);
@@ -77,12 +117,13 @@ final class ChangePublisher implements AutoCloseable {
     }
 
     /**
-     * Sends the changes in order and waits for the broker. Returns how many leading changes were
-     * acknowledged; fewer than {@code changes.size()} means Kafka failed, see {@link #lastFailure()}.
+     * Sends the changes in order and waits for the broker; see {@link Outcome} for what comes back.
      */
-    int publish(List<PendingChange> changes) {
+    Outcome publish(List<PendingChange> changes) {
         AtomicReference<Exception> firstFailure = new AtomicReference<>();
         List<Future<RecordMetadata>> sent = new ArrayList<>(changes.size());
+        List<Boolean> sentReduced = new ArrayList<>(changes.size());
+        String unsendable = null;
         try {
             KafkaProducer<String, byte[]> producer = producer();
             try {
@@ -90,8 +131,20 @@ final class ChangePublisher implements AutoCloseable {
                     if (firstFailure.get() != null) {
                         break;
                     }
-                    ChangeEvent event = change.toEvent();
-                    sent.add(producer.send(new ProducerRecord<>(topic, event.kafkaKey(), Json.toBytes(event)),
+                    ChangeEvent event;
+                    EventEncoder.Encoded encoded;
+                    try {
+                        event = change.toEvent();
+                        encoded = sendReduced.contains(change.id()) ? encoder.encodeReduced(event)
+                                : encoder.encode(event);
+                    } catch (EventEncoder.TooLargeException | RuntimeException e) {
+                        // Nothing after it is sent either: the relay parks it, then goes on from there.
+                        unsendable = (e instanceof EventEncoder.TooLargeException ? "" : "cannot be made an event: ")
+                                + e.getMessage();
+                        break;
+                    }
+                    sentReduced.add(encoded.truncated());
+                    sent.add(producer.send(new ProducerRecord<>(topic, event.kafkaKey(), encoded.bytes()),
                             (metadata, failure) -> {
                                 if (failure != null) {
                                     firstFailure.compareAndSet(null, failure);
@@ -105,29 +158,61 @@ final class ChangePublisher implements AutoCloseable {
         } catch (KafkaException e) {
             firstFailure.compareAndSet(null, e);
         }
-        lastFailure = firstFailure.get();
+        Throwable failure = firstFailure.get();
         int acknowledged = 0;
+        Throwable refusal = null;
         for (Future<RecordMetadata> result : sent) {
             try {
                 result.get();
                 acknowledged++;
             } catch (ExecutionException e) {
+                refusal = e.getCause();
                 break;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                lastFailure = e;
+                failure = e;
                 break;
             }
         }
-        if (lastFailure != null) {
+        if (failure != null) {
             // The retry starts with a fresh producer: nothing of this round is left behind in it.
             close();
         }
-        return acknowledged;
+        int truncated = (int) sentReduced.subList(0, acknowledged).stream().filter(reduced -> reduced).count();
+        forgetReduced(changes.subList(0, acknowledged));
+        if (acknowledged == sent.size() && unsendable != null && failure == null) {
+            forgetReduced(changes.subList(acknowledged, acknowledged + 1));
+            return new Outcome(acknowledged, unsendable, false, null, truncated);
+        }
+        if (refusal != null && refusesTheRecord(refusal)) {
+            PendingChange refused = changes.get(acknowledged);
+            if (refusal instanceof RecordTooLargeException && !sentReduced.get(acknowledged)) {
+                sendReduced.add(refused.id());
+                return new Outcome(acknowledged, null, true, refusal, truncated);
+            }
+            forgetReduced(List.of(refused));
+            return new Outcome(acknowledged, "Kafka refused the event: " + refusal.getMessage(), false, refusal,
+                    truncated);
+        }
+        return new Outcome(acknowledged, null, false, failure, truncated);
     }
 
-    Throwable lastFailure() {
-        return lastFailure;
+    /** Published or parked: these rows are never sent again, reduced or not. */
+    private void forgetReduced(List<PendingChange> changes) {
+        if (!sendReduced.isEmpty()) {
+            changes.forEach(change -> sendReduced.remove(change.id()));
+        }
+    }
+
+    /**
+     * Whether Kafka refused the record for what it holds, so that sending it again can never
+     * succeed. Everything else (the broker away, no leader, timeouts, authorization, an unknown
+     * topic) is a failure of the path, not of the record, and is waited out.
+     */
+    static boolean refusesTheRecord(Throwable failure) {
+        return failure instanceof RecordTooLargeException
+                || failure instanceof RecordBatchTooLargeException
+                || failure instanceof InvalidRecordException;
     }
 
     private KafkaProducer<String, byte[]> producer() {

@@ -23,6 +23,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * and every publisher sends rows in id order and never marks a row after an unacknowledged one.
  * So the first copy of each event in a partition comes in commit order, even when a retry or a
  * change of leader sends some events twice.
+ *
+ * <p>No row can hold up the rows behind it: one that can never be published (Kafka refuses it
+ * for what it holds even in reduced form, or it cannot be made an event) is parked with its
+ * reason, counted, and the relay goes on with the next row; the rows after it keep their order.
+ * Failures of Kafka itself (broker away, timeouts) never park anything: the relay waits and
+ * resends from the first unacknowledged row.
  */
 public final class OutboxRelay {
 
@@ -33,6 +39,8 @@ public final class OutboxRelay {
 
     private final OutboxSettings settings;
     private final AtomicLong published = new AtomicLong();
+    private final AtomicLong truncated = new AtomicLong();
+    private final AtomicLong parked = new AtomicLong();
     private volatile String lastError;
     private volatile Instant lastPublishedAt;
     private volatile Instant waitingForKafkaSince;
@@ -78,6 +86,16 @@ public final class OutboxRelay {
         return published.get();
     }
 
+    /** Events published in reduced form (flagged truncated) since this relay was created. */
+    public long truncatedCount() {
+        return truncated.get();
+    }
+
+    /** Rows this relay parked since it was created (the table holds every replica's). */
+    public long parkedCount() {
+        return parked.get();
+    }
+
     /** The last Kafka or database failure, null after a successful round. */
     public String lastError() {
         return lastError;
@@ -108,7 +126,8 @@ public final class OutboxRelay {
 
         @Override
         public void run() {
-            ChangePublisher publisher = new ChangePublisher(settings.producerConfig(), settings.topic());
+            ChangePublisher publisher = new ChangePublisher(settings.producerConfig(), settings.topic(),
+                    settings.maxEventBytes());
             try {
                 while (running) {
                     try (OutboxStore store = OutboxStore.open(settings)) {
@@ -157,32 +176,46 @@ public final class OutboxRelay {
         /** Publishes until no unpublished row is left (true) or Kafka fails (false). */
         private boolean publishBacklog(OutboxStore store, ChangePublisher publisher) throws SQLException {
             while (running) {
-                List<PendingChange> batch = store.fetchUnpublished(settings.batchSize());
+                List<PendingChange> batch = store.fetchUnpublished(settings.batchSize(), settings.batchBytes());
                 if (batch.isEmpty()) {
                     return true;
                 }
                 waitingForKafkaSince = Instant.now();
-                int acknowledged;
+                ChangePublisher.Outcome outcome;
                 try {
-                    acknowledged = publisher.publish(batch);
+                    outcome = publisher.publish(batch);
                 } finally {
                     waitingForKafkaSince = null;
                 }
+                int acknowledged = outcome.acknowledged();
                 LOG.debugf("Published %d of changes %d..%d", acknowledged, batch.get(0).id(),
                         batch.get(batch.size() - 1).id());
                 if (acknowledged > 0) {
                     store.markPublished(batch.subList(0, acknowledged));
                     published.addAndGet(acknowledged);
+                    truncated.addAndGet(outcome.truncated());
                     lastPublishedAt = Instant.now();
                 }
-                if (acknowledged < batch.size()) {
-                    if (!running) {
-                        return false; // stop() cut the round short; nothing went wrong
-                    }
-                    Throwable failure = publisher.lastFailure();
+                if (acknowledged == batch.size()) {
+                    continue;
+                }
+                if (!running) {
+                    return false; // stop() cut the round short; nothing went wrong
+                }
+                PendingChange next = batch.get(acknowledged);
+                if (outcome.rejection() != null) {
+                    store.park(next.id(), outcome.rejection());
+                    parked.incrementAndGet();
+                    LOG.errorf("Outbox relay parked change %d (%s %s:%d), which can never be published: %s."
+                                    + " Later changes go on; retry it with POST /api/core/outbox/parked/%d/retry/",
+                            next.id(), next.action(), next.objectType(), next.objectId(), outcome.rejection(), next.id());
+                } else if (outcome.resendReduced()) {
+                    LOG.warnf("Kafka refused change %d as too large (%s); sending it again in reduced form",
+                            next.id(), outcome.failure().getMessage());
+                } else {
+                    Throwable failure = outcome.failure();
                     lastError = "kafka: " + (failure == null ? "interrupted" : failure.getMessage());
-                    LOG.warnf("Outbox relay stopped before change %d and will retry from it: %s",
-                            batch.get(acknowledged).id(), lastError);
+                    LOG.warnf("Outbox relay stopped before change %d and will retry from it: %s", next.id(), lastError);
                     return false;
                 }
             }

@@ -7,17 +7,14 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
 
-import javax.sql.DataSource;
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 
 /**
- * Reports this replica's relay: leader or standby, and how many changes wait to be published.
- * A standby replica, or a leader waiting for Kafka, is still ready: API writes do not depend on
- * the relay, and the Kafka and datasource checks report those servers themselves. Down only when
- * the relay should run and does not.
+ * Reports this replica's relay: leader or standby, how many changes wait to be published, how
+ * many were parked (could never be published; see {@link OutboxRelay}) and how many went out in
+ * reduced form. A standby replica, a leader waiting for Kafka, or parked rows still leave the
+ * replica ready: API writes do not depend on the relay, and taking replicas out of service would
+ * not get a parked row published. Down only when the relay should run and does not.
  */
 @Readiness
 @ApplicationScoped
@@ -29,7 +26,7 @@ public class OutboxRelayHealthCheck implements HealthCheck {
     RelayLifecycle lifecycle;
 
     @Inject
-    DataSource dataSource;
+    OutboxCounts counts;
 
     @Override
     public HealthCheckResponse call() {
@@ -40,9 +37,11 @@ public class OutboxRelayHealthCheck implements HealthCheck {
                 .withData("enabled", lifecycle.enabled())
                 .withData("role", role.name().toLowerCase())
                 .withData("topic", lifecycle.settings().topic())
-                .withData("published", relay.publishedCount());
+                .withData("published", relay.publishedCount())
+                .withData("truncated", relay.truncatedCount());
         try {
-            response.withData("backlog", backlog());
+            OutboxCounts.Counts now = counts.read();
+            response.withData("backlog", now.backlog()).withData("parked", now.parked());
         } catch (SQLException e) {
             response.withData("backlog", "unknown: " + e.getMessage());
         }
@@ -56,15 +55,5 @@ public class OutboxRelayHealthCheck implements HealthCheck {
             response.withData("last_error", relay.lastError());
         }
         return response.build();
-    }
-
-    private long backlog() throws SQLException {
-        try (Connection connection = dataSource.getConnection();
-             Statement count = connection.createStatement();
-             ResultSet result = count.executeQuery(
-                     "select count(*) from core_objectchange where published_at is null")) {
-            result.next();
-            return result.getLong(1);
-        }
     }
 }

@@ -13,6 +13,10 @@ import java.util.Map;
  * @param producerConfig Kafka producer configuration (bootstrap servers, security, timeouts)
  * @param topic          topic the change events go to
  * @param batchSize      rows published per round trip to the broker
+ * @param batchBytes     JSON bytes of rows read per round (at least one row is): bounds the heap
+ *                       a backlog of large changes takes
+ * @param maxEventBytes  ceiling of a serialized event; larger ones are published reduced and
+ *                       flagged truncated ({@link EventEncoder})
  * @param pollInterval   longest wait for a NOTIFY before looking at the table anyway
  * @param standbyRetry   how often a standby relay tries to take the lease
  * @param maxBackoff     longest pause between attempts while Kafka or PostgreSQL fails
@@ -24,6 +28,8 @@ public record OutboxSettings(
         Map<String, Object> producerConfig,
         String topic,
         int batchSize,
+        long batchBytes,
+        int maxEventBytes,
         Duration pollInterval,
         Duration standbyRetry,
         Duration maxBackoff) {
@@ -33,13 +39,17 @@ public record OutboxSettings(
         if (batchSize < 1) {
             throw new IllegalArgumentException("batch size must be positive");
         }
+        if (batchBytes < 1 || maxEventBytes < 1) {
+            throw new IllegalArgumentException("batch bytes and event ceiling must be positive");
+        }
     }
 
     /** Without the password, and without producer settings that may hold credentials. */
     @Override
     public String toString() {
         return "OutboxSettings[jdbcUrl=" + jdbcUrl + ", dbUser=" + dbUser + ", topic=" + topic
-                + ", batchSize=" + batchSize + ", pollInterval=" + pollInterval + ", standbyRetry=" + standbyRetry
+                + ", batchSize=" + batchSize + ", batchBytes=" + batchBytes + ", maxEventBytes=" + maxEventBytes
+                + ", pollInterval=" + pollInterval + ", standbyRetry=" + standbyRetry
                 + ", maxBackoff=" + maxBackoff + "]";
     }
 }

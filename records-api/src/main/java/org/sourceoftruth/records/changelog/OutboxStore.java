@@ -34,13 +34,27 @@ final class OutboxStore implements AutoCloseable {
     /** Shows up as application_name in pg_stat_activity. */
     static final String APPLICATION_NAME = "records-api outbox relay";
 
+    /**
+     * The next rows to publish, in id order: at most {@code limit} rows, and no more rows than
+     * start within {@code budget} bytes of JSON (the first always comes), so that a backlog of
+     * large changes is read a few at a time instead of filling the heap. Parked rows wait for
+     * an operator, not for the relay.
+     */
     private static final String SELECT_UNPUBLISHED = """
+            with candidates as (
+                select id, coalesce(octet_length(event_data::text), 0) + coalesce(octet_length(prechange_data::text), 0)
+                           + coalesce(octet_length(postchange_data::text), 0) as size
+                  from core_objectchange
+                 where published_at is null and parked_at is null
+                 order by id
+                 limit ?),
+            within_budget as (
+                select id from (select id, sum(size) over (order by id) - size as before from candidates) c
+                 where before < ?)
             select id, change_id, time, user_name, request_id, action, changed_object_type,
                    changed_object_id, event_data::text, prechange_data::text, postchange_data::text
-              from core_objectchange
-             where published_at is null
-             order by id
-             limit ?""";
+              from core_objectchange join within_budget using (id)
+             order by id""";
 
     private final Connection connection;
 
@@ -85,9 +99,10 @@ final class OutboxStore implements AutoCloseable {
         return notifications != null && notifications.length > 0;
     }
 
-    List<PendingChange> fetchUnpublished(int limit) throws SQLException {
+    List<PendingChange> fetchUnpublished(int limit, long budgetBytes) throws SQLException {
         try (PreparedStatement select = connection.prepareStatement(SELECT_UNPUBLISHED)) {
             select.setInt(1, limit);
+            select.setLong(2, budgetBytes);
             List<PendingChange> changes = new ArrayList<>(limit);
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
@@ -117,6 +132,19 @@ final class OutboxStore implements AutoCloseable {
             update.setArray(1, array);
             update.executeUpdate();
             array.free();
+        }
+    }
+
+    /**
+     * Takes a row out of the relay's way for good (until an operator retries it, see
+     * OutboxAdminResource): it stays unpublished, so retention keeps it too.
+     */
+    void park(long id, String reason) throws SQLException {
+        try (PreparedStatement update = connection.prepareStatement(
+                "update core_objectchange set parked_at = now(), park_reason = ? where id = ? and published_at is null")) {
+            update.setString(1, reason);
+            update.setLong(2, id);
+            update.executeUpdate();
         }
     }
 

@@ -34,6 +34,8 @@ public class RelayLifecycle {
             @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers,
             @ConfigProperty(name = "sot.changes-topic", defaultValue = Topics.OBJECT_CHANGES) String topic,
             @ConfigProperty(name = "sot.outbox.batch-size", defaultValue = "500") int batchSize,
+            @ConfigProperty(name = "sot.outbox.batch-bytes", defaultValue = "16777216") long batchBytes,
+            @ConfigProperty(name = "sot.outbox.max-event-bytes", defaultValue = "8388608") int maxEventBytes,
             @ConfigProperty(name = "sot.outbox.poll-interval", defaultValue = "1s") Duration pollInterval,
             @ConfigProperty(name = "sot.outbox.standby-retry", defaultValue = "5s") Duration standbyRetry,
             @ConfigProperty(name = "sot.outbox.max-backoff", defaultValue = "30s") Duration maxBackoff) {
@@ -45,7 +47,7 @@ public class RelayLifecycle {
         Map<String, Object> producerConfig = new java.util.HashMap<>(kafkaConfig);
         producerConfig.put("bootstrap.servers", bootstrapServers);
         this.settings = new OutboxSettings(jdbcUrl, dbUser, dbPassword, producerConfig, topic, batchSize,
-                pollInterval, standbyRetry, maxBackoff);
+                batchBytes, maxEventBytes, pollInterval, standbyRetry, maxBackoff);
         this.relay = new OutboxRelay(settings);
     }
 

@@ -45,8 +45,9 @@ final class ChangeLogTable {
                 + " and changed_object_id < ? order by id", firstId, firstId + count);
     }
 
+    /** Rows the relay has yet to publish (parked rows wait for an operator, not for the relay). */
     long backlog() {
-        return (Long) single("select count(*) from core_objectchange where published_at is null");
+        return (Long) single("select count(*) from core_objectchange where published_at is null and parked_at is null");
     }
 
     Object single(String sql, Object... parameters) {

@@ -134,7 +134,9 @@ class OutboxRelayTest {
         OutboxRelay second = new OutboxRelay(lifecycle.settings());
         second.start();
         try {
-            await().atMost(Duration.ofSeconds(10)).until(() -> second.role() == OutboxRelay.Role.STANDBY);
+            // STANDBY is also a new relay's role before its session is open: wait for the session.
+            await().atMost(Duration.ofSeconds(10)).until(() -> second.role() == OutboxRelay.Role.STANDBY
+                    && relaySessions() == 2L);
             assertEquals(OutboxRelay.Role.LEADER, main.role());
             assertEquals(2L, relaySessions(), "both relays are connected");
             assertEquals(1L, table.single("select count(*) from pg_locks where locktype = 'advisory'"

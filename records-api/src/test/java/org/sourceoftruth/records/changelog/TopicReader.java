@@ -69,8 +69,14 @@ final class TopicReader implements AutoCloseable {
     }
 
     static void createTopic(String bootstrapServers, String topic, int partitions) {
+        createTopic(bootstrapServers, topic, partitions, Map.of());
+    }
+
+    /** Creates the topic with the given topic configs (e.g. max.message.bytes) unless it exists. */
+    static void createTopic(String bootstrapServers, String topic, int partitions, Map<String, String> configs) {
         try (Admin admin = admin(bootstrapServers)) {
-            admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
+            admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1).configs(configs)))
+                    .all().get(30, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
                 throw new IllegalStateException(e);

@@ -28,6 +28,9 @@ import java.util.concurrent.TimeUnit;
 /** Rows in records-api's tables, change events on the topic, and reads of the delivery tables. */
 public final class Fixtures implements AutoCloseable {
 
+    /** records-api's default event ceiling (sot.outbox.max-event-bytes). */
+    public static final int MAX_EVENT_BYTES = 8 * 1024 * 1024;
+
     private final KafkaProducer<String, byte[]> producer;
     private final String topic;
 
@@ -35,6 +38,9 @@ public final class Fixtures implements AutoCloseable {
         Properties properties = new Properties();
         properties.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         properties.put(ProducerConfig.ACKS_CONFIG, "all");
+        // as records-api's relay publishes: compressed, events up to its ceiling
+        properties.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "zstd");
+        properties.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, MAX_EVENT_BYTES + 16 * 1024);
         properties.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         properties.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         this.producer = new KafkaProducer<>(properties);

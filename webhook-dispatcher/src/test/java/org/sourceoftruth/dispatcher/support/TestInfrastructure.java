@@ -38,7 +38,11 @@ public class TestInfrastructure implements QuarkusTestResourceLifecycleManager {
         try {
             TestDatabase.reset();
             try (Admin admin = Admin.create(adminProperties())) {
-                admin.createTopics(List.of(new NewTopic(TOPIC, 3, (short) 1))).all().get(30, TimeUnit.SECONDS);
+                // As deploy/local/stack creates records.object-changes: events up to records-api's
+                // 8 MiB ceiling (OUTBOX_MAX_EVENT_BYTES) plus record headers.
+                admin.createTopics(List.of(new NewTopic(TOPIC, 3, (short) 1)
+                        .configs(Map.of("max.message.bytes", String.valueOf(Fixtures.MAX_EVENT_BYTES + 16 * 1024)))))
+                        .all().get(30, TimeUnit.SECONDS);
             }
         } catch (Exception e) {
             throw new IllegalStateException("test infrastructure could not be prepared", e);
