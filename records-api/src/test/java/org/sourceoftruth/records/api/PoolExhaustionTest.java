@@ -1,0 +1,48 @@
+package org.sourceoftruth.records.api;
+
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.util.Map;
+
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
+import static org.sourceoftruth.records.Api.auth;
+
+/**
+ * When every pooled connection stays busy past the acquisition time-out, the API is overloaded,
+ * not broken: the request answers 503 with NetBox's {"detail": ...} and Retry-After, never a 500.
+ */
+@QuarkusTest
+@TestProfile(PoolExhaustionTest.OneConnection.class)
+class PoolExhaustionTest {
+
+    /** A pool of one connection that gives up waiting after half a second. */
+    public static class OneConnection implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("quarkus.datasource.jdbc.max-size", "1",
+                    "quarkus.datasource.jdbc.acquisition-timeout", "0.5S");
+        }
+    }
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    @Test
+    void aRequestThatFindsNoFreeConnectionAnswers503() throws Exception {
+        auth().get("/api/dcim/sites/?limit=1").then().statusCode(200);
+        try (Connection held = dataSource.getConnection()) {
+            held.isValid(1);
+            auth().get("/api/dcim/sites/?limit=1").then().statusCode(503)
+                    .header("Retry-After", equalTo("1"))
+                    .body("detail", startsWith("The service is busy"));
+        }
+        auth().get("/api/dcim/sites/?limit=1").then().statusCode(200);
+    }
+}
