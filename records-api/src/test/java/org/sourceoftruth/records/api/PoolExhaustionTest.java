@@ -19,14 +19,14 @@ import static org.sourceoftruth.records.Api.auth;
  * not broken: the request answers 503 with NetBox's {"detail": ...} and Retry-After, never a 500.
  */
 @QuarkusTest
-@TestProfile(PoolExhaustionTest.OneConnection.class)
+@TestProfile(PoolExhaustionTest.TwoConnections.class)
 class PoolExhaustionTest {
 
-    /** A pool of one connection that gives up waiting after half a second. */
-    public static class OneConnection implements QuarkusTestProfile {
+    /** A pool of two connections (Flyway needs two at start) that gives up waiting after half a second. */
+    public static class TwoConnections implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("quarkus.datasource.jdbc.max-size", "1",
+            return Map.of("quarkus.datasource.jdbc.max-size", "2",
                     "quarkus.datasource.jdbc.acquisition-timeout", "0.5S");
         }
     }
@@ -37,8 +37,7 @@ class PoolExhaustionTest {
     @Test
     void aRequestThatFindsNoFreeConnectionAnswers503() throws Exception {
         auth().get("/api/dcim/sites/?limit=1").then().statusCode(200);
-        try (Connection held = dataSource.getConnection()) {
-            held.isValid(1);
+        try (Connection first = dataSource.getConnection(); Connection second = dataSource.getConnection()) {
             auth().get("/api/dcim/sites/?limit=1").then().statusCode(503)
                     .header("Retry-After", equalTo("1"))
                     .body("detail", startsWith("The service is busy"));
