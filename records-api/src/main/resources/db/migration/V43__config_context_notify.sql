@@ -26,8 +26,7 @@ begin
                        ' on extras_configcontext_%s for each statement execute function config_context_notify()', t);
     end loop;
     -- Trees: a new node or a moved one changes which contexts its descendants match.
-    foreach t in array array['dcim_region', 'dcim_sitegroup', 'dcim_location', 'dcim_devicerole', 'dcim_platform',
-                             'tenancy_tenantgroup'] loop
+    foreach t in array array['dcim_region', 'dcim_sitegroup', 'dcim_location', 'dcim_devicerole', 'dcim_platform'] loop
         execute format('create trigger config_context_notify after insert or delete or update of parent_id'
                        ' on %I for each statement execute function config_context_notify()', t);
     end loop;

@@ -44,12 +44,16 @@ import java.util.concurrent.atomic.AtomicLong;
 public class ConfigContextCache {
     static final long UNLISTENED_TTL_NANOS = 1_000_000_000L;
 
-    /** Writes to these change what contexts match, whatever the action. */
+    /**
+     * Writes to these change what contexts match, whatever the action: the contexts, and the trees
+     * matched with their ancestors (a new or moved node).
+     */
     private static final Set<String> ALWAYS = Set.of("extras.configcontext", "dcim.region", "dcim.sitegroup",
-            "dcim.location", "dcim.devicerole", "dcim.platform", "tenancy.tenantgroup");
+            "dcim.location", "dcim.devicerole", "dcim.platform");
     /** Deleting one of these cascades to context assignments (a context may then match more). */
     private static final Set<String> ON_DELETE = Set.of("extras.tag", "dcim.site", "dcim.devicetype",
-            "virtualization.clustertype", "virtualization.clustergroup", "virtualization.cluster", "tenancy.tenant");
+            "virtualization.clustertype", "virtualization.clustergroup", "virtualization.cluster",
+            "tenancy.tenantgroup", "tenancy.tenant");
     private static final Object SYNCHRONIZATION_KEY = ConfigContextCache.class;
 
     private record Copy(ConfigContextSnapshot snapshot, long generation, long readAtNanos) {
@@ -125,7 +129,7 @@ public class ConfigContextCache {
     }
 
     /** How often the contexts were read from the database (tests prove the copy is reused). */
-    public long reads() {
+    long reads() {
         return reads.get();
     }
 

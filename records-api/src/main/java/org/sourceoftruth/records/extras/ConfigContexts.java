@@ -39,7 +39,7 @@ public final class ConfigContexts {
      * One assignment dimension: its join table, the join column, the tree whose ancestors also
      * match (null: exact match), and where the object's value is (aliases of {@link #factsQuery}).
      */
-    public enum Dimension {
+    enum Dimension {
         REGIONS("regions", "region_id", "dcim_region", "s.region_id"),
         SITE_GROUPS("site_groups", "sitegroup_id", "dcim_sitegroup", "s.group_id"),
         SITES("sites", "site_id", null, "o.site_id"),
@@ -53,8 +53,8 @@ public final class ConfigContexts {
         TENANT_GROUPS("tenant_groups", "tenantgroup_id", null, "tn.group_id"),
         TENANTS("tenants", "tenant_id", null, "o.tenant_id");
 
-        public final String field;
-        public final String column;
+        final String field;
+        final String column;
         /** Tree table whose ancestors also match, or null for an exact match. */
         final String tree;
         final String objectValue;
@@ -66,7 +66,7 @@ public final class ConfigContexts {
             this.objectValue = objectValue;
         }
 
-        public String joinTable() {
+        String joinTable() {
             return "extras_configcontext_" + field;
         }
 
