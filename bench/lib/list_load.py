@@ -64,8 +64,9 @@ def seed_contexts(args):
 def list_endpoints(api):
     """Paths of every endpoint under the application roots that answers GET with a paged list."""
     paths = []
-    for app_url in api.get("/api/").values():
-        for url in api.get(path_of(app_url)).values():
+    for app_url in filter(is_api_url, api.get("/api/").values()):
+        # /api/status/ is listed among the applications but answers the service status
+        for url in filter(is_api_url, api.get(path_of(app_url)).values()):
             path = path_of(url)
             status, body = api.request("GET", path + "?limit=1", expect=range(100, 600))
             if status == 200 and isinstance(body, dict) and "results" in body:
@@ -73,8 +74,13 @@ def list_endpoints(api):
     return sorted(set(paths))
 
 
+def is_api_url(value):
+    return isinstance(value, str) and "://" in value and path_of(value).startswith("/api/")
+
+
 def path_of(url):
-    return "/" + url.split("://", 1)[-1].split("/", 1)[1] if "://" in url else url
+    """The path of an absolute URL (the API writes absolute URLs)."""
+    return "/" + url.split("://", 1)[1].split("/", 1)[1]
 
 
 class ReadinessPoller(threading.Thread):
