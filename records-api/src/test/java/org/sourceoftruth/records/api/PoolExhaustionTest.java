@@ -17,6 +17,7 @@ import static org.sourceoftruth.records.Api.auth;
 /**
  * When every pooled connection stays busy past the acquisition time-out, the API is overloaded,
  * not broken: the request answers 503 with NetBox's {"detail": ...} and Retry-After, never a 500.
+ * And a read never takes a second connection while it holds one (that deadlocks a busy pool).
  */
 @QuarkusTest
 @TestProfile(PoolExhaustionTest.TwoConnections.class)
@@ -33,6 +34,8 @@ class PoolExhaustionTest {
 
     @Inject
     AgroalDataSource dataSource;
+    @Inject
+    CustomFields customFields;
 
     @Test
     void aRequestThatFindsNoFreeConnectionAnswers503() throws Exception {
@@ -43,5 +46,20 @@ class PoolExhaustionTest {
                     .body("detail", startsWith("The service is busy"));
         }
         auth().get("/api/dcim/sites/?limit=1").then().statusCode(200);
+    }
+
+    /**
+     * A list request holds one connection; reloading the custom-field definitions (every 5 s) on
+     * a second one made 32 concurrent requests wait for each other until the time-out. With one
+     * connection left in the pool, a list with stale definitions must still answer.
+     */
+    @Test
+    void aListThatReloadsCustomFieldDefinitionsNeedsOneConnection() throws Exception {
+        try (Connection held = dataSource.getConnection()) {
+            customFields.invalidate();
+            auth().get("/api/dcim/sites/?limit=1").then().statusCode(200);
+            customFields.invalidate();
+            auth().get("/api/dcim/sites/?cf_nothing=1").then().statusCode(400);
+        }
     }
 }
