@@ -55,6 +55,7 @@ class PoolExhaustionTest {
      */
     @Test
     void aListThatReloadsCustomFieldDefinitionsNeedsOneConnection() throws Exception {
+        org.sourceoftruth.records.Api.site("pool"); // a row to render, with its custom fields
         try (Connection held = dataSource.getConnection()) {
             customFields.invalidate();
             auth().get("/api/dcim/sites/?limit=1").then().statusCode(200);
