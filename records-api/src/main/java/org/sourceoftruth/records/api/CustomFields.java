@@ -43,29 +43,47 @@ public class CustomFields {
         cache.clear();
     }
 
+    /** The definitions, reloaded when stale on a connection of their own (writes: the transaction's). */
     public List<CustomFieldDef> definitions(String contentType) {
+        return definitions(null, contentType);
+    }
+
+    /**
+     * The definitions, reloaded when stale on the caller's connection. A read that already holds a
+     * pooled connection must pass it: taking a second one while holding the first deadlocks the
+     * pool under load (every request holds one and waits for another until the acquisition
+     * time-out), which is what the list endpoints did every 5 s at 32 connections.
+     */
+    public List<CustomFieldDef> definitions(Db db, String contentType) {
         Cached c = cache.get(contentType);
         if (c != null && System.currentTimeMillis() - c.loadedAt < TTL_MILLIS) {
             return c.defs;
         }
+        if (db != null) {
+            return load(db, contentType);
+        }
         try (Connection conn = dataSource.getConnection()) {
-            List<CustomFieldDef> defs = new Db(conn).query(
-                    "select * from extras_customfield where ? = any(object_types) order by weight, name", contentType)
-                    .stream().map(CustomFieldDef::from).toList();
-            cache.put(contentType, new Cached(defs, System.currentTimeMillis()));
-            return defs;
+            return load(new Db(conn), contentType);
         } catch (SQLException e) {
             throw new Db.DbException(e);
         }
     }
 
-    public CustomFieldDef find(String contentType, String name) {
-        return definitions(contentType).stream().filter(d -> d.name().equals(name)).findFirst().orElse(null);
+    private List<CustomFieldDef> load(Db db, String contentType) {
+        List<CustomFieldDef> defs = db.query(
+                "select * from extras_customfield where ? = any(object_types) order by weight, name", contentType)
+                .stream().map(CustomFieldDef::from).toList();
+        cache.put(contentType, new Cached(defs, System.currentTimeMillis()));
+        return defs;
     }
 
-    public ObjectNode render(Model model, JsonNode data) {
+    public CustomFieldDef find(Db db, String contentType, String name) {
+        return definitions(db, contentType).stream().filter(d -> d.name().equals(name)).findFirst().orElse(null);
+    }
+
+    public ObjectNode render(Db db, Model model, JsonNode data) {
         ObjectNode out = NODES.objectNode();
-        for (CustomFieldDef def : definitions(model.contentType())) {
+        for (CustomFieldDef def : definitions(db, model.contentType())) {
             JsonNode v = data == null ? null : data.get(def.name());
             out.set(def.name(), v == null ? NODES.nullNode() : v);
         }

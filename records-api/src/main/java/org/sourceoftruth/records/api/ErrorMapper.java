@@ -20,9 +20,10 @@ import org.sourceoftruth.records.web.HttpFilters;
 /**
  * One place that turns every failure into NetBox's JSON error bodies: API errors as thrown,
  * JAX-RS routing errors as {"detail": ...}, known database states (bad values, uniqueness and
- * foreign-key races) as 4xx, and anything else as a 500. No answer carries server-internal
- * text (database messages, Java class names, stack traces): those go to the log, with the
- * request id that the answer's X-Request-ID header and 500 body give the client.
+ * foreign-key races) as 4xx, an exhausted connection pool as 503, and anything else as a 500.
+ * No answer carries server-internal text (database messages, Java class names, stack traces):
+ * those go to the log, with the request id that the answer's X-Request-ID header and 500 body
+ * give the client.
  */
 public class ErrorMapper {
     private static final Logger LOG = Logger.getLogger(ErrorMapper.class);
@@ -69,6 +70,9 @@ public class ErrorMapper {
 
     @ServerExceptionMapper
     public Response db(Db.DbException e) {
+        if (poolExhausted(e)) {
+            return busy();
+        }
         String state = e.sqlState() == null ? "" : e.sqlState();
         if (state.equals("23505")) {
             return Responses.json(400, fieldAll("A conflicting object was written at the same time; retry the request."), headers);
@@ -98,7 +102,34 @@ public class ErrorMapper {
         if (e instanceof WebApplicationException w) {
             return web(w);
         }
+        if (poolExhausted(e)) {
+            return busy();
+        }
         return serverError(e);
+    }
+
+    /**
+     * Every pooled connection stayed busy for the pool's acquisition timeout: the service is
+     * overloaded, not broken. 503 with Retry-After tells clients and load balancers to come back.
+     */
+    private Response busy() {
+        LOG.warn("no database connection became free in time; answered 503");
+        return Response.fromResponse(Responses.json(503, detail("The service is busy; retry the request shortly."),
+                headers)).header("Retry-After", "1").build();
+    }
+
+    /**
+     * Agroal's acquisition timeout: an SQLException without SQL state and with this message (it
+     * has no type of its own), anywhere in the cause chain (JTA and CDI wrap it).
+     */
+    static boolean poolExhausted(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof java.sql.SQLException sql && sql.getSQLState() == null && sql.getMessage() != null
+                    && sql.getMessage().toLowerCase(java.util.Locale.ROOT).contains("acquisition timeout")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -131,7 +131,7 @@ public class FilterCompiler {
             }
         }
         if (base.startsWith("cf_") && model.hasCustomFields()) {
-            CustomFieldDef def = customFields.find(model.contentType(), base.substring(3));
+            CustomFieldDef def = customFields.find(db, model.contentType(), base.substring(3));
             return def == null || "disabled".equals(def.filterLogic()) ? null : customField(def, lookup, values);
         }
         Field field = model.field(base);

@@ -12,6 +12,7 @@ import org.sourceoftruth.records.changelog.ChangeAction;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.changelog.ChangeRecord;
 import org.sourceoftruth.records.changelog.ChangeRecorder;
+import org.sourceoftruth.records.extras.ConfigContextCache;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
@@ -64,6 +65,8 @@ public class ModelService {
     RequestContext request;
     @Inject
     Access access;
+    @Inject
+    ConfigContextCache configContexts;
 
     /** One page of a list: total count (null in cursor mode) and the rendered objects. */
     public record Page(Long count, List<ObjectNode> results, long lastId) {
@@ -349,7 +352,8 @@ public class ModelService {
             }
         }
         changes.recordAll(records);
-        cascade.touchedModels().forEach(this::invalidateCaches);
+        // Touched models were deleted from or lost references: both count as deletes for the caches.
+        cascade.touchedModels().forEach(m -> invalidateCaches(m, true));
     }
 
     private static Map<DeleteCascade.Touched, Row> rowsAsFound(List<DeleteCascade.Touched> touched) {
@@ -542,7 +546,7 @@ public class ModelService {
             out.add(new Single(response, etag(rows.get(i))));
         }
         changes.recordAll(records);
-        invalidateCaches(model);
+        invalidateCaches(model, false);
         return out;
     }
 
@@ -598,10 +602,11 @@ public class ModelService {
         }
     }
 
-    private void invalidateCaches(Model model) {
+    private void invalidateCaches(Model model, boolean delete) {
         if (model.contentType().equals("extras.customfield")) {
             customFields.invalidate();
         }
+        configContexts.afterWrite(model.contentType(), delete);
     }
 
     private void record(Model model, String action, long id, String repr, JsonNode pre, JsonNode post, JsonNode data,

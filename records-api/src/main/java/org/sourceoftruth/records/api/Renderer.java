@@ -70,7 +70,7 @@ public class Renderer {
         Map<String, Map<Object, JsonNode>> related = prefetch(db, model, rows, out, opts);
         List<ObjectNode> nodes = new ArrayList<>(rows.size());
         for (Row row : rows) {
-            nodes.add(renderRow(model, row, out, related, opts));
+            nodes.add(renderRow(db, model, row, out, related, opts));
         }
         return nodes;
     }
@@ -239,7 +239,7 @@ public class Renderer {
         return byKey;
     }
 
-    private ObjectNode renderRow(Model model, Row row, List<Field> out, Map<String, Map<Object, JsonNode>> related,
+    private ObjectNode renderRow(Db db, Model model, Row row, List<Field> out, Map<String, Map<Object, JsonNode>> related,
                                  Options opts) {
         ObjectNode node = NODES.objectNode();
         long id = row.id();
@@ -289,7 +289,7 @@ public class Renderer {
                     node.set(f.genericIdColumn(), target == null ? NODES.nullNode() : NODES.numberNode(target));
                     node.set(f.name, value);
                 }
-                case CUSTOM_FIELDS -> node.set(f.name, customFields.render(model, (JsonNode) row.get(f.column())));
+                case CUSTOM_FIELDS -> node.set(f.name, customFields.render(db, model, (JsonNode) row.get(f.column())));
                 default -> node.set(f.name, value(f, row.get(f.column())));
             }
         }

@@ -1,6 +1,8 @@
 package org.sourceoftruth.records.dcim;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.sourceoftruth.records.extras.ConfigContextCache;
 import org.sourceoftruth.records.extras.ConfigContexts;
 import org.sourceoftruth.records.ipam.PrimaryIps;
 import org.sourceoftruth.records.model.ExtraFilters;
@@ -18,6 +20,8 @@ import static org.sourceoftruth.records.model.Fields.*;
 /** dcim: regions, site groups, sites, locations, racks, device types, devices, interfaces. */
 @ApplicationScoped
 public class DcimModels implements ModelDefinition {
+    @Inject
+    ConfigContextCache configContexts;
 
     @Override
     public List<Model> models() {
@@ -127,7 +131,7 @@ public class DcimModels implements ModelDefinition {
                         PrimaryIps.primaryIp(), PrimaryIps.address("primary_ip4"), PrimaryIps.address("primary_ip6"),
                         PrimaryIps.address("oob_ip"), fk("cluster", "virtualization.cluster"),
                         str("description").max(200), str("comments"),
-                        ConfigContexts.field(ConfigContexts.forDevices()), json("local_context_data").nullable())
+                        ConfigContexts.field(configContexts.forDevices()), json("local_context_data").nullable())
                 .standardTail()
                 .fields(count("interface_count", "dcim_interface", "device_id").counterCache())
                 .select("_primary_ip_id", PrimaryIps.PRIMARY_IP_SELECT)

@@ -1,8 +1,10 @@
 package org.sourceoftruth.records.virtualization;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import org.sourceoftruth.records.dcim.DcimChoices;
 import org.sourceoftruth.records.dcim.ScopeFilters;
+import org.sourceoftruth.records.extras.ConfigContextCache;
 import org.sourceoftruth.records.extras.ConfigContexts;
 import org.sourceoftruth.records.ipam.IpamModels;
 import org.sourceoftruth.records.ipam.PrimaryIps;
@@ -25,6 +27,8 @@ import static org.sourceoftruth.records.model.Fields.*;
 /** virtualization: cluster types and groups, clusters, virtual machines and their interfaces. */
 @ApplicationScoped
 public class VirtualizationModels implements ModelDefinition {
+    @Inject
+    ConfigContextCache configContexts;
     public static final ChoiceSet CLUSTER_STATUS = ChoiceSet.capitalised("planned", "staging", "active",
             "decommissioning", "offline");
     public static final ChoiceSet VM_STATUS = ChoiceSet.capitalised("offline", "active", "planned", "staged", "failed",
@@ -85,7 +89,7 @@ public class VirtualizationModels implements ModelDefinition {
                         tags(), json("local_context_data").nullable(), customFields(),
                         datetime("created").readOnly().nullable(), datetime("last_updated").readOnly().nullable(),
                         count("interface_count", "virtualization_vminterface", "virtual_machine_id"),
-                        ConfigContexts.field(ConfigContexts.forVirtualMachines()))
+                        ConfigContexts.field(configContexts.forVirtualMachines()))
                 .select("_primary_ip_id", PrimaryIps.PRIMARY_IP_SELECT)
                 .unique(UniqueRule.of("Virtual machine name must be unique per cluster and tenant.", "tenant_id",
                                 "cluster_id", "name")
