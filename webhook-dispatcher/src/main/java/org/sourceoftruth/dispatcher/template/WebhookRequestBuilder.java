@@ -13,6 +13,7 @@ import org.sourceoftruth.model.ChangeEvent;
 import org.sourceoftruth.model.template.PlainValues;
 import org.sourceoftruth.model.template.PythonJson;
 import org.sourceoftruth.model.template.TemplateRenderException;
+import org.sourceoftruth.model.template.WebhookHeaders;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -30,7 +31,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -52,9 +52,6 @@ public class WebhookRequestBuilder {
     static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSSxxx", Locale.ROOT);
 
     public static final String SIGNATURE_HEADER = "X-Hook-Signature";
-
-    /** Headers java.net.http refuses to let callers set; they are dropped from additional_headers. */
-    private static final Set<String> RESTRICTED_HEADERS = Set.of("connection", "content-length", "expect", "host", "upgrade");
 
     @Inject
     DispatcherConfig config;
@@ -242,7 +239,8 @@ public class WebhookRequestBuilder {
             }
             String name = stripControl(line.substring(0, colon)).strip();
             String value = stripControl(line.substring(colon + 1)).strip();
-            if (name.isEmpty() || RESTRICTED_HEADERS.contains(name.toLowerCase(Locale.ROOT))
+            // records-api refuses them at save; a templated name, or a row saved before, is dropped here
+            if (name.isEmpty() || WebhookHeaders.isControlledByClient(name)
                     || !name.chars().allMatch(WebhookRequestBuilder::isTokenChar)) {
                 continue;
             }
