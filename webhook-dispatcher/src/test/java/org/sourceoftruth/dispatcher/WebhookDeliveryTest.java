@@ -240,20 +240,22 @@ class WebhookDeliveryTest {
     @Test
     void runawayTemplatesFailOnlyTheirOwnDeliveries() throws Exception {
         try (Receiver receiver = Receiver.start()) {
-            long loops = Fixtures.webhook("loop hook", receiver.url("/loops"), null,
+            // rendered first, on a rendering thread of its own: under the old design it waited in
+            // the consumer for every template of the event before anything was recorded
+            long normal = Fixtures.webhook("runaway normal hook", receiver.url("/normal"), "X-Name: {{ data.name }}",
+                    "{\"name\": \"{{ data.name }}\"}", null);
+            long normalRule = Fixtures.eventRule("runaway normal rule", List.of("dcim.platform"), ALL_EVENTS, null, normal);
+            long loops = Fixtures.webhook("runaway loop hook", receiver.url("/loops"), null,
                     "{% set l = ('x' * 1000)|list %}{% for a in l %}{% for b in l %}{% for c in l %}."
                             + "{% endfor %}{% endfor %}{% endfor %}", null);
-            long huge = Fixtures.webhook("huge hook", receiver.url("/huge"), null,
+            long huge = Fixtures.webhook("runaway huge hook", receiver.url("/huge"), null,
                     "{% set s = 'x' * 1000000 %}{% for c in ('y' * 100000)|list %}{{ s ~ s }}{% endfor %}", null);
             // within the step and memory budgets, but each step scans 300,000 elements: the time limit ends it
-            long slow = Fixtures.webhook("slow hook", receiver.url("/slow"), null,
+            long slow = Fixtures.webhook("runaway slow hook", receiver.url("/slow"), null,
                     "{% set l = ('x' * 300000)|list %}{% for i in l %}{% if 'y' in l %}{% endif %}{% endfor %}", null);
-            long normal = Fixtures.webhook("normal hook", receiver.url("/normal"), "X-Name: {{ data.name }}",
-                    "{\"name\": \"{{ data.name }}\"}", null);
-            long loopRule = Fixtures.eventRule("loop rule", List.of("dcim.platform"), ALL_EVENTS, null, loops);
-            long hugeRule = Fixtures.eventRule("huge rule", List.of("dcim.platform"), ALL_EVENTS, null, huge);
-            long slowRule = Fixtures.eventRule("slow rule", List.of("dcim.platform"), ALL_EVENTS, null, slow);
-            long normalRule = Fixtures.eventRule("normal rule", List.of("dcim.platform"), ALL_EVENTS, null, normal);
+            long loopRule = Fixtures.eventRule("runaway loop rule", List.of("dcim.platform"), ALL_EVENTS, null, loops);
+            long hugeRule = Fixtures.eventRule("runaway huge rule", List.of("dcim.platform"), ALL_EVENTS, null, huge);
+            long slowRule = Fixtures.eventRule("runaway slow rule", List.of("dcim.platform"), ALL_EVENTS, null, slow);
             ruleCache.refresh();
 
             fixtures.publish(Fixtures.event("created", "dcim.platform", 21, site("active"), null, null));

@@ -97,6 +97,7 @@ public class TemplateRenderer {
         try {
             RenderedRequest request = requests.build(rule.get(), input.get().event());
             store.storeRendered(deliveryId, owner, request);
+            LOG.debugf("Delivery %d: request rendered", deliveryId);
         } catch (RequestPreparationException e) {
             LOG.warnf("Webhook %d (%s), delivery %d: %s", rule.get().webhook().id(), rule.get().webhook().name(),
                     deliveryId, e.getMessage());
