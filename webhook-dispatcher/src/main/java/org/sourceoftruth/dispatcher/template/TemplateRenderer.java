@@ -45,8 +45,10 @@ public class TemplateRenderer {
 
     private final AtomicInteger pending = new AtomicInteger();
     private volatile ExecutorService threads;
+    private volatile boolean stopping;
 
     void onStop(@Observes ShutdownEvent event) {
+        stopping = true;
         if (threads != null) {
             threads.shutdownNow();
         }
@@ -99,6 +101,11 @@ public class TemplateRenderer {
             store.storeRendered(deliveryId, owner, request);
             LOG.debugf("Delivery %d: request rendered", deliveryId);
         } catch (RequestPreparationException e) {
+            if (stopping) {
+                // cut short by the shutdown (interrupted), not by the template: the delivery stays
+                // leased, and another worker renders it when the lease runs out
+                return;
+            }
             LOG.warnf("Webhook %d (%s), delivery %d: %s", rule.get().webhook().id(), rule.get().webhook().name(),
                     deliveryId, e.getMessage());
             store.failRendering(deliveryId, owner, e.getMessage());
