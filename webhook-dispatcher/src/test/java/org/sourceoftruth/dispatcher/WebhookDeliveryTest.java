@@ -253,6 +253,8 @@ class WebhookDeliveryTest {
 
             await().atMost(WAIT).until(() -> receiver.received().size() == 1);
             assertEquals("/fine", receiver.received().get(0).path());
+            // templates are rendered off the consumer, so the broken one may still be on its way
+            await().atMost(WAIT).until(() -> "failed".equals(Fixtures.deliveriesOfRule(brokenRule).get(0).get("state")));
             Map<String, Object> failed = Fixtures.deliveriesOfRule(brokenRule).get(0);
             assertEquals("failed", failed.get("state"));
             assertEquals(0, failed.get("attempts"));
@@ -262,6 +264,70 @@ class WebhookDeliveryTest {
             given().header("Authorization", "Token " + adminToken)
                     .post("/api/core/background-tasks/" + failed.get("id") + "/requeue/")
                     .then().statusCode(409);
+        }
+    }
+
+    /**
+     * Issue #15 defect 6: templates that loop without end, build huge values or run slowly fail
+     * their own deliveries with the reason, each stopped by its budget, while a normal delivery
+     * of the same event arrives before the slowest of them is even given up.
+     */
+    @Test
+    void runawayTemplatesFailOnlyTheirOwnDeliveries() throws Exception {
+        try (Receiver receiver = Receiver.start()) {
+            // rendered first, on a rendering thread of its own: under the old design it waited in
+            // the consumer for every template of the event before anything was recorded
+            long normal = Fixtures.webhook("runaway normal hook", receiver.url("/normal"), "X-Name: {{ data.name }}",
+                    "{\"name\": \"{{ data.name }}\"}", null);
+            long normalRule = Fixtures.eventRule("runaway normal rule", List.of("dcim.platform"), ALL_EVENTS, null, normal);
+            long loops = Fixtures.webhook("runaway loop hook", receiver.url("/loops"), null,
+                    "{% set l = ('x' * 1000)|list %}{% for a in l %}{% for b in l %}{% for c in l %}."
+                            + "{% endfor %}{% endfor %}{% endfor %}", null);
+            long huge = Fixtures.webhook("runaway huge hook", receiver.url("/huge"), null,
+                    "{% set s = 'x' * 1000000 %}{% for c in ('y' * 100000)|list %}{{ s ~ s }}{% endfor %}", null);
+            // within the step and memory budgets, but each step scans 300,000 elements: the time limit ends it
+            long slow = Fixtures.webhook("runaway slow hook", receiver.url("/slow"), null,
+                    "{% set l = ('x' * 300000)|list %}{% for i in l %}{% if 'y' in l %}{% endif %}{% endfor %}", null);
+            long loopRule = Fixtures.eventRule("runaway loop rule", List.of("dcim.platform"), ALL_EVENTS, null, loops);
+            long hugeRule = Fixtures.eventRule("runaway huge rule", List.of("dcim.platform"), ALL_EVENTS, null, huge);
+            long slowRule = Fixtures.eventRule("runaway slow rule", List.of("dcim.platform"), ALL_EVENTS, null, slow);
+            ruleCache.refresh();
+
+            fixtures.publish(Fixtures.event("created", "dcim.platform", 21, site("active"), null, null));
+
+            await().atMost(WAIT).until(() -> receiver.received().size() == 1);
+            Receiver.Received request = receiver.received().get(0);
+            assertEquals("/normal", request.path());
+            assertEquals("{\"name\": \"dc-01\"}", request.bodyText());
+            assertEquals("dc-01", request.header("X-Name"));
+
+            await().atMost(WAIT).until(() -> "failed".equals(Fixtures.deliveriesOfRule(slowRule).get(0).get("state")));
+            Map<String, Object> slowDelivery = Fixtures.deliveriesOfRule(slowRule).get(0);
+            Instant slowGivenUp = ((java.sql.Timestamp) slowDelivery.get("completed_at")).toInstant();
+            assertTrue(request.at().isBefore(slowGivenUp), "the normal delivery waited for the slow template: arrived "
+                    + request.at() + ", slow template given up " + slowGivenUp);
+            assertEquals("body_template: template rendering took longer than its time limit", slowDelivery.get("last_error"));
+
+            await().atMost(WAIT).untilAsserted(() -> {
+                Map<String, Object> loopDelivery = Fixtures.deliveriesOfRule(loopRule).get(0);
+                assertEquals("failed", loopDelivery.get("state"));
+                assertEquals(0, loopDelivery.get("attempts"));
+                assertEquals("body_template: template rendering took more than its limit of 200000 steps",
+                        loopDelivery.get("last_error"));
+                Map<String, Object> hugeDelivery = Fixtures.deliveriesOfRule(hugeRule).get(0);
+                assertEquals("failed", hugeDelivery.get("state"));
+                assertEquals("body_template: template rendering needs more than its memory limit of 33554432 bytes",
+                        hugeDelivery.get("last_error"));
+            });
+            // visible in the admin API, and nothing was sent for them
+            given().header("Authorization", "Token " + adminToken)
+                    .get("/api/core/background-tasks/?status=failed&event_rule_id=" + hugeRule)
+                    .then().statusCode(200).body("count", equalTo(1))
+                    .body("results[0].exc_info", equalTo("body_template: template rendering needs more than its memory"
+                            + " limit of 33554432 bytes"));
+            assertEquals(1, receiver.received().size());
+            assertEquals("succeeded", Fixtures.deliveriesOfRule(normalRule).get(0).get("state"));
+            assertTrue(Fixtures.rows("select 1 from dispatch.render_input").isEmpty(), "render inputs left behind");
         }
     }
 

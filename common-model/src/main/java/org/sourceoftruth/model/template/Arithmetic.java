@@ -11,6 +11,14 @@ final class Arithmetic {
     private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
     private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
     private static final int MAX_REPEAT = 1_000_000;
+    /**
+     * Integers may have at most this many decimal digits, Python's default limit for converting
+     * an int to or from text (sys.int_info.default_max_str_digits): without it, repeated
+     * multiplication doubles a number's size at every step.
+     */
+    static final int MAX_DIGITS = 4300;
+    /** Bits of the largest integer of {@link #MAX_DIGITS} digits (log2(10) = 3.3219...). */
+    private static final int MAX_BITS = (int) Math.ceil(MAX_DIGITS * 3.3219281);
 
     private Arithmetic() {
     }
@@ -59,9 +67,11 @@ final class Arithmetic {
             };
         }
         if (operator.equals("add") && a instanceof String x && b instanceof String y) {
+            RenderGuard.allocateChars((long) x.length() + y.length());
             return x + y;
         }
         if (operator.equals("add") && a instanceof List<?> x && b instanceof List<?> y) {
+            RenderGuard.allocateElements((long) x.size() + y.size());
             List<Object> joined = new ArrayList<>(x);
             joined.addAll(y);
             return Collections.unmodifiableList(joined);
@@ -71,6 +81,7 @@ final class Arithmetic {
             if ((long) times * s.length() > MAX_REPEAT) {
                 throw new TemplateRenderException("string repetition too large");
             }
+            RenderGuard.allocateChars((long) times * s.length());
             return s.repeat(times);
         }
         throw new TemplateRenderException("unsupported operand type(s) for " + symbol(operator) + ": '"
@@ -100,7 +111,11 @@ final class Arithmetic {
         throw new TemplateRenderException(what + " needs an integer, not '" + PlainValues.typeName(value) + "'");
     }
 
+    /** The value as a template integer: a long when it fits; more than {@link #MAX_DIGITS} digits are refused. */
     static Object normalize(BigInteger value) {
+        if (value.bitLength() > MAX_BITS && value.abs().toString().length() > MAX_DIGITS) {
+            throw new TemplateRenderException("integer has more than " + MAX_DIGITS + " digits");
+        }
         return value.compareTo(LONG_MIN) >= 0 && value.compareTo(LONG_MAX) <= 0 ? (Object) value.longValue() : value;
     }
 

@@ -16,7 +16,7 @@ public final class CompiledTemplate {
     }
 
     /**
-     * Renders on the calling thread.
+     * Renders on the calling thread, bounded in time and output size only.
      *
      * @param context  top-level names; values must be {@link PlainValues plain values}
      * @param timeLimit rendering stops with an exception when it runs longer
@@ -24,18 +24,33 @@ public final class CompiledTemplate {
      * @throws TemplateRenderException on a type error in an expression, or when a limit is hit
      */
     public String render(Map<String, Object> context, Duration timeLimit, int maxChars) {
+        return render(context, RenderLimits.of(timeLimit, maxChars));
+    }
+
+    /**
+     * Renders on the calling thread within {@code limits}.
+     *
+     * @param context top-level names; values must be {@link PlainValues plain values}
+     * @throws TemplateRenderException on a type error in an expression, or when a limit is hit
+     */
+    public String render(Map<String, Object> context, RenderLimits limits) {
+        int maxChars = limits.maxChars();
         StringBuilder out = new StringBuilder();
-        RenderGuard.start(System.nanoTime() + timeLimit.toNanos());
+        RenderGuard.start(limits);
         try {
             template.data(context).consume(chunk -> {
-                out.append(chunk);
-                if (out.length() > maxChars) {
+                // checked before appending, so the buffer itself never grows past the bound
+                if (chunk.length() > maxChars - out.length()) {
                     throw new TemplateRenderException("rendered output is longer than " + maxChars + " characters");
                 }
+                out.append(chunk);
             }).toCompletableFuture().join();
             return out.toString();
         } catch (CompletionException | io.quarkus.qute.TemplateException e) {
             throw asRenderException(e);
+        } catch (StackOverflowError e) {
+            // Nesting is bounded when templates are compiled; this is the last line of defence.
+            throw new TemplateRenderException("template is nested too deeply to render");
         } finally {
             RenderGuard.stop();
         }

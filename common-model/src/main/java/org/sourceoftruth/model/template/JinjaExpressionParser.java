@@ -25,9 +25,17 @@ final class JinjaExpressionParser {
 
     private static final Set<String> COMPARISONS = Set.of("==", "!=", "<", "<=", ">", ">=");
 
+    /**
+     * Deepest nesting of parentheses, brackets, arguments and prefix operators. The parser (and
+     * what walks its trees) recurses once per level: past this, input such as a thousand "("
+     * would overflow the thread's stack instead of being reported.
+     */
+    static final int MAX_NESTING = 100;
+
     private final List<Token> tokens;
     private final int line;
     private int index;
+    private int nesting;
 
     private JinjaExpressionParser(List<Token> tokens, int line) {
         this.tokens = tokens;
@@ -85,11 +93,20 @@ final class JinjaExpressionParser {
     // ---------------------------------------------------------------- grammar
 
     private Expr expression() throws TemplateSyntaxException {
+        descend();
         Expr value = or();
         if (acceptKeyword("if")) {
             throw error("inline 'if' expressions are not supported; use an {% if %} block");
         }
+        nesting--;
         return value;
+    }
+
+    /** Enters one more level of recursion, refused past {@link #MAX_NESTING}. */
+    private void descend() throws TemplateSyntaxException {
+        if (++nesting > MAX_NESTING) {
+            throw error("expression is nested more than " + MAX_NESTING + " levels deep");
+        }
     }
 
     private Expr or() throws TemplateSyntaxException {
@@ -110,7 +127,10 @@ final class JinjaExpressionParser {
 
     private Expr not() throws TemplateSyntaxException {
         if (acceptKeyword("not")) {
-            return call("not", not());
+            descend();
+            Expr operand = not();
+            nesting--;
+            return call("not", operand);
         }
         return comparison();
     }
@@ -194,7 +214,9 @@ final class JinjaExpressionParser {
 
     private Expr unary() throws TemplateSyntaxException {
         if (accept("-")) {
+            descend();
             Expr operand = unary();
+            nesting--;
             if (operand instanceof Expr.Literal literal && literal.value() instanceof Long l) {
                 return new Expr.Literal(-l);
             }
@@ -204,7 +226,10 @@ final class JinjaExpressionParser {
             return call("neg", operand);
         }
         if (accept("+")) {
-            return unary();
+            descend();
+            Expr operand = unary();
+            nesting--;
+            return operand;
         }
         return filtered();
     }
@@ -521,6 +546,10 @@ final class JinjaExpressionParser {
                 if (isFloat) {
                     value = Double.parseDouble(text);
                 } else {
+                    if (text.length() > Arithmetic.MAX_DIGITS) {
+                        throw new TemplateSyntaxException(line, "integer literal has more than "
+                                + Arithmetic.MAX_DIGITS + " digits");
+                    }
                     BigInteger big = new BigInteger(text);
                     value = big.bitLength() < 64 ? (Object) big.longValue() : big;
                 }

@@ -67,10 +67,19 @@ public final class JinjaToQute {
         }
     }
 
+    /**
+     * Deepest nesting of if/for blocks and set variables (each set opens a Qute section that
+     * lasts to the end of its branch). Qute parses and renders sections recursively, so deeper
+     * templates would overflow the stack.
+     */
+    static final int MAX_SECTIONS = 100;
+
     private final StringBuilder out = new StringBuilder();
     private final Deque<Block> blocks = new ArrayDeque<>();
     private final Output outputMode;
     private int loopCounter;
+    /** Qute sections open at this point of the output. */
+    private int openSections;
 
     private JinjaToQute(Output outputMode) {
         this.outputMode = outputMode;
@@ -132,6 +141,7 @@ public final class JinjaToQute {
         switch (keyword) {
             case "if" -> {
                 String condition = emit(JinjaExpressionParser.parse(requireArgument(rest, "if", line), line), line);
+                openSection(line);
                 blocks.push(new Block(BlockType.IF, line));
                 out.append("{#if ").append(condition).append('}');
             }
@@ -161,6 +171,7 @@ public final class JinjaToQute {
                 requireNoArgument(rest, "endif", line);
                 closeLets(requireBlock(BlockType.IF, "endif", line));
                 blocks.pop();
+                openSections--;
                 out.append("{/if}");
             }
             case "for" -> forBlock(rest, line);
@@ -168,12 +179,14 @@ public final class JinjaToQute {
                 requireNoArgument(rest, "endfor", line);
                 closeLets(requireBlock(BlockType.FOR, "endfor", line));
                 blocks.pop();
+                openSections--;
                 out.append("{/for}");
             }
             case "set" -> {
                 JinjaExpressionParser.SetHeader header = JinjaExpressionParser.parseSet(requireArgument(rest, "set", line), line);
                 String value = emit(header.value(), line);
                 Block block = blocks.peek();
+                openSection(line);
                 block.setNames.put(header.name(), header.name());
                 block.openLets++;
                 out.append("{#let ").append(header.name()).append('=').append(value).append('}');
@@ -200,13 +213,22 @@ public final class JinjaToQute {
                 block.loopNames.put(names.get(i), block.loopAlias + "[" + i + "]");
             }
         }
+        openSection(line);
         blocks.push(block);
         out.append("{#for ").append(block.loopAlias).append(" in fn:iter(").append(iterable).append(")}");
+    }
+
+    private void openSection(int line) throws TemplateSyntaxException {
+        if (++openSections > MAX_SECTIONS) {
+            throw new TemplateSyntaxException(line, "blocks and set variables are nested more than "
+                    + MAX_SECTIONS + " levels deep");
+        }
     }
 
     private void closeLets(Block block) {
         for (; block.openLets > 0; block.openLets--) {
             out.append("{/let}");
+            openSections--;
         }
         // set variables end with the branch that defined them
         block.setNames.clear();
@@ -247,6 +269,18 @@ public final class JinjaToQute {
     // ---------------------------------------------------------------- expressions
 
     private String emit(Expr expr, int line) throws TemplateSyntaxException {
+        return emit(expr, line, 0);
+    }
+
+    /**
+     * @param depth how deep in the tree {@code expr} is: chains such as {@code a + a + ... + a}
+     *              build deep trees without nesting, so the depth is bounded here too
+     */
+    private String emit(Expr expr, int line, int depth) throws TemplateSyntaxException {
+        if (depth > JinjaExpressionParser.MAX_NESTING) {
+            throw new TemplateSyntaxException(line, "expression is nested more than "
+                    + JinjaExpressionParser.MAX_NESTING + " levels deep");
+        }
         if (expr instanceof Expr.Name name) {
             if (name.name().equals("loop") && innermostLoop() != null) {
                 throw new TemplateSyntaxException(line, "use loop.index, loop.index0, loop.first, loop.last, "
@@ -258,28 +292,28 @@ public final class JinjaToQute {
             return literal(literal.value());
         }
         if (expr instanceof Expr.ListLiteral list) {
-            return call("list", list.elements(), line);
+            return call("list", list.elements(), line, depth);
         }
         if (expr instanceof Expr.Call call) {
-            return call(call.function(), call.arguments(), line);
+            return call(call.function(), call.arguments(), line, depth);
         }
         if (expr instanceof Expr.Attribute attribute) {
             if (attribute.target() instanceof Expr.Name target && target.name().equals("loop")
                     && innermostLoop() != null && !isBound("loop")) {
                 return loopVariable(attribute.name(), line);
             }
-            return item(attribute.target(), attribute.name(), line);
+            return item(attribute.target(), attribute.name(), line, depth);
         }
         Expr.Item item = (Expr.Item) expr;
         if (item.key() instanceof Expr.Literal key && (key.value() instanceof String || key.value() instanceof Long)) {
-            return item(item.target(), key.value(), line);
+            return item(item.target(), key.value(), line, depth);
         }
-        return "fn:getitem(" + emit(item.target(), line) + "," + emit(item.key(), line) + ")";
+        return "fn:getitem(" + emit(item.target(), line, depth + 1) + "," + emit(item.key(), line, depth + 1) + ")";
     }
 
     /** {@code target.key} / {@code target['key']} as a Qute path when possible. */
-    private String item(Expr target, Object key, int line) throws TemplateSyntaxException {
-        String base = emit(target, line);
+    private String item(Expr target, Object key, int line, int depth) throws TemplateSyntaxException {
+        String base = emit(target, line, depth + 1);
         if (isPath(base)) {
             if (key instanceof String s && IDENTIFIER.matcher(s).matches()) {
                 return base + "." + s;
@@ -314,13 +348,13 @@ public final class JinjaToQute {
         };
     }
 
-    private String call(String function, List<Expr> arguments, int line) throws TemplateSyntaxException {
+    private String call(String function, List<Expr> arguments, int line, int depth) throws TemplateSyntaxException {
         StringBuilder call = new StringBuilder("fn:").append(function).append('(');
         for (int i = 0; i < arguments.size(); i++) {
             if (i > 0) {
                 call.append(',');
             }
-            call.append(emit(arguments.get(i), line));
+            call.append(emit(arguments.get(i), line, depth + 1));
         }
         return call.append(')').toString();
     }

@@ -225,7 +225,10 @@ public final class PlainValues {
                 if (out.length() > 1) {
                     out.append(", ");
                 }
-                out.append(repr(e.getKey())).append(": ").append(repr(e.getValue()));
+                String key = repr(e.getKey());
+                String element = repr(e.getValue());
+                RenderGuard.allocate(RenderGuard.BYTES_PER_CHAR * (key.length() + element.length() + 4L));
+                out.append(key).append(": ").append(element);
             }
             return out.append('}').toString();
         }
@@ -235,7 +238,9 @@ public final class PlainValues {
                 if (out.length() > 1) {
                     out.append(", ");
                 }
-                out.append(repr(element));
+                String printed = repr(element);
+                RenderGuard.allocate(RenderGuard.BYTES_PER_CHAR * (printed.length() + 2L));
+                out.append(printed);
             }
             return out.append(']').toString();
         }
@@ -264,6 +269,7 @@ public final class PlainValues {
     }
 
     private static String reprString(String s) {
+        RenderGuard.allocateChars(4L * s.length() + 2); // a control character becomes "\\xNN"
         char quote = s.indexOf('\'') >= 0 && s.indexOf('"') < 0 ? '"' : '\'';
         StringBuilder out = new StringBuilder().append(quote);
         for (int i = 0; i < s.length(); i++) {

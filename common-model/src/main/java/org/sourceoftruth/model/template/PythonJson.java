@@ -43,6 +43,8 @@ public final class PythonJson {
      */
     static String dumpsForTemplate(Object value, Integer indent) {
         String json = write(sorted(value), indent);
+        // each of the four characters below becomes six
+        RenderGuard.allocateChars(6L * json.length());
         return json.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026").replace("'", "\\u0027");
     }
 
@@ -51,9 +53,20 @@ public final class PythonJson {
                 .with(JsonWriteFeature.ESCAPE_NON_ASCII)
                 .with(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
         try {
-            return lowerCaseHexEscapes(writer.writeValueAsString(withoutUndefined(value)));
+            // written through a writer that charges the render budget as the text grows, so a
+            // value with exponentially many shared parts (or a huge indent) stops in time
+            ChargingWriter out = new ChargingWriter();
+            writer.writeValue(out, withoutUndefined(value));
+            return lowerCaseHexEscapes(out.toString());
         } catch (JsonProcessingException e) {
+            for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+                if (cause instanceof TemplateRenderException budgetExceeded) {
+                    throw budgetExceeded; // Jackson wraps what the writer throws
+                }
+            }
             throw new TemplateRenderException("value cannot be written as JSON: " + e.getOriginalMessage(), e);
+        } catch (IOException e) {
+            throw new TemplateRenderException("value cannot be written as JSON: " + e.getMessage(), e);
         }
     }
 
@@ -75,16 +88,40 @@ public final class PythonJson {
         return out.toString();
     }
 
+    /** A StringWriter whose growth is charged to the render budget of the current thread. */
+    private static final class ChargingWriter extends java.io.StringWriter {
+        @Override
+        public void write(int c) {
+            RenderGuard.allocate(RenderGuard.BYTES_PER_CHAR);
+            super.write(c);
+        }
+
+        @Override
+        public void write(char[] chars, int offset, int length) {
+            RenderGuard.allocate(RenderGuard.BYTES_PER_CHAR * length);
+            super.write(chars, offset, length);
+        }
+
+        @Override
+        public void write(String s, int offset, int length) {
+            RenderGuard.allocate(RenderGuard.BYTES_PER_CHAR * length);
+            super.write(s, offset, length);
+        }
+    }
+
     private static Object withoutUndefined(Object value) {
         if (value == Undefined.INSTANCE) {
             return null;
         }
         if (value instanceof Map<?, ?> map) {
+            // copies are charged: a value may share its parts many times over
+            RenderGuard.allocateElements(3L * map.size());
             Map<Object, Object> copy = new LinkedHashMap<>();
             map.forEach((k, v) -> copy.put(k, withoutUndefined(v)));
             return copy;
         }
         if (value instanceof List<?> list) {
+            RenderGuard.allocateElements(list.size());
             List<Object> copy = new ArrayList<>(list.size());
             list.forEach(v -> copy.add(withoutUndefined(v)));
             return copy;
@@ -94,11 +131,13 @@ public final class PythonJson {
 
     private static Object sorted(Object value) {
         if (value instanceof Map<?, ?> map) {
+            RenderGuard.allocateElements(3L * map.size());
             Map<String, Object> copy = new TreeMap<>();
             map.forEach((k, v) -> copy.put(String.valueOf(k), sorted(v)));
             return copy;
         }
         if (value instanceof List<?> list) {
+            RenderGuard.allocateElements(list.size());
             List<Object> copy = new ArrayList<>(list.size());
             list.forEach(v -> copy.add(sorted(v)));
             return Collections.unmodifiableList(copy);

@@ -158,11 +158,11 @@ final class TemplateFunctions {
         return switch (name) {
             // plumbing used by the translator
             case "value" -> args.get(0);
-            case "list" -> Collections.unmodifiableList(new ArrayList<>(args));
-            case "iter" -> iterate(args.get(0));
-            case "tolist" -> Collections.unmodifiableList(new ArrayList<>(iterate(args.get(0))));
+            case "list" -> newList(args);
+            case "iter" -> LoopSteps.of(iterate(args.get(0)));
+            case "tolist" -> newList(iterate(args.get(0)));
             case "getitem" -> getItem(args.get(0), args.get(1));
-            case "unhex" -> new String(java.util.HexFormat.of().parseHex((String) args.get(0)), StandardCharsets.UTF_8);
+            case "unhex" -> unhex((String) args.get(0));
             // operators
             case "eq" -> PlainValues.pyEquals(args.get(0), args.get(1));
             case "ne" -> !PlainValues.pyEquals(args.get(0), args.get(1));
@@ -174,28 +174,28 @@ final class TemplateFunctions {
             case "not" -> !PlainValues.truthy(args.get(0));
             case "and" -> PlainValues.truthy(args.get(0)) ? args.get(1) : args.get(0);
             case "or" -> PlainValues.truthy(args.get(0)) ? args.get(0) : args.get(1);
-            case "concat" -> PlainValues.str(args.get(0)) + PlainValues.str(args.get(1));
+            case "concat" -> concat(PlainValues.str(args.get(0)), PlainValues.str(args.get(1)));
             case "add", "sub", "mul", "div", "floordiv", "mod" -> Arithmetic.apply(name, args.get(0), args.get(1));
             case "neg" -> Arithmetic.apply("sub", 0L, args.get(0));
             // filters
             case "tojson" -> PythonJson.dumpsForTemplate(args.get(0), optionalInt(args, 1));
             case "default" -> defaultValue(args);
-            case "upper" -> text(args.get(0)).toUpperCase(Locale.ROOT);
-            case "lower" -> text(args.get(0)).toLowerCase(Locale.ROOT);
-            case "title" -> title(text(args.get(0)));
-            case "capitalize" -> capitalize(text(args.get(0)));
-            case "trim" -> trim(text(args.get(0)), args.size() > 1 ? args.get(1) : null);
+            case "upper" -> charged(text(args.get(0)), CASE_CHANGE_GROWTH).toUpperCase(Locale.ROOT);
+            case "lower" -> charged(text(args.get(0)), CASE_CHANGE_GROWTH).toLowerCase(Locale.ROOT);
+            case "title" -> title(charged(text(args.get(0)), CASE_CHANGE_GROWTH));
+            case "capitalize" -> capitalize(charged(text(args.get(0)), CASE_CHANGE_GROWTH));
+            case "trim" -> trim(charged(text(args.get(0)), 1), args.size() > 1 ? args.get(1) : null);
             case "length" -> length(args.get(0));
             case "string", "str" -> PlainValues.str(args.get(0));
-            case "header_safe" -> PlainValues.str(args.get(0)).replaceAll("\\p{Cntrl}", "");
+            case "header_safe" -> charged(PlainValues.str(args.get(0)), 1).replaceAll("\\p{Cntrl}", "");
             case "int" -> toInt(args.get(0), args.size() > 1 ? args.get(1) : 0L);
             case "float" -> toFloat(args.get(0), args.size() > 1 ? args.get(1) : 0.0);
             case "join" -> join(args.get(0), args.size() > 1 ? text(args.get(1)) : "", args.size() > 2 ? args.get(2) : null);
             case "first" -> first(args.get(0));
             case "last" -> last(args.get(0));
             case "replace" -> replace(text(args.get(0)), text(args.get(1)), text(args.get(2)), optionalInt(args, 3));
-            case "escape" -> escapeHtml(text(args.get(0)));
-            case "urlencode" -> URLEncoder.encode(text(args.get(0)), StandardCharsets.UTF_8)
+            case "escape" -> escapeHtml(charged(text(args.get(0)), ESCAPE_GROWTH));
+            case "urlencode" -> URLEncoder.encode(charged(text(args.get(0)), URLENCODE_GROWTH), StandardCharsets.UTF_8)
                     .replace("+", "%20").replace("%2F", "/");
             case "abs" -> Arithmetic.abs(args.get(0));
             case "round" -> round(args.get(0), args.size() > 1 ? args.get(1) : 0L, args.size() > 2 ? text(args.get(2)) : "common");
@@ -219,8 +219,8 @@ final class TemplateFunctions {
                     .mod(Arithmetic.integer(args.get(1), "divisibleby").abs()).signum() == 0;
             // methods
             case "items" -> items(args.get(0));
-            case "keys" -> List.copyOf(mapping(args.get(0), "keys").keySet());
-            case "values" -> Collections.unmodifiableList(new ArrayList<>(mapping(args.get(0), "values").values()));
+            case "keys" -> newList(mapping(args.get(0), "keys").keySet());
+            case "values" -> newList(mapping(args.get(0), "values").values());
             case "get" -> {
                 Map<?, ?> map = mapping(args.get(0), "get");
                 yield map.containsKey(args.get(1)) ? map.get(args.get(1)) : (args.size() > 2 ? args.get(2) : null);
@@ -231,6 +231,34 @@ final class TemplateFunctions {
             case "str_join" -> join(args.get(1), string(args.get(0), "join"), null);
             default -> throw new TemplateRenderException("unknown template function " + name);
         };
+    }
+
+    // ---------------------------------------------------------------- memory budget
+
+    /** Upper bounds of how much longer a string gets, in characters per input character. */
+    private static final int CASE_CHANGE_GROWTH = 3; // e.g. 'ß'.upper() == 'SS', 'ΐ' becomes 3
+    private static final int ESCAPE_GROWTH = 5; // '&' becomes "&amp;"
+    private static final int URLENCODE_GROWTH = 9; // a char of 3 UTF-8 bytes becomes "%xx%xx%xx"
+
+    /** Charges the string a function is about to build from {@code s}, at most {@code growth} times as long. */
+    private static String charged(String s, int growth) {
+        RenderGuard.allocateChars((long) s.length() * growth);
+        return s;
+    }
+
+    private static List<Object> newList(java.util.Collection<?> elements) {
+        RenderGuard.allocateElements(elements.size());
+        return Collections.unmodifiableList(new ArrayList<>(elements));
+    }
+
+    private static String concat(String a, String b) {
+        RenderGuard.allocateChars((long) a.length() + b.length());
+        return a + b;
+    }
+
+    private static String unhex(String hex) {
+        RenderGuard.allocateChars(hex.length() / 2);
+        return new String(java.util.HexFormat.of().parseHex(hex), StandardCharsets.UTF_8);
     }
 
     // ---------------------------------------------------------------- helpers
@@ -302,9 +330,13 @@ final class TemplateFunctions {
             return list;
         }
         if (value instanceof Map<?, ?> map) {
+            RenderGuard.allocateElements(map.size());
             return List.copyOf(map.keySet());
         }
         if (value instanceof String s) {
+            // one new one-character string per character
+            RenderGuard.allocate(s.length() * (RenderGuard.BYTES_PER_ELEMENT + RenderGuard.BYTES_PER_STRING
+                    + RenderGuard.BYTES_PER_CHAR * 2));
             List<String> chars = new ArrayList<>(s.length());
             s.codePoints().forEach(cp -> chars.add(new String(Character.toChars(cp))));
             return chars;
@@ -398,17 +430,29 @@ final class TemplateFunctions {
                 return b ? 1L : 0L;
             }
             if (value instanceof Number n) {
-                return Arithmetic.normalize(PlainValues.toBigDecimal(n).toBigInteger());
+                BigDecimal decimal = PlainValues.toBigDecimal(n);
+                if (decimal.precision() - decimal.scale() > Arithmetic.MAX_DIGITS) {
+                    return fallback;
+                }
+                return Arithmetic.normalize(decimal.toBigInteger());
             }
             if (value instanceof String s) {
                 String trimmed = s.strip().replace("_", "");
+                if (trimmed.length() > Arithmetic.MAX_DIGITS + 1) {
+                    return fallback; // Python: "Exceeds the limit (4300 digits) for integer string conversion"
+                }
                 try {
                     return Arithmetic.normalize(new BigInteger(trimmed));
                 } catch (NumberFormatException e) {
-                    return Arithmetic.normalize(new BigDecimal(trimmed).toBigInteger());
+                    BigDecimal decimal = new BigDecimal(trimmed);
+                    // "1e999999999": its integer part would have a billion digits
+                    if (decimal.precision() - decimal.scale() > Arithmetic.MAX_DIGITS) {
+                        return fallback;
+                    }
+                    return Arithmetic.normalize(decimal.toBigInteger());
                 }
             }
-        } catch (NumberFormatException | ArithmeticException e) {
+        } catch (NumberFormatException | ArithmeticException | TemplateRenderException e) {
             return fallback;
         }
         return fallback;
@@ -437,10 +481,12 @@ final class TemplateFunctions {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < items.size(); i++) {
             RenderGuard.check();
+            String item = PlainValues.str(items.get(i));
+            RenderGuard.allocateChars((i > 0 ? separator.length() : 0) + item.length());
             if (i > 0) {
                 out.append(separator);
             }
-            out.append(PlainValues.str(items.get(i)));
+            out.append(item);
         }
         return out.toString();
     }
@@ -456,6 +502,12 @@ final class TemplateFunctions {
     }
 
     private static String replace(String s, String old, String replacement, Integer count) {
+        // at most one replacement per character (and one more at the end when old is empty)
+        long replacements = old.isEmpty() ? s.length() + 1L : s.length() / old.length();
+        if (count != null && count >= 0) {
+            replacements = Math.min(replacements, count);
+        }
+        RenderGuard.allocateChars(s.length() + replacements * Math.max(0, replacement.length() - old.length()));
         if (count == null || count < 0) {
             return s.replace(old, replacement);
         }
@@ -500,7 +552,9 @@ final class TemplateFunctions {
         if (!(value instanceof Number n)) {
             throw new TemplateRenderException("round needs a number, not '" + PlainValues.typeName(value) + "'");
         }
-        int digits = Arithmetic.integer(precision, "round").intValueExact();
+        // beyond a few hundred digits a float cannot change; the clamp also bounds the scale
+        int digits = Arithmetic.integer(precision, "round").max(BigInteger.valueOf(-400))
+                .min(BigInteger.valueOf(400)).intValue();
         RoundingMode mode = switch (method) {
             case "common" -> RoundingMode.HALF_UP;
             case "ceil" -> RoundingMode.CEILING;
@@ -512,8 +566,10 @@ final class TemplateFunctions {
 
     /** {@code items|map(attribute='site.name')}: the attribute of every item; dots go deeper. */
     private static List<Object> mapAttribute(Object value, String attribute) {
+        List<?> items = iterate(value);
+        RenderGuard.allocateElements(items.size());
         List<Object> out = new ArrayList<>();
-        for (Object item : iterate(value)) {
+        for (Object item : items) {
             Object current = item;
             for (String part : attribute.split("\\.")) {
                 current = getItem(current, part);
@@ -524,29 +580,44 @@ final class TemplateFunctions {
     }
 
     private static List<List<Object>> items(Object value) {
+        Map<?, ?> map = mapping(value, "items");
+        RenderGuard.allocate(map.size() * (RenderGuard.BYTES_PER_ELEMENT * 3 + RenderGuard.BYTES_PER_STRING));
         List<List<Object>> out = new ArrayList<>();
-        for (Map.Entry<?, ?> entry : mapping(value, "items").entrySet()) {
+        for (Map.Entry<?, ?> entry : map.entrySet()) {
             out.add(Arrays.asList(entry.getKey(), entry.getValue()));
         }
         return Collections.unmodifiableList(out);
     }
 
+    private static int skipWhitespace(String s, int from) {
+        int i = from;
+        while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
     private static List<String> split(String s, Object separator, Integer maxSplit) {
+        // the parts hold the characters of s, plus a string and a list element each (charged per part)
+        RenderGuard.allocateChars(s.length());
         int limit = maxSplit == null || maxSplit < 0 ? Integer.MAX_VALUE : maxSplit;
         List<String> parts = new ArrayList<>();
         if (separator == null || separator == Undefined.INSTANCE) {
-            String rest = s.stripLeading();
-            while (!rest.isEmpty()) {
+            // by index, not by cutting the rest off each time (quadratic on long strings)
+            int from = skipWhitespace(s, 0);
+            while (from < s.length()) {
                 if (parts.size() == limit) {
-                    parts.add(rest);
+                    RenderGuard.allocate(RenderGuard.BYTES_PER_ELEMENT + RenderGuard.BYTES_PER_STRING);
+                    parts.add(s.substring(from)); // trailing whitespace kept, as in Python
                     return parts;
                 }
-                int end = 0;
-                while (end < rest.length() && !Character.isWhitespace(rest.charAt(end))) {
+                int end = from;
+                while (end < s.length() && !Character.isWhitespace(s.charAt(end))) {
                     end++;
                 }
-                parts.add(rest.substring(0, end));
-                rest = rest.substring(end).stripLeading();
+                RenderGuard.allocate(RenderGuard.BYTES_PER_ELEMENT + RenderGuard.BYTES_PER_STRING);
+                parts.add(s.substring(from, end));
+                from = skipWhitespace(s, end);
             }
             return parts;
         }
@@ -560,6 +631,7 @@ final class TemplateFunctions {
             if (at < 0) {
                 break;
             }
+            RenderGuard.allocate(RenderGuard.BYTES_PER_ELEMENT + RenderGuard.BYTES_PER_STRING);
             parts.add(s.substring(from, at));
             from = at + sep.length();
         }

@@ -5,6 +5,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import org.sourceoftruth.model.conditions.Conditions;
+import org.sourceoftruth.model.template.WebhookHeaders;
 import org.sourceoftruth.model.template.WebhookTemplates;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.Model;
@@ -78,6 +79,7 @@ public class EventModels implements ModelDefinition {
                 WebhookTemplates.validate(text).ifPresent(problem -> add(errors, field, "Invalid template: " + problem));
             }
         }
+        WebhookHeaders.problems(row.str("additional_headers")).forEach(problem -> add(errors, "additional_headers", problem));
         if (row.get("ca_file_path") != null && Boolean.FALSE.equals(row.get("ssl_verification"))) {
             add(errors, "ca_file_path", "Do not specify a CA certificate file if SSL verification is disabled.");
         }

@@ -252,6 +252,33 @@ class BadInputTest {
         }
     }
 
+    /**
+     * Webhook fields that must be refused at save (issue #15, defects 7 and 8): a template nested
+     * past the parser's bound and headers the HTTP client controls; each a 400 naming the field.
+     */
+    @org.junit.jupiter.api.Test
+    void webhookTemplatesAndHeadersThatCannotBeSentAreRefused() {
+        String list = "/api/extras/webhooks/";
+        long before = count(list);
+        String nested = "{{ " + "(".repeat(1000) + "1" + ")".repeat(1000) + " }}";
+        List<Map<String, String>> bodies = List.of(
+                Map.of("body_template", nested), Map.of("additional_headers", nested),
+                Map.of("additional_headers", "Transfer-Encoding: chunked"),
+                Map.of("additional_headers", "Content-Length: 0"), Map.of("additional_headers", "Host: x.example"),
+                Map.of("additional_headers", "X-A: 1\nConnection: keep-alive"));
+        for (Map<String, String> fields : bodies) {
+            Map<String, Object> body = new java.util.HashMap<>(Map.of("name", "bad-" + System.nanoTime(),
+                    "payload_url", "http://x.example/"));
+            body.putAll(fields);
+            Response r = auth().body(body).post(list);
+            String field = fields.keySet().iterator().next();
+            assertEquals(400, r.statusCode(), fields + " -> " + r.asString());
+            assertTrue(r.contentType().startsWith("application/json"), r.contentType());
+            assertEquals(1, r.jsonPath().getList(field).size(), r.asString());
+        }
+        assertEquals(before, count(list), "webhooks created by rejected requests");
+    }
+
     /** 4xx with a JSON body free of server-internal text; false (and a problem noted) otherwise. */
     private static boolean expect4xx(List<String> problems, String what, Response r) {
         int s = r.statusCode();

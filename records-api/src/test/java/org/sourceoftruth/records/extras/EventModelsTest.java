@@ -59,4 +59,40 @@ class EventModelsTest {
                 "action_object_id", 99999999)).statusCode(400).body("$", hasKey("action_object_id"));
         auth().get("/api/extras/event-rules/?name__isw=c&name__iew=" + u).then().body("count", equalTo(0));
     }
+
+    /** Issue #15 defect 7: a template nested past the parser's bound is a 400 naming the field, not a 500. */
+    @Test
+    void deeplyNestedTemplatesAreRefusedNamingTheField() {
+        String u = Api.uniq();
+        String nested = "{{ " + "(".repeat(1000) + "data.name" + ")".repeat(1000) + " }}";
+        Api.post("/api/extras/webhooks/", Map.of("name", "n1-" + u, "payload_url", "http://x.example/",
+                "body_template", nested)).statusCode(400).body("body_template", contains(
+                        "Invalid template: line 1: expression is nested more than 100 levels deep"));
+        Api.post("/api/extras/webhooks/", Map.of("name", "n2-" + u, "payload_url", "http://x.example/",
+                "additional_headers", "X-A: " + nested)).statusCode(400).body("additional_headers[0]",
+                startsWith("Invalid template: line 1: expression is nested"));
+        Api.post("/api/extras/webhooks/", Map.of("name", "n3-" + u, "payload_url", "http://x.example/{{ "
+                + "-".repeat(300) + "1 }}")).statusCode(400).body("payload_url[0]", startsWith("Invalid template"));
+        auth().get("/api/extras/webhooks/?name__iew=" + u).then().body("count", equalTo(0));
+    }
+
+    /** Issue #15 defect 8: headers that frame the message or the connection are refused at save. */
+    @Test
+    void connectionAndFramingHeadersAreRefused() {
+        String u = Api.uniq();
+        for (String header : List.of("Transfer-Encoding: chunked", "Content-Length: 5", "Host: evil.example",
+                "connection: close", "Upgrade: h2c", "TE: trailers", "Trailer: X", "Keep-Alive: 5",
+                "Proxy-Authorization: Basic eA==", "{% if data %}Transfer-Encoding: chunked{% endif %}")) {
+            Api.post("/api/extras/webhooks/", Map.of("name", "hh-" + u, "payload_url", "http://x.example/",
+                    "additional_headers", "X-Ok: 1\n" + header)).statusCode(400)
+                    .body("additional_headers[0]", startsWith("The " + header.replaceAll("\\{%.*?%}", "")
+                            .split(":")[0] + " header cannot be set"));
+        }
+        int hook = create("/api/extras/webhooks/", Map.of("name", "hh-" + u, "payload_url", "http://x.example/",
+                "additional_headers", "X-Ok: 1\nAuthorization: Token abc\nX-Transfer-Encoding-Note: fine"));
+        Api.auth().body(Map.of("additional_headers", "Transfer-Encoding: chunked")).patch("/api/extras/webhooks/" + hook + "/")
+                .then().statusCode(400).body("additional_headers[0]", startsWith("The Transfer-Encoding header"));
+        auth().get("/api/extras/webhooks/" + hook + "/").then().body("additional_headers",
+                equalTo("X-Ok: 1\nAuthorization: Token abc\nX-Transfer-Encoding-Note: fine"));
+    }
 }

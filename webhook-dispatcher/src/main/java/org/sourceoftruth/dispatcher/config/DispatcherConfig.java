@@ -63,10 +63,24 @@ public interface DispatcherConfig {
         }
     }
 
+    /** The budget of rendering one template field, and where rendering runs. */
     interface Template {
         Duration timeout();
 
         int maxChars();
+
+        /** Lookups, function calls and loop iterations of one rendering. */
+        long maxSteps();
+
+        /** Approximate bytes of the values one rendering may build. */
+        long maxMemoryBytes();
+
+        /** Threads that render templates (off the Kafka consumer). */
+        int concurrency();
+
+        default org.sourceoftruth.model.template.RenderLimits limits() {
+            return new org.sourceoftruth.model.template.RenderLimits(timeout(), maxSteps(), maxChars(), maxMemoryBytes());
+        }
     }
 
     interface Rules {

@@ -23,9 +23,10 @@ import java.util.UUID;
 
 /**
  * Turns one change event into delivery rows: finds the enabled webhook rules for its model and
- * event type, evaluates their conditions against the event's data, builds each request, and
- * records everything together with the event's change id in one transaction (one per Kafka
- * poll, see {@link #processAll}).
+ * event type, evaluates their conditions against the event's data, builds the requests that
+ * need no rendering (the others are rendered later by the TemplateRenderer, from the stored
+ * event), and records everything together with the event's change id in one transaction (one
+ * per Kafka poll, see {@link #processAll}).
  */
 @ApplicationScoped
 public class ChangeProcessor {
@@ -58,7 +59,8 @@ public class ChangeProcessor {
      * @return one result per event, in order
      */
     public List<Result> processAll(List<ChangeEvent> events) throws SQLException {
-        // Matching and rendering happen before the transaction, which then stays short.
+        // Matching happens before the transaction, which then stays short; templates are not
+        // rendered here at all.
         List<DeliveryStore.PreparedChange> prepared = new ArrayList<>(events.size());
         for (ChangeEvent event : events) {
             if (RuleCache.RULE_MODELS.contains(event.model())) {
@@ -107,6 +109,11 @@ public class ChangeProcessor {
     }
 
     private NewDelivery prepare(ActiveRule rule, ChangeEvent event, WebhookRequestBuilder.EventBodies bodies) {
+        if (WebhookRequestBuilder.needsRendering(rule)) {
+            // rendered by the TemplateRenderer once the delivery is recorded, not on this thread:
+            // a slow template must not hold the other events of this poll
+            return NewDelivery.toRender(event, rule);
+        }
         try {
             RenderedRequest request = requests.build(rule, event, bodies);
             return new NewDelivery(event, rule, request, null);

@@ -35,6 +35,12 @@ public class DeliveryStore {
     private static final TypeReference<List<List<String>>> HEADER_PAIRS = new TypeReference<>() {
     };
 
+    /**
+     * target_host of a delivery whose request is not rendered yet: the claim's per-receiver
+     * budget for it is the room the rendering threads have (see DeliveryWorker).
+     */
+    public static final String UNRENDERED = "(rendering)";
+
     @Inject
     AgroalDataSource dataSource;
 
@@ -157,7 +163,8 @@ public class DeliveryStore {
                 ChangeEvent event = delivery.event();
                 RenderedRequest request = delivery.request();
                 boolean prepared = request != null;
-                insert.setString(++p, (prepared ? DeliveryState.QUEUED : DeliveryState.FAILED).dbValue());
+                boolean failed = delivery.preparationError() != null;
+                insert.setString(++p, (failed ? DeliveryState.FAILED : DeliveryState.QUEUED).dbValue());
                 insert.setObject(++p, event.changeId());
                 insert.setString(++p, event.event());
                 insert.setString(++p, event.model());
@@ -170,11 +177,11 @@ public class DeliveryStore {
                 insert.setString(++p, delivery.rule().webhook().name());
                 insert.setString(++p, prepared ? request.method() : null);
                 insert.setString(++p, prepared ? request.url().toString() : null);
-                insert.setString(++p, prepared ? request.targetHost() : null);
+                insert.setString(++p, prepared ? request.targetHost() : (failed ? null : UNRENDERED));
                 insert.setBoolean(++p, delivery.rule().webhook().sslVerification());
                 insert.setString(++p, delivery.rule().webhook().caFilePath());
                 insert.setString(++p, delivery.preparationError());
-                insert.setTimestamp(++p, prepared ? null : now);
+                insert.setTimestamp(++p, failed ? now : null);
             }
             try (ResultSet rows = insert.executeQuery()) {
                 while (rows.next()) {
@@ -185,22 +192,138 @@ public class DeliveryStore {
         List<String> deliveryIds = new ArrayList<>();
         List<String> headers = new ArrayList<>();
         List<String> bodies = new ArrayList<>();
+        List<String> toRender = new ArrayList<>();
+        List<String> events = new ArrayList<>();
         for (NewDelivery delivery : deliveries) {
+            String id = ids.get(delivery.event().changeId() + "/" + delivery.rule().id()).toString();
             if (delivery.request() != null) {
-                deliveryIds.add(ids.get(delivery.event().changeId() + "/" + delivery.rule().id()).toString());
+                deliveryIds.add(id);
                 headers.add(headersJson(delivery.request().headers()));
                 bodies.add(delivery.request().body());
+            } else if (delivery.awaitsRendering()) {
+                toRender.add(id);
+                events.add(new String(Json.toBytes(delivery.event()), java.nio.charset.StandardCharsets.UTF_8));
             }
         }
-        if (deliveryIds.isEmpty()) {
-            return;
+        if (!deliveryIds.isEmpty()) {
+            insertRenderedRequests(connection, deliveryIds, headers, bodies);
         }
+        if (!toRender.isEmpty()) {
+            try (PreparedStatement insert = connection.prepareStatement("""
+                    insert into dispatch.render_input(delivery_id, event)
+                    select * from unnest(?::text[]::bigint[], ?::text[]::jsonb[])""")) {
+                bindTextArrays(connection, insert, toRender.toArray(String[]::new), events.toArray(String[]::new));
+                insert.executeUpdate();
+            }
+        }
+    }
+
+    private static void insertRenderedRequests(Connection connection, List<String> deliveryIds, List<String> headers,
+                                               List<String> bodies) throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement("""
                 insert into dispatch.rendered_request(delivery_id, headers, body)
                 select * from unnest(?::text[]::bigint[], ?::text[]::jsonb[], ?::text[])""")) {
             bindTextArrays(connection, insert, deliveryIds.toArray(String[]::new), headers.toArray(String[]::new),
                     bodies.toArray(String[]::new));
             insert.executeUpdate();
+        }
+    }
+
+    // ------------------------------------------------------------------ rendering (template renderer)
+
+    /** What a delivery's request is rendered from: its rule and the stored change event. */
+    public record RenderInput(long eventRuleId, ChangeEvent event) {
+    }
+
+    /** The stored event and rule of a delivery awaiting rendering, or empty when there is none. */
+    public Optional<RenderInput> renderInput(long deliveryId) throws SQLException {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement select = connection.prepareStatement("""
+                     select d.event_rule_id, r.event::text from dispatch.delivery d
+                       join dispatch.render_input r on r.delivery_id = d.id
+                      where d.id = ?""")) {
+            select.setLong(1, deliveryId);
+            try (ResultSet row = select.executeQuery()) {
+                if (!row.next()) {
+                    return Optional.empty();
+                }
+                return Optional.of(new RenderInput(row.getLong(1), Json.MAPPER.readValue(row.getString(2), ChangeEvent.class)));
+            } catch (IOException e) {
+                throw new IllegalStateException("stored change event is not readable", e);
+            }
+        }
+    }
+
+    /**
+     * Stores the rendered request of a delivery this process leased for rendering, and gives the
+     * lease back so that it is claimed for sending.
+     *
+     * @return false when the lease was lost meanwhile (nothing is written)
+     */
+    public boolean storeRendered(long deliveryId, String owner, RenderedRequest request) throws SQLException {
+        try (Connection connection = dataSource.getConnection()) {
+            connection.setAutoCommit(false);
+            try (PreparedStatement update = connection.prepareStatement("""
+                    update dispatch.delivery
+                       set request_method = ?, request_url = ?, target_host = ?, lease_owner = null,
+                           lease_expires_at = null
+                     where id = ? and lease_owner = ? and state = 'queued' and request_url is null""")) {
+                update.setString(1, request.method());
+                update.setString(2, request.url().toString());
+                update.setString(3, request.targetHost());
+                update.setLong(4, deliveryId);
+                update.setString(5, owner);
+                if (update.executeUpdate() == 0) {
+                    connection.rollback();
+                    return false;
+                }
+                insertRenderedRequests(connection, List.of(Long.toString(deliveryId)),
+                        List.of(headersJson(request.headers())), java.util.Collections.singletonList(request.body()));
+                deleteRenderInput(connection, deliveryId);
+                connection.commit();
+                return true;
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * Fails a delivery this process leased for rendering: its request could not be built.
+     *
+     * @return false when the lease was lost meanwhile (nothing is written)
+     */
+    public boolean failRendering(long deliveryId, String owner, String reason) throws SQLException {
+        try (Connection connection = dataSource.getConnection()) {
+            connection.setAutoCommit(false);
+            try (PreparedStatement update = connection.prepareStatement("""
+                    update dispatch.delivery
+                       set state = 'failed', last_error = ?, completed_at = now(), target_host = null,
+                           lease_owner = null, lease_expires_at = null
+                     where id = ? and lease_owner = ? and state = 'queued' and request_url is null""")) {
+                update.setString(1, reason);
+                update.setLong(2, deliveryId);
+                update.setString(3, owner);
+                if (update.executeUpdate() == 0) {
+                    connection.rollback();
+                    return false;
+                }
+                deleteRenderInput(connection, deliveryId);
+                connection.commit();
+                return true;
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            }
+        }
+    }
+
+    private static void deleteRenderInput(Connection connection, long deliveryId) throws SQLException {
+        try (PreparedStatement delete = connection.prepareStatement(
+                "delete from dispatch.render_input where delivery_id = ?")) {
+            delete.setLong(1, deliveryId);
+            delete.executeUpdate();
         }
     }
 

@@ -9,6 +9,7 @@ import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 import org.sourceoftruth.dispatcher.config.DispatcherConfig;
 import org.sourceoftruth.dispatcher.delivery.DeliveryStore.FinishedAttempt;
+import org.sourceoftruth.dispatcher.template.TemplateRenderer;
 
 import java.sql.SQLException;
 import java.time.Instant;
@@ -39,6 +40,11 @@ import java.util.concurrent.TimeUnit;
  * up. Held rows take no process-wide slot, and a receiver whose slots and hold are full is left
  * out of claims, so a slow receiver never crowds out the others. A held row that waited so long
  * that its lease could run out during the request is given back instead of sent.
+ *
+ * <p>Deliveries whose request is still to be rendered (target host {@link DeliveryStore#UNRENDERED})
+ * are claimed the same way, as if they went to one more receiver whose budget is the room of
+ * the {@link TemplateRenderer}: they are handed to it, and claimed again for sending once their
+ * request is stored. A slow template therefore occupies a rendering thread, never a send slot.
  *
  * <p>Outcomes are written by one recorder thread in batches: everything that finished while the
  * previous batch was being written, or within a few milliseconds after the first, goes in one
@@ -75,6 +81,8 @@ public class DeliveryWorker {
     RetryPolicy retryPolicy;
     @Inject
     MeterRegistry metrics;
+    @Inject
+    TemplateRenderer renderer;
 
     /** Identifies this process's leases. */
     private final String owner = "dispatcher-" + UUID.randomUUID();
@@ -203,6 +211,12 @@ public class DeliveryWorker {
                     budgets.put(host, budget);
                 }
             });
+            int renderRoom = renderer.room();
+            if (renderRoom > 0) {
+                budgets.put(DeliveryStore.UNRENDERED, renderRoom);
+            } else {
+                busy.add(DeliveryStore.UNRENDERED);
+            }
             int limit = free + hold;
             List<ClaimedDelivery> claimed = store.claimDue(limit, busy, budgets, perHost + hold, owner,
                     config.delivery().lease());
@@ -219,6 +233,10 @@ public class DeliveryWorker {
                 }
             });
             for (ClaimedDelivery delivery : claimed) {
+                if (delivery.request() == null && DeliveryStore.UNRENDERED.equals(delivery.targetHost())) {
+                    renderer.render(delivery, owner, this::wake);
+                    continue;
+                }
                 String host = hostKey(delivery.targetHost());
                 Semaphore hostSlot = hostSlot(host);
                 ArrayDeque<Held> waiting = held.get(host);

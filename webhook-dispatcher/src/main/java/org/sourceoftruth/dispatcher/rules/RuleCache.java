@@ -24,6 +24,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -52,6 +53,7 @@ public class RuleCache {
     AgroalDataSource dataSource;
 
     private volatile Map<String, List<ActiveRule>> rulesByObjectType = Map.of();
+    private volatile Map<Long, ActiveRule> rulesById = Map.of();
     private volatile boolean stale = true;
 
     void onStart(@Observes StartupEvent event) {
@@ -69,6 +71,14 @@ public class RuleCache {
         }
         List<ActiveRule> candidates = rulesByObjectType.getOrDefault(objectType, List.of());
         return candidates.stream().filter(rule -> rule.eventTypes().contains(eventType)).toList();
+    }
+
+    /** The enabled rule with this id, if there is one now. */
+    public Optional<ActiveRule> rule(long id) throws SQLException {
+        if (stale) {
+            refresh();
+        }
+        return Optional.ofNullable(rulesById.get(id));
     }
 
     /** Reload before the next lookup. */
@@ -91,12 +101,14 @@ public class RuleCache {
         // Cleared before loading: an invalidation that arrives during the load keeps it stale.
         stale = false;
         Map<String, List<ActiveRule>> byType = new HashMap<>();
+        Map<Long, ActiveRule> byId = new HashMap<>();
         int count = 0;
         try (Connection connection = dataSource.getConnection();
              PreparedStatement statement = connection.prepareStatement(LOAD);
              ResultSet rows = statement.executeQuery()) {
             while (rows.next()) {
                 ActiveRule rule = toRule(rows);
+                byId.put(rule.id(), rule);
                 count++;
                 for (String objectType : rule.objectTypes()) {
                     byType.computeIfAbsent(objectType, k -> new ArrayList<>()).add(rule);
@@ -108,6 +120,7 @@ public class RuleCache {
         }
         byType.replaceAll((k, v) -> List.copyOf(v));
         rulesByObjectType = Map.copyOf(byType);
+        rulesById = Map.copyOf(byId);
         LOG.debugf("Loaded %d webhook event rules", count);
     }
 

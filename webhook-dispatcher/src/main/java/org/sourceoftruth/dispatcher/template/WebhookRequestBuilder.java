@@ -2,9 +2,7 @@ package org.sourceoftruth.dispatcher.template;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quarkus.runtime.ShutdownEvent;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.sourceoftruth.dispatcher.config.DispatcherConfig;
 import org.sourceoftruth.dispatcher.rules.ActiveRule;
@@ -12,7 +10,9 @@ import org.sourceoftruth.dispatcher.rules.WebhookDefinition;
 import org.sourceoftruth.model.ChangeEvent;
 import org.sourceoftruth.model.template.PlainValues;
 import org.sourceoftruth.model.template.PythonJson;
+import org.sourceoftruth.model.template.RenderLimits;
 import org.sourceoftruth.model.template.TemplateRenderException;
+import org.sourceoftruth.model.template.WebhookHeaders;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -20,7 +20,6 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
-import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -30,15 +29,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Builds the HTTP request of a delivery as NetBox's send_webhook does: URL, additional headers
@@ -53,17 +43,8 @@ public class WebhookRequestBuilder {
 
     public static final String SIGNATURE_HEADER = "X-Hook-Signature";
 
-    /** Headers java.net.http refuses to let callers set; they are dropped from additional_headers. */
-    private static final Set<String> RESTRICTED_HEADERS = Set.of("connection", "content-length", "expect", "host", "upgrade");
-
     @Inject
     DispatcherConfig config;
-
-    private final ExecutorService renderers = Executors.newFixedThreadPool(2, daemonThreads("template-render"));
-
-    void onStop(@Observes ShutdownEvent event) {
-        renderers.shutdownNow();
-    }
 
     /**
      * What all the rules of one event share: the default body is the same for each, so it is
@@ -85,7 +66,17 @@ public class WebhookRequestBuilder {
         }
     }
 
-    /** Builds the request; rendering is bounded by dispatcher.template.timeout. */
+    /**
+     * True when the rule's request must be rendered per event (its webhook has template markup
+     * and compiled): that is done by {@link TemplateRenderer}, off the Kafka consumer, so a slow
+     * template delays only its own delivery. Other requests are built at once.
+     */
+    public static boolean needsRendering(ActiveRule rule) {
+        WebhookDefinition webhook = rule.webhook();
+        return webhook.templateError() == null && webhook.constants() == null;
+    }
+
+    /** Builds the request, rendering on the calling thread within the dispatcher.template limits. */
     public RenderedRequest build(ActiveRule rule, ChangeEvent event) throws RequestPreparationException {
         return build(rule, event, new EventBodies(event));
     }
@@ -138,34 +129,23 @@ public class WebhookRequestBuilder {
     }
 
     /**
-     * Renders on a separate thread so that even a runaway template cannot hold the consumer
-     * (the templates also check the time bound themselves).
+     * Renders the three fields on the calling thread, each within the render budget
+     * (dispatcher.template.*): the budget is enforced inside rendering, so a runaway template
+     * ends with an error here rather than holding the thread.
      */
     private RenderedFields renderAll(WebhookDefinition webhook, Map<String, Object> context)
             throws RequestPreparationException {
-        Duration limit = config.template().timeout();
-        int maxChars = config.template().maxChars();
-        AtomicReference<String> field = new AtomicReference<>("payload_url");
-        Future<RenderedFields> result = renderers.submit(() -> {
-            String url = webhook.url().render(context, limit, maxChars);
-            field.set("additional_headers");
-            String headers = webhook.headers().render(context, limit, maxChars);
-            field.set("body_template");
-            String body = webhook.body() == null ? null : webhook.body().render(context, limit, maxChars);
-            return new RenderedFields(url, headers, body);
-        });
+        RenderLimits limits = config.template().limits();
+        String field = "payload_url";
         try {
-            return result.get(3 * limit.toMillis() + 500, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            result.cancel(true);
-            throw new RequestPreparationException(field.get() + ": rendering took longer than " + limit.toMillis() + " ms");
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            String message = cause instanceof TemplateRenderException ? cause.getMessage() : String.valueOf(cause);
-            throw new RequestPreparationException(field.get() + ": " + message);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RequestPreparationException(field.get() + ": rendering was interrupted");
+            String url = webhook.url().render(context, limits);
+            field = "additional_headers";
+            String headers = webhook.headers().render(context, limits);
+            field = "body_template";
+            String body = webhook.body() == null ? null : webhook.body().render(context, limits);
+            return new RenderedFields(url, headers, body);
+        } catch (TemplateRenderException e) {
+            throw new RequestPreparationException(field + ": " + e.getMessage());
         }
     }
 
@@ -242,7 +222,8 @@ public class WebhookRequestBuilder {
             }
             String name = stripControl(line.substring(0, colon)).strip();
             String value = stripControl(line.substring(colon + 1)).strip();
-            if (name.isEmpty() || RESTRICTED_HEADERS.contains(name.toLowerCase(Locale.ROOT))
+            // records-api refuses them at save; a templated name, or a row saved before, is dropped here
+            if (name.isEmpty() || WebhookHeaders.isControlledByClient(name)
                     || !name.chars().allMatch(WebhookRequestBuilder::isTokenChar)) {
                 continue;
             }
@@ -269,14 +250,5 @@ public class WebhookRequestBuilder {
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA512 is not available", e);
         }
-    }
-
-    static java.util.concurrent.ThreadFactory daemonThreads(String prefix) {
-        AtomicInteger counter = new AtomicInteger();
-        return runnable -> {
-            Thread thread = new Thread(runnable, prefix + "-" + counter.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
     }
 }

@@ -55,7 +55,10 @@ public class TestInfrastructure implements QuarkusTestResourceLifecycleManager {
                 "dispatcher.retry.base-seconds", "0.2",
                 "dispatcher.delivery.poll-interval", "200ms",
                 "dispatcher.delivery.per-host-concurrency", "4",
-                "dispatcher.rules.refresh-interval", "1h");
+                "dispatcher.rules.refresh-interval", "1h",
+                // well above a delivery's latency on a busy machine, so that a template running
+                // into its time limit is clearly slower than the deliveries it must not delay
+                "dispatcher.template.timeout", "6s");
     }
 
     @Override

@@ -55,6 +55,15 @@ class WebhookRequestBuilderTest {
                 new RenderedRequest.Header("X-Empty", "")), headers);
     }
 
+    /** Issue #15 defect 8: never sent, whatever a stored webhook (or a templated name) says. */
+    @Test
+    void headersTheClientControlsAreDropped() {
+        List<RenderedRequest.Header> headers = WebhookRequestBuilder.parseHeaders("Transfer-Encoding: chunked\n"
+                + "X-Keep: 1\nContent-Length: 3\nHOST: evil\nConnection: close\nTE: trailers\nTrailer: X-T\n"
+                + "Keep-Alive: 5\nUpgrade: h2c\nProxy-Authorization: Basic eA==\nExpect: 100-continue");
+        assertEquals(List.of(new RenderedRequest.Header("X-Keep", "1")), headers);
+    }
+
     @Test
     void signatureIsHexHmacSha512OfTheBody() {
         // RFC 4231 test case 2
