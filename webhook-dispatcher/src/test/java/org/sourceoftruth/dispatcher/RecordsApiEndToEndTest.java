@@ -97,7 +97,8 @@ class RecordsApiEndToEndTest {
             Receiver.Received r = got.get(i);
             JsonNode body = Json.MAPPER.readTree(r.body());
             assertEquals(events.get(i), body.get("event").asText());
-            assertEquals("dcim.site", body.get("model").asText());
+            assertEquals("dcim.site", body.get("object_type").asText());
+            assertEquals("site", body.get("model").asText());
             assertEquals("e2e-admin", body.get("username").asText());
             assertEquals(requestIds.get(i), body.get("request_id").asText());
             assertEquals("e2e-site", body.get("data").get("name").asText());

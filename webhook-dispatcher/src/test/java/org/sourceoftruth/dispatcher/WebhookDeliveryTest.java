@@ -144,10 +144,11 @@ class WebhookDeliveryTest {
                 JsonNode body = json(request.bodyText());
                 List<String> keys = new ArrayList<>();
                 body.fieldNames().forEachRemaining(keys::add);
-                assertEquals(List.of("event", "timestamp", "model", "username", "request_id", "data", "snapshots"), keys);
+                assertEquals(List.of("event", "timestamp", "object_type", "model", "username", "request_id", "data", "snapshots"), keys);
                 assertEquals(event.event(), body.get("event").asText());
                 assertEquals("2026-08-20 10:00:00.123456+00:00", body.get("timestamp").asText());
-                assertEquals("dcim.site", body.get("model").asText());
+                assertEquals("dcim.site", body.get("object_type").asText());
+                assertEquals("site", body.get("model").asText());
                 assertEquals("alice", body.get("username").asText());
                 assertEquals(event.data(), body.get("data"));
                 assertEquals(event.snapshots().prechange() == null, body.get("snapshots").get("prechange").isNull());

@@ -149,13 +149,16 @@ public class WebhookRequestBuilder {
         }
     }
 
-    /** The template context: NetBox's names, plus model (the spec's name for object_type). */
+    /**
+     * The template context, with NetBox's names: {@code object_type} is the content type
+     * ({@code dcim.site}, since NetBox 4.4) and {@code model} the model name alone ({@code site}).
+     */
     static Map<String, Object> context(ChangeEvent event, JsonNode actionData) {
         Map<String, Object> context = new LinkedHashMap<>();
         context.put("event", event.event());
         context.put("timestamp", formatTimestamp(event.timestamp()));
-        context.put("model", event.model());
         context.put("object_type", event.model());
+        context.put("model", modelName(event));
         context.put("username", event.username());
         context.put("request_id", event.requestId());
         context.put("data", PlainValues.fromJson(mergeActionData(actionData, event.data())));
@@ -180,12 +183,19 @@ public class WebhookRequestBuilder {
         return timestamp == null ? null : timestamp.withOffsetSameInstant(ZoneOffset.UTC).format(TIMESTAMP);
     }
 
+    /** {@code site} of {@code dcim.site}: NetBox's {@code model} key holds the model name only. */
+    static String modelName(ChangeEvent event) {
+        String type = event.model();
+        return type == null ? null : type.substring(type.indexOf('.') + 1);
+    }
+
     /** NetBox's body when body_template is empty, keys in the documented order. */
     static String defaultBody(ChangeEvent event) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("event", event.event());
         body.put("timestamp", formatTimestamp(event.timestamp()));
-        body.put("model", event.model());
+        body.put("object_type", event.model());
+        body.put("model", modelName(event));
         body.put("username", event.username());
         body.put("request_id", event.requestId());
         body.put("data", PlainValues.fromJson(event.data()));

@@ -31,7 +31,7 @@ class WebhookRequestBuilderTest {
 
     @Test
     void defaultBodyHasNetBoxKeysInOrder() throws Exception {
-        assertEquals("{\"event\": \"created\", \"timestamp\": \"2026-08-20 10:00:00.123456+00:00\", \"model\": \"ipam.prefix\", "
+        assertEquals("{\"event\": \"created\", \"timestamp\": \"2026-08-20 10:00:00.123456+00:00\", \"object_type\": \"ipam.prefix\", \"model\": \"prefix\", "
                         + "\"username\": \"alice\", \"request_id\": \"req-1\", \"data\": {\"id\": 12, \"prefix\": \"10.0.0.0/8\"}, "
                         + "\"snapshots\": {\"prechange\": null, \"postchange\": {\"prefix\": \"10.0.0.0/8\"}}}",
                 WebhookRequestBuilder.defaultBody(event("{\"id\": 12, \"prefix\": \"10.0.0.0/8\"}")));
@@ -41,10 +41,11 @@ class WebhookRequestBuilderTest {
     void contextMergesActionDataUnderTheEventData() throws Exception {
         Map<String, Object> context = WebhookRequestBuilder.context(event("{\"id\": 12, \"team\": \"a\"}"),
                 Json.MAPPER.readTree("{\"team\": \"b\", \"extra\": 1}"));
-        assertEquals(List.of("event", "timestamp", "model", "object_type", "username", "request_id", "data", "snapshots"),
+        assertEquals(List.of("event", "timestamp", "object_type", "model", "username", "request_id", "data", "snapshots"),
                 List.copyOf(context.keySet()));
         assertEquals(Map.of("id", 12L, "team", "a", "extra", 1L), context.get("data"));
         assertEquals("ipam.prefix", context.get("object_type"));
+        assertEquals("prefix", context.get("model"));
     }
 
     @Test
