@@ -52,10 +52,12 @@ class ContractTest {
             }
         }
 
+        long t0 = System.nanoTime();
         ObjectFactory factory = new ObjectFactory(contract, served);
         // All objects first, so no later creation changes an object after it was checked.
         served.forEach(factory::primary);
         served.forEach(factory::other);
+        long t1 = System.nanoTime();
 
         ShapeChecker shapes = new ShapeChecker(contract);
         EndpointChecks checks = new EndpointChecks(shapes);
@@ -69,6 +71,8 @@ class ContractTest {
         report.write(file);
         System.out.println(report.summaryLine());
         System.out.println(report.detailLine());
+        System.out.printf("contract cost: %d requests (%d ms in them); objects %d s, checks %d s%n", Http.REQUESTS.get(),
+                Http.MILLIS.get(), (t1 - t0) / 1_000_000_000, (System.nanoTime() - t1) / 1_000_000_000);
 
         assertTrue(report.served() >= ENDPOINTS_FLOOR, "served endpoints regressed: " + report.summaryLine());
         assertTrue(report.withObject() >= OBJECTS_SHARE * report.served(),

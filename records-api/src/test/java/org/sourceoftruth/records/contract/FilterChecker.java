@@ -8,6 +8,7 @@ import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +38,7 @@ final class FilterChecker {
             "isw", "nisw", "iew", "niew", "regex", "iregex", "after", "before");
     /** Fields the free-text search {@code q} is expected to look at, most specific first. */
     private static final List<String> SEARCHED = List.of("name", "slug", "model", "cid", "address", "prefix", "ssid",
-            "username", "display");
+            "username", "display", "description");
 
     private final SubjectResolver subjects;
 
@@ -45,32 +46,80 @@ final class FilterChecker {
         this.subjects = subjects;
     }
 
+    /** A filter whose behaviour can be checked: values that must include the object, values that must not. */
+    private record Plan(String filter, List<String> including, List<String> excluding, boolean negated, Subject subject) {
+    }
+
+    /** A filter's check: finished already ({@code done}), or a {@link Plan} still to run. */
+    private record Step(Result done, Plan plan) {
+    }
+
+    /** Inclusion halves are sent together (ANDed) in chunks of this many parameters. */
+    private static final int CHUNK = 20;
+
     List<Result> check(Endpoint ep, ObjectFactory.Made made, JsonNode obj) {
-        List<Result> out = new ArrayList<>();
+        List<Step> steps = new ArrayList<>();
         for (Map.Entry<String, String> f : ep.filters().entrySet()) {
-            Result r;
             try {
-                r = checkOne(ep, made, obj, f.getKey(), f.getValue());
+                steps.add(checkOne(ep, made, obj, f.getKey(), f.getValue()));
             } catch (RuntimeException e) {
-                r = new Result(f.getKey(), Outcome.FAILED, "harness error: " + e);
+                steps.add(new Step(new Result(f.getKey(), Outcome.FAILED, "harness error: " + e), null));
             }
-            out.add(r);
+        }
+        Set<String> included = includedTogether(ep, made, steps.stream().map(Step::plan).filter(p -> p != null).toList());
+        List<Result> out = new ArrayList<>();
+        for (Step step : steps) {
+            out.add(step.done() != null ? step.done() : run(ep, made, step.plan(), included.contains(step.plan().filter())));
         }
         return out;
     }
 
-    private Result checkOne(Endpoint ep, ObjectFactory.Made made, JsonNode obj, String filter, String code) {
+    /**
+     * The inclusion halves, ANDed in chunks (one request instead of twenty when all is well).
+     * Returns the filters whose first including value is known to include the object; a chunk
+     * that fails (400 naming parameters, or the object missing) leaves its filters to be asked
+     * one by one, after retrying once without the parameters a 400 names.
+     */
+    private Set<String> includedTogether(Endpoint ep, ObjectFactory.Made made, List<Plan> plans) {
+        Set<String> included = new HashSet<>();
+        List<Plan> batchable = plans.stream().filter(p -> !p.including().isEmpty() && !p.filter().equals("id")).toList();
+        for (int i = 0; i < batchable.size(); i += CHUNK) {
+            List<Plan> chunk = new ArrayList<>(batchable.subList(i, Math.min(batchable.size(), i + CHUNK)));
+            for (int attempt = 0; attempt < 2 && !chunk.isEmpty(); attempt++) {
+                Map<String, List<String>> params = new LinkedHashMap<>();
+                chunk.forEach(p -> params.put(p.filter(), List.of(p.including().get(0))));
+                Answer a = ask(ep, made, params);
+                if (a.error == null) {
+                    if (a.contains) {
+                        chunk.forEach(p -> included.add(p.filter()));
+                    }
+                    break;
+                }
+                Set<String> named = new HashSet<>();
+                if (a.body != null && a.body.isObject()) {
+                    a.body.fieldNames().forEachRemaining(named::add);
+                }
+                if (named.isEmpty()) {
+                    break;
+                }
+                chunk.removeIf(p -> named.contains(p.filter()));
+            }
+        }
+        return included;
+    }
+
+    private Step checkOne(Endpoint ep, ObjectFactory.Made made, JsonNode obj, String filter, String code) {
         switch (filter) {
             case "limit" -> {
-                return limit(ep, filter);
+                return new Step(limit(ep, filter), null);
             }
             case "offset" -> {
-                return pageOrder(ep, filter, Map.of("limit", List.of("1"), "offset", List.of("0")),
-                        Map.of("limit", List.of("1"), "offset", List.of("1")));
+                return new Step(pageOrder(ep, filter, Map.of("limit", List.of("1"), "offset", List.of("0")),
+                        Map.of("limit", List.of("1"), "offset", List.of("1"))), null);
             }
             case "ordering" -> {
-                return pageOrder(ep, filter, Map.of("limit", List.of("1"), "ordering", List.of("id")),
-                        Map.of("limit", List.of("1"), "ordering", List.of("-id")));
+                return new Step(pageOrder(ep, filter, Map.of("limit", List.of("1"), "ordering", List.of("id")),
+                        Map.of("limit", List.of("1"), "ordering", List.of("-id"))), null);
             }
             default -> {
             }
@@ -83,10 +132,10 @@ final class FilterChecker {
             subject = subjects.resolve(ep, obj, base);
         }
         if (subject == null || (lookup != null && !applicable(lookup, subject))) {
-            return accepted(ep, made, filter, code, subject == null ? "no value derivable for " + base
-                    : "lookup " + lookup + " not derivable for a " + subject.kind() + " value");
+            return new Step(accepted(ep, made, filter, code, subject == null ? "no value derivable for " + base
+                    : "lookup " + lookup + " not derivable for a " + subject.kind() + " value"), null);
         }
-        return behaviour(ep, made, filter, lookup, withFilterChoices(ep, base, subject));
+        return new Step(null, plan(filter, lookup, withFilterChoices(ep, base, subject)));
     }
 
     /** Parameters whose value is not a field: free-text search, tags, change-log request ids. */
@@ -142,10 +191,10 @@ final class FilterChecker {
     }
 
     /** The behavioural check: values that must include the object, and one that must exclude it. */
-    private Result behaviour(Endpoint ep, ObjectFactory.Made made, String filter, String lookup, Subject s) {
+    private static Plan plan(String filter, String lookup, Subject s) {
         if ("empty".equals(lookup)) {
-            return run(ep, made, filter, List.of(String.valueOf(s.isEmptyValue())),
-                    List.of(String.valueOf(!s.isEmptyValue())), false, s);
+            return new Plan(filter, List.of(String.valueOf(s.isEmptyValue())), List.of(String.valueOf(!s.isEmptyValue())),
+                    false, s);
         }
         boolean negated = lookup != null && (lookup.equals("n") || (lookup.startsWith("n") && LOOKUPS.contains(lookup.substring(1))));
         String positive = lookup == null || lookup.equals("n") ? null : negated ? lookup.substring(1) : lookup;
@@ -165,8 +214,8 @@ final class FilterChecker {
             nonMatching = transform(positive, s.raw() == null ? "" : s.raw(), s.kind(), false);
         }
         List<String> nonMatchingList = nonMatching == null ? List.of() : List.of(nonMatching);
-        return negated ? run(ep, made, filter, nonMatchingList, matching, true, s)
-                : run(ep, made, filter, matching, nonMatchingList, false, s);
+        return negated ? new Plan(filter, nonMatchingList, matching, true, s)
+                : new Plan(filter, matching, nonMatchingList, false, s);
     }
 
     private static boolean isComparison(String lookup) {
@@ -178,13 +227,14 @@ final class FilterChecker {
      * {@code including} and absent for {@code excluding}. Negated: absent for at least one of
      * {@code excluding} (the object's own values), present for {@code including}.
      */
-    private Result run(Endpoint ep, ObjectFactory.Made made, String filter, List<String> including,
-                       List<String> excluding, boolean negated, Subject s) {
-        String why = "(" + s.how() + ")";
-        Boolean includeOk = null;
-        String includeDetail = null;
-        for (String v : including) {
-            Answer a = ask(ep, made, filter, v);
+    private Result run(Endpoint ep, ObjectFactory.Made made, Plan plan, boolean includedTogether) {
+        String filter = plan.filter();
+        boolean negated = plan.negated();
+        String why = "(" + plan.subject().how() + ")";
+        Boolean includeOk = includedTogether ? Boolean.TRUE : null;
+        String includeDetail = includedTogether ? plan.including().get(0) : null;
+        for (String v : includedTogether ? List.<String>of() : plan.including()) {
+            Answer a = ask(ep, made, Map.of(filter, List.of(v)));
             if (a.error != null) {
                 return new Result(filter, Outcome.FAILED, a.error + " for " + filter + "=" + v);
             }
@@ -196,8 +246,8 @@ final class FilterChecker {
         }
         Boolean excludeOk = null;
         String excludeDetail = null;
-        for (String v : excluding) {
-            Answer a = ask(ep, made, filter, v);
+        for (String v : plan.excluding()) {
+            Answer a = ask(ep, made, Map.of(filter, List.of(v)));
             if (a.error != null) {
                 return new Result(filter, Outcome.FAILED, a.error + " for " + filter + "=" + v);
             }
@@ -281,26 +331,25 @@ final class FilterChecker {
     }
 
     /** One anchored request: is the object in the answer? */
-    private record Answer(boolean contains, String error) {
+    private record Answer(boolean contains, String error, JsonNode body) {
     }
 
-    private Answer ask(Endpoint ep, ObjectFactory.Made made, String filter, String value) {
-        Map<String, List<String>> params = new LinkedHashMap<>();
-        params.put(filter, List.of(value));
-        if (!filter.equals("id")) {
+    private Answer ask(Endpoint ep, ObjectFactory.Made made, Map<String, List<String>> filters) {
+        Map<String, List<String>> params = new LinkedHashMap<>(filters);
+        if (!filters.containsKey("id")) {
             params.put("id", List.of(String.valueOf(made.id()))); // anchor: AND id=<object>
         }
         params.put("brief", List.of("1"));
         Http.Reply r = Http.get(ep.path(), params);
         if (r.status() != 200 || r.body() == null) {
-            return new Answer(false, r.describe());
+            return new Answer(false, r.describe(), r.body());
         }
         for (JsonNode row : r.body().path("results")) {
             if (row.path("id").asLong() == made.id()) {
-                return new Answer(true, null);
+                return new Answer(true, null, r.body());
             }
         }
-        return new Answer(false, null);
+        return new Answer(false, null, r.body());
     }
 
     /**

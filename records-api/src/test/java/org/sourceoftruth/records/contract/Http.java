@@ -11,6 +11,10 @@ import java.util.Map;
 
 /** The contract test's few HTTP calls, as the superuser, answering status + parsed JSON body. */
 final class Http {
+    /** Requests made and milliseconds spent in them (the run's cost, printed with the summary). */
+    static final java.util.concurrent.atomic.AtomicLong REQUESTS = new java.util.concurrent.atomic.AtomicLong();
+    static final java.util.concurrent.atomic.AtomicLong MILLIS = new java.util.concurrent.atomic.AtomicLong();
+
     private Http() {
     }
 
@@ -30,23 +34,29 @@ final class Http {
     static Reply get(String path, Map<String, List<String>> params) {
         RequestSpecification req = Api.auth();
         params.forEach((name, values) -> req.queryParam(name, values.toArray()));
-        return reply(req.get(path));
+        long t0 = System.nanoTime();
+        return reply(req.get(path), t0);
     }
 
     static Reply get(String path) {
-        return reply(Api.auth().get(path));
+        long t0 = System.nanoTime();
+        return reply(Api.auth().get(path), t0);
     }
 
     static Reply post(String path, Object body) {
-        return reply(Api.auth().body(body).post(path));
+        long t0 = System.nanoTime();
+        return reply(Api.auth().body(body).post(path), t0);
     }
 
     static Reply patch(String path, Object body) {
-        return reply(Api.auth().body(body).patch(path));
+        long t0 = System.nanoTime();
+        return reply(Api.auth().body(body).patch(path), t0);
     }
 
-    private static Reply reply(Response r) {
+    private static Reply reply(Response r, long startNanos) {
         String text = r.asString();
+        REQUESTS.incrementAndGet();
+        MILLIS.addAndGet((System.nanoTime() - startNanos) / 1_000_000);
         JsonNode body = null;
         try {
             body = text == null || text.isBlank() ? null : Json.MAPPER.readTree(text);

@@ -101,9 +101,24 @@ final class ObjectFactory {
         if (r.status() == 201) {
             return made(r);
         }
+        // The server wants more than the contract's required set (e.g. a VM needs a site or a
+        // cluster): send every field, dropping those a 400 names, a few times.
         Map<String, Object> full = body(ep, new ArrayList<>(ep.writeFields().keySet()), role);
         full.putAll(body);
         Http.Reply second = Http.post(ep.path(), full);
+        for (int attempt = 0; attempt < 4 && second.status() == 400; attempt++) {
+            Set<String> named = new HashSet<>();
+            if (second.body() != null && second.body().isObject()) {
+                second.body().fieldNames().forEachRemaining(named::add);
+            }
+            named.retainAll(pairsOf(ep, full.keySet()));
+            named.removeAll(ep.required());
+            if (named.isEmpty()) {
+                break;
+            }
+            named.forEach(f -> removeWithPair(ep, full, f));
+            second = Http.post(ep.path(), full);
+        }
         if (second.status() == 201) {
             finding(ep.key(), "POST with the contract's required fields " + ep.required() + " refused: " + r.describe());
             return made(second);
@@ -243,7 +258,7 @@ final class ObjectFactory {
             if (spec == null || name.equals("custom_fields")) {
                 continue;
             }
-            Object v = value(ep, name, spec, block);
+            Object v = value(ep, name, spec, block, role == Role.OTHER);
             if (v != SampleValues.NONE) {
                 body.put(name, v);
             }
@@ -251,7 +266,7 @@ final class ObjectFactory {
         return body;
     }
 
-    private Object value(Endpoint ep, String name, JsonNode spec, int block) {
+    private Object value(Endpoint ep, String name, JsonNode spec, int block, boolean second) {
         String type = spec.path("type").asText();
         String target = spec.path("fk").asText(null);
         if (target != null && (type.equals("fk") || type.equals("integer"))) {
@@ -262,7 +277,7 @@ final class ObjectFactory {
             Made t = instance(target, target.equals(ep.key()) ? Role.SPARE : Role.PRIMARY);
             return t == null ? SampleValues.NONE : List.of(t.id());
         }
-        return samples.value(name, spec, block);
+        return samples.value(name, spec, block, second);
     }
 
     private void finding(String endpoint, String text) {

@@ -31,14 +31,14 @@ final class SampleValues {
      * A value for write field {@code name} of a body; {@code block} is one number per object body,
      * so the addresses of one object (start and end of an IP range) fall in the same network.
      */
-    Object value(String name, JsonNode spec, int block) {
+    Object value(String name, JsonNode spec, int block, boolean second) {
         Object named = byName(name, block);
         if (named != null) {
             return named;
         }
         String type = spec.path("type").asText();
         return switch (type) {
-            case "choice" -> firstChoice(spec);
+            case "choice" -> choice(spec, second);
             case "string" -> string(spec);
             case "integer" -> number(spec, true);
             case "number" -> number(spec, false);
@@ -67,6 +67,8 @@ final class SampleValues {
             case "mac_address" -> String.format("02:00:00:%02x:%02x:%02x", (block >> 16) & 0xff, (block >> 8) & 0xff,
                     block & 0xff);
             case "color" -> "aa1409";
+            // a required custom field would make every later object of its types need a value
+            case "required" -> false;
             case "time_zone" -> "Europe/Berlin";
             case "dns_name" -> "h" + unique() + ".example.com";
             case "email" -> unique() + "@example.com";
@@ -84,13 +86,15 @@ final class SampleValues {
         };
     }
 
-    private static Object firstChoice(JsonNode spec) {
+    /** The first allowed value; {@code second}: the second one if there is one (OTHER objects differ). */
+    private static Object choice(JsonNode spec, boolean second) {
+        List<Object> values = new java.util.ArrayList<>();
         for (JsonNode c : spec.path("choices")) {
             if (!c.isNull() && !c.asText().isEmpty()) {
-                return c.isNumber() ? c.numberValue() : c.isBoolean() ? c.booleanValue() : c.asText();
+                values.add(c.isNumber() ? c.numberValue() : c.isBoolean() ? c.booleanValue() : c.asText());
             }
         }
-        return NONE;
+        return values.isEmpty() ? NONE : values.get(second && values.size() > 1 ? 1 : 0);
     }
 
     private Object string(JsonNode spec) {
@@ -107,10 +111,16 @@ final class SampleValues {
             value = value.substring(value.length() - max); // keep the unique tail
         }
         String pattern = spec.path("pattern").asText(null);
-        if (pattern != null && !java.util.regex.Pattern.compile(pattern).matcher(value).find()) {
-            return NONE;
+        if (pattern == null) {
+            return value;
         }
-        return value;
+        // e.g. custom field names ^[a-z0-9_]+$: the same unique value with underscores
+        for (String candidate : List.of(value, value.replace('-', '_').toLowerCase())) {
+            if (java.util.regex.Pattern.compile(pattern).matcher(candidate).find()) {
+                return candidate;
+            }
+        }
+        return NONE;
     }
 
     private static Object number(JsonNode spec, boolean integral) {
