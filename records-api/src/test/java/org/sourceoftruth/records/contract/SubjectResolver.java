@@ -28,6 +28,9 @@ final class SubjectResolver {
     private static final List<String> NATURAL_KEYS = List.of("slug", "name", "model", "cid", "asn", "rd", "vid",
             "prefix", "address", "username", "ssid");
 
+    private static final java.util.regex.Pattern IPV4_WITH_MASK =
+            java.util.regex.Pattern.compile("\\d+\\.\\d+\\.\\d+\\.\\d+(/\\d+)?");
+
     private final Contract contract;
     private final ObjectFactory factory;
     private final Map<String, JsonNode> details = new HashMap<>();
@@ -49,24 +52,28 @@ final class SubjectResolver {
         });
     }
 
-    Subject resolve(Endpoint ep, JsonNode obj, String base) {
-        Subject s = own(ep, obj, base);
+    /**
+     * @param idCode the filter's type code is integer: a related object is given by id even
+     *               when the name has no {@code _id} (e.g. vlan-groups' {@code site})
+     */
+    Subject resolve(Endpoint ep, JsonNode obj, String base, boolean idCode) {
+        Subject s = own(ep, obj, base, idCode);
         if (s == null) {
-            s = oneHop(ep, obj, base);
+            s = oneHop(ep, obj, base, idCode);
         }
         if (s == null) {
-            s = guessed(ep, base);
+            s = guessed(ep, base, idCode);
         }
         return s;
     }
 
-    private Subject own(Endpoint ep, JsonNode obj, String base) {
+    private Subject own(Endpoint ep, JsonNode obj, String base, boolean idCode) {
         Map<String, JsonNode> fields = ep.fields();
         if (fields.containsKey(base) && obj.has(base)) {
-            return fromField(ep, base, fields.get(base), obj.get(base), false);
+            return fromField(ep, base, fields.get(base), obj.get(base), idCode);
         }
-        boolean byId = base.endsWith("_id");
-        String stem = byId ? base.substring(0, base.length() - 3) : base;
+        boolean byId = base.endsWith("_id") || idCode;
+        String stem = base.endsWith("_id") ? base.substring(0, base.length() - 3) : base;
         if (byId && fields.containsKey(stem) && obj.has(stem)) {
             return fromField(ep, stem, fields.get(stem), obj.get(stem), true);
         }
@@ -77,7 +84,7 @@ final class SubjectResolver {
         return null;
     }
 
-    private Subject oneHop(Endpoint ep, JsonNode obj, String base) {
+    private Subject oneHop(Endpoint ep, JsonNode obj, String base, boolean idCode) {
         for (Map.Entry<String, JsonNode> f : ep.fields().entrySet()) {
             String type = f.getValue().path("type").asText();
             JsonNode v = obj.get(f.getKey());
@@ -90,9 +97,9 @@ final class SubjectResolver {
                 continue;
             }
             String prefix = f.getKey() + "_";
-            Subject s = base.startsWith(prefix) ? own(target, targetObj, base.substring(prefix.length())) : null;
+            Subject s = base.startsWith(prefix) ? own(target, targetObj, base.substring(prefix.length()), idCode) : null;
             if (s == null) {
-                s = own(target, targetObj, base);
+                s = own(target, targetObj, base, idCode);
             }
             if (s != null && (s.kind() == Kind.REF || base.startsWith(prefix))) {
                 return new Subject(s.kind(), s.raw(), s.matching(), s.nonMatching(), f.getKey() + "." + s.how());
@@ -101,9 +108,9 @@ final class SubjectResolver {
         return null;
     }
 
-    private Subject guessed(Endpoint ep, String base) {
-        boolean byId = base.endsWith("_id");
-        String stem = (byId ? base.substring(0, base.length() - 3) : base).replace('_', '-');
+    private Subject guessed(Endpoint ep, String base, boolean idCode) {
+        boolean byId = base.endsWith("_id") || idCode;
+        String stem = (base.endsWith("_id") ? base.substring(0, base.length() - 3) : base).replace('_', '-');
         Endpoint found = null;
         for (Endpoint e : contract.endpoints()) {
             String last = e.key().substring(e.key().indexOf('/') + 1);
@@ -243,6 +250,10 @@ final class SubjectResolver {
 
     /** A value of the kind that an object with value {@code raw} does not match. */
     static String nonMatching(Kind kind, String raw) {
+        if (raw != null && IPV4_WITH_MASK.matcher(raw).matches()) {
+            // an address or prefix: another valid one (TEST-NET-1), so the filter parses it
+            return raw.matches(".*\\.0/\\d+") ? "192.0.2.0/24" : "192.0.2.77/24";
+        }
         return switch (kind) {
             case TEXT, REF -> "zq" + UUID.randomUUID().toString().substring(0, 8);
             case NUMBER -> raw == null ? "987654" : new java.math.BigDecimal(raw).add(java.math.BigDecimal.valueOf(7)).toPlainString();
