@@ -18,6 +18,8 @@ import java.util.Map;
 final class Contract {
     static final String RESOURCE = "/contract/netbox-4.4-contract.json";
 
+    private static final Map<String, JsonNode> MINIMAL_NESTED = minimalNested();
+
     private final JsonNode root;
     private final Map<String, Endpoint> endpoints = new LinkedHashMap<>();
 
@@ -85,9 +87,22 @@ final class Contract {
             return ep.briefFields();
         }
         if (schema.equals(ep.schema())) {
-            return ep.fields();
+            // NetBox's OpenAPI names the full schema for nested to-many relations (a site's asns,
+            // an interface's tagged_vlans, a config context's regions: SerializedPKRelatedField
+            // with nested=True), but renders them in brief form; expect what NetBox sends.
+            // Without a brief schema in the contract the nested form is unknown: expect the
+            // fields every NetBox object carries (id, url, display).
+            return ep.briefFields().isEmpty() ? MINIMAL_NESTED : ep.briefFields();
         }
         return null;
+    }
+
+    private static Map<String, JsonNode> minimalNested() {
+        Map<String, JsonNode> out = new LinkedHashMap<>();
+        out.put("id", Json.MAPPER.createObjectNode().put("type", "integer"));
+        out.put("url", Json.MAPPER.createObjectNode().put("type", "string"));
+        out.put("display", Json.MAPPER.createObjectNode().put("type", "string"));
+        return out;
     }
 
     /** One endpoint of the contract, keyed {@code <app>/<model-path>}. */

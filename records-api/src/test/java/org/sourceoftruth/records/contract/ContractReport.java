@@ -100,8 +100,9 @@ final class ContractReport {
                 another; EXCLUSION_ONLY / INCLUSION_ONLY = only one half was derivable (the object has no value
                 there, or the related object is unknown); ACCEPTED = no value derivable, the filter was only
                 checked to be accepted (200, or a 400 about the value, not "Unknown filter parameter").
-                All but FAILED count as passed. Findings = API problems met while creating objects; notes =
-                optional fields the harness could not set (harness limits, not counted).
+                All but FAILED count as passed. FINDING = an API problem met while creating objects (a 5xx, or
+                no object at all); note = what the harness could not do or a server rule beyond the contract's
+                required set (optional fields refused, e.g. an IPv4 address for primary_ip6), not counted.
 
                 """);
         appendPerApp(sb);

@@ -1,8 +1,10 @@
 package org.sourceoftruth.records.contract;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
+import org.sourceoftruth.records.Api;
 import org.sourceoftruth.records.contract.Contract.Endpoint;
 import org.sourceoftruth.records.contract.ContractReport.EndpointResult;
 import org.sourceoftruth.records.contract.EndpointChecks.Tally;
@@ -16,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -81,6 +84,34 @@ class ContractTest {
         assertTrue(report.fieldsPercent() >= FIELDS_FLOOR, "field parity regressed: " + report.summaryLine());
         assertTrue(report.briefPercent() >= BRIEF_FLOOR, "brief parity regressed: " + report.summaryLine());
         assertTrue(report.filtersPercent() >= FILTERS_FLOOR, "filter parity regressed: " + report.summaryLine());
+    }
+
+    /**
+     * The harness can fail: a filter the server ignores ({@code exclude} is a reserved parameter
+     * the engine skips) and a value the object does not have must both be reported as failures.
+     */
+    @Test
+    void filterCheckerReportsIgnoredAndNonMatchingFilters() throws Exception {
+        Contract contract = Contract.load();
+        Endpoint sites = contract.endpoint("dcim/sites");
+        ObjectNode spec = sites.spec().deepCopy();
+        spec.putObject("filters").put("exclude", "string[]").put("name", "string[]");
+        ((ObjectNode) spec.get("fields")).putObject("exclude").put("type", "string");
+        Endpoint fake = new Endpoint(sites.key(), spec);
+        long id = Api.site("canary");
+        ObjectNode obj = (ObjectNode) Http.get(sites.detailPath(id)).body();
+        obj.put("exclude", "anything").put("name", "not-its-name");
+
+        ObjectFactory factory = new ObjectFactory(contract, Set.of(sites.key()));
+        List<Result> results = new FilterChecker(new SubjectResolver(contract, factory))
+                .check(fake, new ObjectFactory.Made(id, null, null, true), obj);
+
+        Map<String, Result> byName = new java.util.HashMap<>();
+        results.forEach(r -> byName.put(r.filter(), r));
+        assertEquals(Outcome.FAILED, byName.get("exclude").outcome(), byName.get("exclude").toString());
+        assertTrue(byName.get("exclude").detail().startsWith("object still returned"), byName.get("exclude").toString());
+        assertEquals(Outcome.FAILED, byName.get("name").outcome(), byName.get("name").toString());
+        assertTrue(byName.get("name").detail().startsWith("object not returned"), byName.get("name").toString());
     }
 
     private static EndpointResult check(Endpoint ep, ObjectFactory factory, EndpointChecks checks, FilterChecker filters) {
