@@ -48,7 +48,8 @@ final class FilterChecker {
     }
 
     /** A filter whose behaviour can be checked: values that must include the object, values that must not. */
-    private record Plan(String filter, List<String> including, List<String> excluding, boolean negated, Subject subject) {
+    private record Plan(String filter, String code, List<String> including, List<String> excluding, boolean negated,
+                        Subject subject) {
     }
 
     /** A filter's check: finished already ({@code done}), or a {@link Plan} still to run. */
@@ -153,7 +154,7 @@ final class FilterChecker {
             return new Step(accepted(ep, made, filter, code, subject == null ? "no value derivable for " + base
                     : "lookup " + lookup + " not derivable for a " + subject.kind() + " value"), null);
         }
-        return new Step(null, plan(filter, lookup, withFilterChoices(ep, base, subject)));
+        return new Step(null, plan(filter, code, lookup, withFilterChoices(ep, base, subject)));
     }
 
     /** Parameters whose value is not a field: free-text search, tags, change-log request ids. */
@@ -209,9 +210,9 @@ final class FilterChecker {
     }
 
     /** The behavioural check: values that must include the object, and one that must exclude it. */
-    private static Plan plan(String filter, String lookup, Subject s) {
+    private static Plan plan(String filter, String code, String lookup, Subject s) {
         if ("empty".equals(lookup)) {
-            return new Plan(filter, List.of(String.valueOf(s.isEmptyValue())), List.of(String.valueOf(!s.isEmptyValue())),
+            return new Plan(filter, code, List.of(String.valueOf(s.isEmptyValue())), List.of(String.valueOf(!s.isEmptyValue())),
                     false, s);
         }
         boolean negated = lookup != null && (lookup.equals("n") || (lookup.startsWith("n") && LOOKUPS.contains(lookup.substring(1))));
@@ -227,13 +228,15 @@ final class FilterChecker {
         if (positive == null) {
             nonMatching = s.nonMatching();
         } else if (isComparison(positive)) {
-            nonMatching = s.matching().isEmpty() ? null : transform(positive, s.matching().get(0), s.kind(), false);
+            // no value (null): no comparison matches it, so any value of the kind must exclude it
+            nonMatching = s.matching().isEmpty() ? SubjectResolver.nonMatching(s.kind(), null)
+                    : transform(positive, s.matching().get(0), s.kind(), false);
         } else {
             nonMatching = transform(positive, s.raw() == null ? "" : s.raw(), s.kind(), false);
         }
         List<String> nonMatchingList = nonMatching == null ? List.of() : List.of(nonMatching);
-        return negated ? new Plan(filter, nonMatchingList, matching, true, s)
-                : new Plan(filter, matching, nonMatchingList, false, s);
+        return negated ? new Plan(filter, code, nonMatchingList, matching, true, s)
+                : new Plan(filter, code, matching, nonMatchingList, false, s);
     }
 
     private static boolean isComparison(String lookup) {
@@ -276,7 +279,7 @@ final class FilterChecker {
             }
         }
         if (includeOk == null && excludeOk == null) {
-            return accepted(ep, made, filter, null, "no value derivable " + why);
+            return accepted(ep, made, filter, plan.code(), "no value derivable " + why);
         }
         if (Boolean.FALSE.equals(includeOk)) {
             return new Result(filter, Outcome.FAILED, "object not returned for " + filter + "=" + includeDetail + " " + why);
