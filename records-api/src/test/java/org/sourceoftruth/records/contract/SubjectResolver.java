@@ -88,14 +88,12 @@ final class SubjectResolver {
         for (Map.Entry<String, JsonNode> f : ep.fields().entrySet()) {
             String type = f.getValue().path("type").asText();
             JsonNode v = obj.get(f.getKey());
-            if (v == null || !v.isObject() || !v.has("id")) {
+            // Only typed relations: through a generic one (scope, assigned_object) NetBox's filters
+            // mean different things (a VLAN group's region is its scope only, not its site's region).
+            if (!type.startsWith("nested:") || v == null || !v.isObject() || !v.has("id")) {
                 continue;
             }
-            // a nested object, or a generic one whose type is in the sibling <field>_type (dcim.interface)
-            JsonNode contentType = obj.get(f.getKey() + "_type");
-            Endpoint target = type.startsWith("nested:") ? targetOf(f.getValue())
-                    : contentType != null && contentType.asText().contains(".")
-                    ? contract.endpointOfContentType(contentType.asText()) : null;
+            Endpoint target = targetOf(f.getValue());
             JsonNode targetObj = target == null ? null : detail(target, v.get("id").asLong());
             if (targetObj == null) {
                 continue;
