@@ -47,10 +47,6 @@ final class ObjectFactory {
         this.served = served;
     }
 
-    SampleValues samples() {
-        return samples;
-    }
-
     /** Problems of the API met while creating objects (server's required set differs, 500s...). */
     List<String> findings(String endpoint) {
         return findings.getOrDefault(endpoint, List.of());
@@ -160,7 +156,6 @@ final class ObjectFactory {
         optional.remove("custom_fields");
         Map<String, Object> body = body(ep, optional, Role.PRIMARY);
         ep.required().forEach(body::remove);
-        String updateRequest = null;
         for (int attempt = 0; attempt < 6 && !body.isEmpty(); attempt++) {
             Http.Reply r = Http.patch(detail, body);
             if (r.ok()) {
@@ -182,7 +177,7 @@ final class ObjectFactory {
                 removeWithPair(ep, body, f);
             }
         }
-        return new Made(m.id(), m.createRequestId(), updateRequest, false);
+        return m; // nothing (more) could be set
     }
 
     private Made patchOneByOne(Endpoint ep, Made m, String detail, Map<String, Object> body) {
