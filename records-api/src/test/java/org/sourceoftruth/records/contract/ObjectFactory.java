@@ -1,0 +1,286 @@
+package org.sourceoftruth.records.contract;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.sourceoftruth.records.contract.Contract.Endpoint;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Creates objects for contract endpoints generically, from the contract's {@code required} and
+ * {@code write_fields}: foreign keys get an object of their target (created recursively and
+ * memoised), choices their first value, strings unique values ({@link SampleValues}), generic
+ * relations a site or an interface. Each endpoint has up to three instances:
+ * <ul>
+ * <li>{@link Role#PRIMARY}: the object under test; after creation every optional writable field
+ * is filled in by one PATCH (fields the server refuses are dropped and noted), so filters have
+ * values to match. Every other object points at primaries, so related objects agree (a device's
+ * rack and the device share the primary site).</li>
+ * <li>{@link Role#OTHER}: a second object with only the required fields that nothing points at,
+ * the non-matching value of relation filters.</li>
+ * <li>{@link Role#SPARE}: the target of self-references (a region's parent), kept apart from
+ * OTHER so a tree filter matching descendants cannot make OTHER match.</li>
+ * </ul>
+ * Failures never abort the run: they are recorded per endpoint and the instance is null.
+ */
+final class ObjectFactory {
+    enum Role { PRIMARY, OTHER, SPARE }
+
+    /** An object the factory made (or found): id, the request ids of its creation and last update. */
+    record Made(long id, String createRequestId, String updateRequestId, boolean found) {
+    }
+
+    private final Contract contract;
+    private final Set<String> served;
+    private final SampleValues samples = new SampleValues();
+    private final Map<String, Made> made = new LinkedHashMap<>();
+    private final Set<String> inProgress = new HashSet<>();
+    private final Map<String, List<String>> findings = new LinkedHashMap<>();
+    private final Map<String, List<String>> notes = new LinkedHashMap<>();
+
+    ObjectFactory(Contract contract, Set<String> served) {
+        this.contract = contract;
+        this.served = served;
+    }
+
+    /** Problems of the API met while creating objects (server's required set differs, 500s...). */
+    List<String> findings(String endpoint) {
+        return findings.getOrDefault(endpoint, List.of());
+    }
+
+    /** What the harness could not do (optional fields the server refused to take). */
+    List<String> notes(String endpoint) {
+        return notes.getOrDefault(endpoint, List.of());
+    }
+
+    Made primary(String endpoint) {
+        return instance(endpoint, Role.PRIMARY);
+    }
+
+    Made other(String endpoint) {
+        return instance(endpoint, Role.OTHER);
+    }
+
+    Made instance(String endpointKey, Role role) {
+        String memo = endpointKey + "#" + role;
+        if (made.containsKey(memo)) {
+            return made.get(memo);
+        }
+        Endpoint ep = contract.endpoint(endpointKey);
+        if (ep == null || !served.contains(endpointKey) || !inProgress.add(memo)) {
+            return null; // not served here, or a cycle of required references
+        }
+        try {
+            Made m = ep.creatable() ? create(ep, role) : null;
+            if (m == null && role == Role.PRIMARY) {
+                m = firstListed(ep);
+            }
+            made.put(memo, m);
+            if (m != null && role == Role.PRIMARY && !m.found()) {
+                m = enrich(ep, m);
+                made.put(memo, m);
+            }
+            return m;
+        } finally {
+            inProgress.remove(memo);
+        }
+    }
+
+    /** POST with the contract's required fields; if the server wants more, retry with every field. */
+    private Made create(Endpoint ep, Role role) {
+        Map<String, Object> body = body(ep, new ArrayList<>(ep.required()), role);
+        Http.Reply r = Http.post(ep.path(), body);
+        if (r.status() == 201) {
+            return made(r);
+        }
+        // The server wants more than the contract's required set (e.g. a VM needs a site or a
+        // cluster): send every field, dropping those a 400 names, a few times.
+        Map<String, Object> full = body(ep, new ArrayList<>(ep.writeFields().keySet()), role);
+        full.putAll(body);
+        Http.Reply second = Http.post(ep.path(), full);
+        for (int attempt = 0; attempt < 4 && second.status() == 400; attempt++) {
+            Set<String> named = new HashSet<>();
+            if (second.body() != null && second.body().isObject()) {
+                second.body().fieldNames().forEachRemaining(named::add);
+            }
+            named.retainAll(pairsOf(ep, full.keySet()));
+            named.removeAll(ep.required());
+            if (named.isEmpty()) {
+                break;
+            }
+            named.forEach(f -> removeWithPair(ep, full, f));
+            second = Http.post(ep.path(), full);
+        }
+        if (second.status() == 201) {
+            // informational: often a model-level rule NetBox has too (a VM needs a site or cluster)
+            note(ep.key(), "POST with only the contract's required fields " + ep.required() + " refused: " + r.describe());
+            return made(second);
+        }
+        finding(ep.key(), "cannot create (" + role + "): POST " + ep.path() + " " + body + " → " + r.describe()
+                + (second.status() == r.status() && second.text().equals(r.text()) ? "" : "; with all fields → " + second.describe()));
+        return null;
+    }
+
+    private static Made made(Http.Reply r) {
+        return new Made(r.body().path("id").asLong(), r.requestId(), null, false);
+    }
+
+    /** Readonly endpoints (object changes, object types...) and failed creations: an existing object. */
+    private Made firstListed(Endpoint ep) {
+        if (!ep.isModel() && !ep.kind().equals("readonly")) {
+            return null;
+        }
+        Http.Reply r = Http.get(ep.path(), Map.of("limit", List.of("1")));
+        JsonNode first = r.body() == null ? null : r.body().path("results").path(0);
+        if (r.status() == 200 && first != null && first.has("id")) {
+            return new Made(first.get("id").asLong(), null, null, true);
+        }
+        return null;
+    }
+
+    /**
+     * Fills every optional writable field by PATCH. Fields named in a 400 are dropped and the
+     * PATCH is retried; an error naming no field falls back to one PATCH per field.
+     */
+    private Made enrich(Endpoint ep, Made m) {
+        String detail = ep.detailPath(m.id());
+        if (detail == null || !ep.allows("patch")) {
+            return m;
+        }
+        List<String> optional = new ArrayList<>(ep.writeFields().keySet());
+        optional.removeAll(ep.required());
+        optional.remove("custom_fields");
+        Map<String, Object> body = body(ep, optional, Role.PRIMARY);
+        ep.required().forEach(body::remove);
+        for (int attempt = 0; attempt < 6 && !body.isEmpty(); attempt++) {
+            Http.Reply r = Http.patch(detail, body);
+            if (r.ok()) {
+                return new Made(m.id(), m.createRequestId(), r.requestId(), false);
+            }
+            Set<String> named = new HashSet<>();
+            if (r.status() == 400 && r.body() != null && r.body().isObject()) {
+                r.body().fieldNames().forEachRemaining(named::add);
+            }
+            named.retainAll(pairsOf(ep, body.keySet()));
+            if (named.isEmpty()) {
+                if (r.status() >= 500) {
+                    finding(ep.key(), "PATCH " + detail + " " + body + " → " + r.describe());
+                }
+                return patchOneByOne(ep, m, detail, body);
+            }
+            for (String f : named) {
+                note(ep.key(), "optional field not set: " + f + " = " + body.get(f) + " → " + r.body().get(f));
+                removeWithPair(ep, body, f);
+            }
+        }
+        return m; // nothing (more) could be set
+    }
+
+    private Made patchOneByOne(Endpoint ep, Made m, String detail, Map<String, Object> body) {
+        String updateRequest = null;
+        Set<String> done = new HashSet<>();
+        for (String f : new ArrayList<>(body.keySet())) {
+            if (done.contains(f)) {
+                continue;
+            }
+            Map<String, Object> one = new LinkedHashMap<>();
+            for (String g : pairOf(ep, f)) {
+                if (body.containsKey(g)) {
+                    one.put(g, body.get(g));
+                    done.add(g);
+                }
+            }
+            Http.Reply r = Http.patch(detail, one);
+            if (r.ok()) {
+                updateRequest = r.requestId();
+            } else {
+                note(ep.key(), "optional field not set: " + one + " → " + r.describe());
+                if (r.status() >= 500) {
+                    finding(ep.key(), "PATCH " + detail + " " + one + " → " + r.describe());
+                }
+            }
+        }
+        return new Made(m.id(), m.createRequestId(), updateRequest, false);
+    }
+
+    /** Body keys plus the generic-relation partners they belong with. */
+    private Set<String> pairsOf(Endpoint ep, Set<String> keys) {
+        Set<String> out = new HashSet<>(keys);
+        for (List<String> pair : ep.genericFks().values()) {
+            if (keys.contains(pair.get(0)) || keys.contains(pair.get(1))) {
+                out.addAll(pair);
+            }
+        }
+        return out;
+    }
+
+    private List<String> pairOf(Endpoint ep, String field) {
+        for (List<String> pair : ep.genericFks().values()) {
+            if (pair.contains(field)) {
+                return pair;
+            }
+        }
+        return List.of(field);
+    }
+
+    private void removeWithPair(Endpoint ep, Map<String, Object> body, String field) {
+        pairOf(ep, field).forEach(body::remove);
+    }
+
+    /** A request body with values for {@code names} (fields without a value are left out). */
+    private Map<String, Object> body(Endpoint ep, List<String> names, Role role) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        Map<String, JsonNode> write = ep.writeFields();
+        int block = samples.block();
+        for (Map.Entry<String, List<String>> g : ep.genericFks().entrySet()) {
+            List<String> pair = g.getValue();
+            if (names.contains(pair.get(0)) || names.contains(pair.get(1)) || names.contains(g.getKey())) {
+                Endpoint target = contract.endpointOfContentType(GenericTargets.contentType(ep.key(), g.getKey()));
+                Made t = target == null ? null : instance(target.key(), target.key().equals(ep.key()) ? Role.SPARE : Role.PRIMARY);
+                if (t != null) {
+                    body.put(pair.get(0), GenericTargets.contentType(ep.key(), g.getKey()));
+                    body.put(pair.get(1), t.id());
+                }
+                names.removeAll(pair);
+                names.remove(g.getKey());
+            }
+        }
+        for (String name : names) {
+            JsonNode spec = write.get(name);
+            if (spec == null || name.equals("custom_fields")) {
+                continue;
+            }
+            Object v = value(ep, name, spec, block, role == Role.OTHER);
+            if (v != SampleValues.NONE) {
+                body.put(name, v);
+            }
+        }
+        return body;
+    }
+
+    private Object value(Endpoint ep, String name, JsonNode spec, int block, boolean second) {
+        String type = spec.path("type").asText();
+        String target = spec.path("fk").asText(null);
+        if (target != null && (type.equals("fk") || type.equals("integer"))) {
+            Made t = instance(target, target.equals(ep.key()) ? Role.SPARE : Role.PRIMARY);
+            return t == null ? SampleValues.NONE : t.id();
+        }
+        if (target != null && type.startsWith("array:")) { // m2m and tags: one related object
+            Made t = instance(target, target.equals(ep.key()) ? Role.SPARE : Role.PRIMARY);
+            return t == null ? SampleValues.NONE : List.of(t.id());
+        }
+        return samples.value(name, spec, block, second);
+    }
+
+    private void finding(String endpoint, String text) {
+        findings.computeIfAbsent(endpoint, k -> new ArrayList<>()).add(text);
+    }
+
+    private void note(String endpoint, String text) {
+        notes.computeIfAbsent(endpoint, k -> new ArrayList<>()).add(text);
+    }
+}

@@ -1,0 +1,268 @@
+package org.sourceoftruth.records.contract;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.sourceoftruth.records.contract.Contract.Endpoint;
+import org.sourceoftruth.records.contract.Subject.Kind;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Finds what a filter base name refers to on the object under test, from the object's full
+ * representation and the contract's field types, in this order:
+ * <ol>
+ * <li>a field of the object ({@code status}, {@code site}; {@code site_id} for a nested {@code site};
+ * {@code object_type} for an array {@code object_types});</li>
+ * <li>a field of an object it references, one hop ({@code region_id} of a device is its site's
+ * region; {@code tenant_group} is its tenant's {@code group});</li>
+ * <li>a guess of the related endpoint from the name ({@code contact_id} → tenancy/contacts): then
+ * only the exclusion half is known (a fresh object of that endpoint, related to nothing).</li>
+ * </ol>
+ * Returns null when nothing fits (the filter is then only checked to be accepted).
+ */
+final class SubjectResolver {
+    /** Natural keys NetBox's relation filters take when not given an id, most common first. */
+    private static final List<String> NATURAL_KEYS = List.of("slug", "name", "model", "cid", "asn", "rd", "vid",
+            "prefix", "address", "username", "ssid");
+
+    private static final java.util.regex.Pattern IPV4_WITH_MASK =
+            java.util.regex.Pattern.compile("\\d+\\.\\d+\\.\\d+\\.\\d+(/\\d+)?");
+
+    private final Contract contract;
+    private final ObjectFactory factory;
+    private final Map<String, JsonNode> details = new HashMap<>();
+
+    SubjectResolver(Contract contract, ObjectFactory factory) {
+        this.contract = contract;
+        this.factory = factory;
+    }
+
+    /** The full representation of object {@code id} of {@code ep} (memoised), or null. */
+    JsonNode detail(Endpoint ep, long id) {
+        String path = ep.detailPath(id);
+        if (path == null) {
+            return null;
+        }
+        return details.computeIfAbsent(path, p -> {
+            Http.Reply r = Http.get(p);
+            return r.status() == 200 ? r.body() : null;
+        });
+    }
+
+    /**
+     * @param idCode the filter's type code is integer: a related object is given by id even
+     *               when the name has no {@code _id} (e.g. vlan-groups' {@code site})
+     */
+    Subject resolve(Endpoint ep, JsonNode obj, String base, boolean idCode) {
+        Subject s = own(ep, obj, base, idCode);
+        if (s == null) {
+            s = oneHop(ep, obj, base, idCode);
+        }
+        if (s == null) {
+            s = guessed(ep, base, idCode);
+        }
+        return s;
+    }
+
+    private Subject own(Endpoint ep, JsonNode obj, String base, boolean idCode) {
+        Map<String, JsonNode> fields = ep.fields();
+        if (fields.containsKey(base) && obj.has(base)) {
+            return fromField(ep, base, fields.get(base), obj.get(base), idCode);
+        }
+        boolean byId = base.endsWith("_id") || idCode;
+        String stem = base.endsWith("_id") ? base.substring(0, base.length() - 3) : base;
+        if (byId && fields.containsKey(stem) && obj.has(stem)) {
+            return fromField(ep, stem, fields.get(stem), obj.get(stem), true);
+        }
+        String plural = stem + "s";
+        if (fields.containsKey(plural) && obj.has(plural) && fields.get(plural).path("type").asText().startsWith("array")) {
+            return fromField(ep, plural, fields.get(plural), obj.get(plural), byId);
+        }
+        return null;
+    }
+
+    private Subject oneHop(Endpoint ep, JsonNode obj, String base, boolean idCode) {
+        for (Map.Entry<String, JsonNode> f : ep.fields().entrySet()) {
+            String type = f.getValue().path("type").asText();
+            JsonNode v = obj.get(f.getKey());
+            // Only typed relations: through a generic one (scope, assigned_object) NetBox's filters
+            // mean different things (a VLAN group's region is its scope only, not its site's region).
+            if (!type.startsWith("nested:") || v == null || !v.isObject() || !v.has("id")) {
+                continue;
+            }
+            Endpoint target = targetOf(f.getValue());
+            JsonNode targetObj = target == null ? null : detail(target, v.get("id").asLong());
+            if (targetObj == null) {
+                continue;
+            }
+            String prefix = f.getKey() + "_";
+            Subject s = base.startsWith(prefix) ? own(target, targetObj, base.substring(prefix.length()), idCode) : null;
+            if (s == null) {
+                s = own(target, targetObj, base, idCode);
+            }
+            if (s != null && (s.kind() == Kind.REF || base.startsWith(prefix))) {
+                return new Subject(s.kind(), s.raw(), s.matching(), s.nonMatching(), f.getKey() + "." + s.how());
+            }
+        }
+        return null;
+    }
+
+    private Subject guessed(Endpoint ep, String base, boolean idCode) {
+        boolean byId = base.endsWith("_id") || idCode;
+        String stem = (base.endsWith("_id") ? base.substring(0, base.length() - 3) : base).replace('_', '-');
+        Endpoint found = null;
+        for (Endpoint e : contract.endpoints()) {
+            String last = e.key().substring(e.key().indexOf('/') + 1);
+            String singular = last.endsWith("sses") || last.endsWith("ches") ? last.substring(0, last.length() - 2)
+                    : last.endsWith("s") ? last.substring(0, last.length() - 1) : last;
+            if (singular.equals(stem) && (found == null || e.app().equals(ep.app()))) {
+                found = e;
+            }
+        }
+        if (found == null) {
+            return null;
+        }
+        String other = otherKey(found, byId, null);
+        return other == null ? null : new Subject(Kind.REF, null, List.of(), other, "guessed " + found.key());
+    }
+
+    /** The endpoint a nested field points at. */
+    Endpoint targetOf(JsonNode spec) {
+        Endpoint e = contract.endpoint(spec.path("endpoint").asText(null));
+        if (e == null) {
+            String type = spec.path("type").asText();
+            e = contract.endpointOfSchema(type.substring(type.lastIndexOf(':') + 1));
+        }
+        return e;
+    }
+
+    private Subject fromField(Endpoint ep, String name, JsonNode spec, JsonNode value, boolean byId) {
+        String type = spec.path("type").asText();
+        if (type.startsWith("array")) {
+            if (!value.isArray()) {
+                return null;
+            }
+            JsonNode first = value.isEmpty() ? null : value.get(0);
+            JsonNode elementSpec = spec.deepCopy();
+            ((com.fasterxml.jackson.databind.node.ObjectNode) elementSpec).put("type", type.substring(Math.min(type.length(), 6)));
+            if (type.equals("array") || type.startsWith("array:array")) {
+                return null;
+            }
+            if (first == null) {
+                return type.startsWith("array:nested") ? nullRef(elementSpec, byId, name) : null;
+            }
+            return fromField(ep, name, elementSpec, first, byId);
+        }
+        if (type.startsWith("nested:")) {
+            return value.isNull() ? nullRef(spec, byId, name) : ref(spec, value, byId, name);
+        }
+        if (type.equals("choice{value,label}")) {
+            JsonNode v = value.isNull() ? null : value.get("value");
+            if (v == null || v.isNull()) {
+                return new Subject(Kind.TEXT, null, List.of(), otherChoice(spec, null), name + " (null choice)");
+            }
+            Kind kind = v.isNumber() ? Kind.NUMBER : v.isBoolean() ? Kind.BOOLEAN : Kind.TEXT;
+            return new Subject(kind, v.asText(), List.of(v.asText()), otherChoice(spec, v.asText()), name + ".value");
+        }
+        Kind kind = switch (type) {
+            case "integer", "number" -> Kind.NUMBER;
+            case "boolean" -> Kind.BOOLEAN;
+            case "string" -> switch (spec.path("format").asText()) {
+                case "date-time" -> Kind.DATETIME;
+                case "date" -> Kind.DATE;
+                default -> Kind.TEXT;
+            };
+            default -> null;
+        };
+        if (kind == null) {
+            return null; // object / any: no filterable value
+        }
+        if (value.isNull() || value.isContainerNode()) {
+            return new Subject(kind, null, List.of(), nonMatching(kind, null), name + " (null)");
+        }
+        String raw = value.asText();
+        if (kind == Kind.TEXT && raw.isEmpty()) {
+            return new Subject(kind, "", List.of(), nonMatching(kind, raw), name + " (empty)");
+        }
+        return new Subject(kind, raw, List.of(raw), nonMatching(kind, raw), name);
+    }
+
+    private Subject ref(JsonNode spec, JsonNode nested, boolean byId, String name) {
+        Endpoint target = targetOf(spec);
+        if (byId || target == null) {
+            String other = target == null ? null : otherKey(target, true, null);
+            return new Subject(Kind.REF, nested.path("id").asText(), List.of(nested.path("id").asText()), other, name + ".id");
+        }
+        JsonNode full = detail(target, nested.path("id").asLong());
+        JsonNode source = full != null ? full : nested;
+        List<String> keys = new ArrayList<>();
+        String firstKey = null;
+        for (String k : NATURAL_KEYS) {
+            JsonNode v = source.get(k);
+            if (v != null && v.isValueNode() && !v.isNull() && !v.asText().isEmpty()) {
+                keys.add(v.asText());
+                firstKey = firstKey == null ? k : firstKey;
+            }
+        }
+        if (keys.isEmpty()) {
+            return null;
+        }
+        return new Subject(Kind.REF, keys.get(0), keys, otherKey(target, false, firstKey), name + "." + firstKey);
+    }
+
+    private Subject nullRef(JsonNode spec, boolean byId, String name) {
+        Endpoint target = targetOf(spec);
+        String other = target == null ? null : otherKey(target, byId, null);
+        return new Subject(Kind.REF, null, List.of(), other, name + " (null)");
+    }
+
+    /** The id or natural key of the endpoint's OTHER object (related to nothing), or null. */
+    private String otherKey(Endpoint target, boolean byId, String key) {
+        ObjectFactory.Made other = factory.other(target.key());
+        if (other == null) {
+            return null;
+        }
+        if (byId) {
+            return String.valueOf(other.id());
+        }
+        JsonNode obj = detail(target, other.id());
+        if (obj == null) {
+            return null;
+        }
+        for (String k : key != null ? List.of(key) : NATURAL_KEYS) {
+            JsonNode v = obj.get(k);
+            if (v != null && v.isValueNode() && !v.isNull() && !v.asText().isEmpty()) {
+                return v.asText();
+            }
+        }
+        return null;
+    }
+
+    private static String otherChoice(JsonNode spec, String current) {
+        for (JsonNode c : spec.path("choices")) {
+            if (!c.isNull() && !c.asText().isEmpty() && !c.asText().equals(current)) {
+                return c.asText();
+            }
+        }
+        return null;
+    }
+
+    /** A value of the kind that an object with value {@code raw} does not match. */
+    static String nonMatching(Kind kind, String raw) {
+        if (raw != null && IPV4_WITH_MASK.matcher(raw).matches()) {
+            // an address or prefix: another valid one (TEST-NET-1), so the filter parses it
+            return raw.matches(".*\\.0/\\d+") ? "192.0.2.0/24" : "192.0.2.77/24";
+        }
+        return switch (kind) {
+            case TEXT, REF -> "zq" + UUID.randomUUID().toString().substring(0, 8);
+            case NUMBER -> raw == null ? "987654" : new java.math.BigDecimal(raw).add(java.math.BigDecimal.valueOf(7)).toPlainString();
+            case BOOLEAN -> raw == null ? "true" : String.valueOf(!Boolean.parseBoolean(raw));
+            case DATETIME -> "2001-02-03T04:05:06Z";
+            case DATE -> "2001-02-03";
+            case UUID -> UUID.randomUUID().toString();
+        };
+    }
+}
