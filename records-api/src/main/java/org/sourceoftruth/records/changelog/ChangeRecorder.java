@@ -38,7 +38,13 @@ public class ChangeRecorder {
                 changed_object_type, changed_object_id, related_object_type, related_object_id,
                 object_repr, message, prechange_data, postchange_data, event_data)
             values """;
-    private static final String INSERT_TUPLE = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb)";
+    /**
+     * The user is linked only while the account exists: a user who deletes their own account
+     * (or whose account goes in the same request's cascade) is recorded by name, with no link,
+     * as NetBox keeps user_name when the user is gone (on delete set null).
+     */
+    private static final String INSERT_TUPLE = "(?, (select u.id from users_user u where u.id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+            + " ?::jsonb, ?::jsonb, ?::jsonb)";
     private static final String INSERT = INSERT_HEAD + INSERT_TUPLE + " returning id";
     /** Change records per multi-row insert (14 parameters each; the protocol allows 65,535). */
     private static final int MULTI_ROW_INSERT = 1000;

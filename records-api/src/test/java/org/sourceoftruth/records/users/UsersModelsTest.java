@@ -112,6 +112,30 @@ class UsersModelsTest {
         Api.post("/api/users/permissions/", body).statusCode(400).body("constraints", contains(containsString("JSON object")));
     }
 
+    /**
+     * A user who may delete users deletes their own account: 204, and the change log keeps the
+     * deletion (and its cascaded token) under the user's name with no link to the gone account.
+     */
+    @Test
+    void aUserMayDeleteTheirOwnAccountAndTheChangeIsLoggedByName() throws Exception {
+        Accounts.Account self = Accounts.account("selfdel");
+        Accounts.permission(List.of("users.user", "users.token"), List.of("view", "delete"), null, List.of(self.id()));
+        self.api().delete("/api/users/users/" + self.id() + "/").then().statusCode(204);
+        auth().get("/api/users/users/" + self.id() + "/").then().statusCode(404);
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("select changed_object_type, user_id, user_name from core_objectchange"
+                     + " where action = 'delete' and user_name = ? order by id")) {
+            ps.setString(1, self.username());
+            ResultSet rs = ps.executeQuery();
+            List<String> types = new java.util.ArrayList<>();
+            while (rs.next()) {
+                types.add(rs.getString(1));
+                assertEquals(null, rs.getObject(2), "no link to the deleted account");
+            }
+            assertEquals(List.of("users.token", "users.user"), types);
+        }
+    }
+
     @Test
     void tokenKeyIsGeneratedShownOnceAndHiddenFromChangeLog() throws Exception {
         Accounts.Account owner = Accounts.account("tk");
