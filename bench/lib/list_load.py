@@ -118,7 +118,8 @@ def run(args):
     api = ApiClient(args.api, args.token)
     endpoints = list_endpoints(api)
     if args.only:
-        endpoints = [e for e in endpoints if args.only in e]
+        wanted = [w for w in args.only.split(",") if w]
+        endpoints = [e for e in endpoints if any(w in e for w in wanted)]
     print(f"    {len(endpoints)} list endpoints, {args.connections} connections x {args.duration} s each", flush=True)
     os.makedirs(args.work, exist_ok=True)
     env = dict(os.environ, BENCH_TOKEN=args.token, BENCH_WRK_DIR=os.path.join(BENCH, "wrk"))
@@ -165,7 +166,7 @@ def main():
     parser.add_argument("--vms", type=int, default=200)
     parser.add_argument("--duration", type=int, default=30)
     parser.add_argument("--connections", type=int, default=32)
-    parser.add_argument("--only", help="only endpoints whose path contains this")
+    parser.add_argument("--only", help="only endpoints whose path contains one of these (comma-separated)")
     parser.add_argument("--work", help="directory for wrk's per-endpoint results")
     parser.add_argument("--out", help="JSON file to write (run)")
     args = parser.parse_args()
