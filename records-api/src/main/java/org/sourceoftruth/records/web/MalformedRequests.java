@@ -5,6 +5,8 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import io.quarkus.runtime.configuration.MemorySize;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.sourceoftruth.model.Json;
 
 import java.util.Locale;
@@ -21,6 +23,9 @@ import java.util.Map;
  *       {@code /api/dcim/devices/1;drop/} would reach device 1;</li>
  *   <li>a NUL character (PostgreSQL cannot store it) in a query parameter → 400 naming the
  *       parameter, DRF's "Null characters are not allowed."; in the path → 400;</li>
+ *   <li>a body declared larger than the HTTP limit ({@code quarkus.http.limits.max-body-size},
+ *       10 MiB by default) → 413, answered before the body is read: Vert.x's own 413 comes with
+ *       an empty body (a client that sends {@code Expect: 100-continue} uploads nothing);</li>
  *   <li>a multipart body → 415: no endpoint reads one, and the body reader (which reads form
  *       bodies for the CSRF check, see AuthFilter) would otherwise parse it, spooling its files
  *       to disk, and fail on a malformed one.</li>
@@ -32,6 +37,9 @@ public class MalformedRequests {
     static final int MAX_URL_LENGTH = 16 * 1024;
     static final int MAX_HEADER_BYTES = 32 * 1024;
     private static final String NULL_CHARACTERS = "Null characters are not allowed.";
+
+    @ConfigProperty(name = "quarkus.http.limits.max-body-size", defaultValue = "10240K")
+    MemorySize maxBodySize;
 
     void install(@Observes Router router) {
         // after HttpFilters (order -1000), which gives every answer its request id
@@ -58,6 +66,11 @@ public class MalformedRequests {
             refuse(ctx, 400, detail(NULL_CHARACTERS));
             return;
         }
+        if (declaredBodyLength(ctx) > maxBodySize.asLongValue()) {
+            refuse(ctx, 413, detail("Request body too large: bodies are limited to " + maxBodySize.asLongValue()
+                    + " bytes."));
+            return;
+        }
         String type = ctx.request().getHeader("Content-Type");
         if (type != null && type.trim().toLowerCase(Locale.ROOT).startsWith("multipart/")) {
             refuse(ctx, 415, detail("Unsupported media type \"" + type + "\" in request."));
@@ -81,6 +94,16 @@ public class MalformedRequests {
         ctx.next();
     }
 
+    /** The Content-Length the client declared; -1 when there is none (chunked) or it is not a number. */
+    private static long declaredBodyLength(RoutingContext ctx) {
+        String length = ctx.request().getHeader("Content-Length");
+        try {
+            return length == null ? -1 : Long.parseLong(length.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
     private static long headerBytes(MultiMap headers) {
         long total = 0;
         for (Map.Entry<String, String> h : headers) {
@@ -94,8 +117,8 @@ public class MalformedRequests {
     }
 
     private static void refuse(RoutingContext ctx, int status, com.fasterxml.jackson.databind.JsonNode body) {
-        // 414 and 431 leave the rest of the request unread: close the connection after answering
-        if (status == 414 || status == 431) {
+        // 413, 414 and 431 leave the rest of the request unread: close the connection after answering
+        if (status == 413 || status == 414 || status == 431) {
             ctx.response().putHeader("Connection", "close");
         }
         ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json").end(body.toString());

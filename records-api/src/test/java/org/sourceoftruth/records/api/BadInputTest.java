@@ -222,6 +222,50 @@ class BadInputTest {
         assertFalse(bigHeader.asString().isEmpty());
     }
 
+    /**
+     * A body declared larger than the HTTP limit (10 MiB) is refused with a 413 JSON error as
+     * soon as its headers arrive, and nothing is written.
+     */
+    @org.junit.jupiter.api.Test
+    void oversizedBodiesAreRefusedWithJsonBeforeTheyAreRead() throws Exception {
+        long before = count("/api/dcim/sites/");
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", io.restassured.RestAssured.port)) {
+            socket.setSoTimeout(10_000);
+            String head = "POST /api/dcim/sites/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Token " + Api.TOKEN
+                    + "\r\nContent-Type: application/json\r\nContent-Length: 52428800\r\n\r\n{\"name\": \"";
+            socket.getOutputStream().write(head.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            String answer = readAnswer(socket.getInputStream());
+            assertTrue(answer.startsWith("HTTP/1.1 413"), answer);
+            assertTrue(answer.toLowerCase(java.util.Locale.ROOT).contains("content-type: application/json"), answer);
+            String body = answer.substring(answer.indexOf("\r\n\r\n") + 4);
+            assertTrue(org.sourceoftruth.model.Json.MAPPER.readTree(body).path("detail").asText().contains("too large"), body);
+        }
+        assertEquals(before, count("/api/dcim/sites/"));
+    }
+
+    /** One HTTP/1.1 answer with a Content-Length body, read without waiting for the connection to close. */
+    private static String readAnswer(java.io.InputStream in) throws java.io.IOException {
+        java.io.ByteArrayOutputStream read = new java.io.ByteArrayOutputStream();
+        int headEnd = -1;
+        int length = 0;
+        byte[] buffer = new byte[8192];
+        while (headEnd < 0 || read.size() < headEnd + length) {
+            int n = in.read(buffer);
+            if (n < 0) {
+                break;
+            }
+            read.write(buffer, 0, n);
+            String text = read.toString(java.nio.charset.StandardCharsets.UTF_8);
+            if (headEnd < 0 && text.contains("\r\n\r\n")) {
+                headEnd = text.indexOf("\r\n\r\n") + 4;
+                var m = java.util.regex.Pattern.compile("(?i)content-length:\\s*(\\d+)").matcher(text.substring(0, headEnd));
+                length = m.find() ? Integer.parseInt(m.group(1)) : 0;
+            }
+        }
+        return read.toString(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     /** Words that only server internals put in a message. */
     private static final List<String> INTERNAL_TEXT = List.of("ERROR:", "org.", "java.", "Exception", "SQL");
 
