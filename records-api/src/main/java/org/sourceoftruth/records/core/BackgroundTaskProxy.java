@@ -57,6 +57,14 @@ public class BackgroundTaskProxy {
     }
 
     private void forward(RoutingContext ctx) {
+        try {
+            send(ctx);
+        } catch (RuntimeException e) { // a DISPATCHER_URL that is no HTTP URL
+            unavailable(ctx, e);
+        }
+    }
+
+    private void send(RoutingContext ctx) {
         HttpServerRequest incoming = ctx.request();
         String origin = origin(dispatcherUrl);
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(origin + incoming.uri())).timeout(timeout);
@@ -83,13 +91,16 @@ public class BackgroundTaskProxy {
         client.sendAsync(request.build(), HttpResponse.BodyHandlers.ofByteArray())
                 .whenComplete((response, failure) -> context.runOnContext(v -> {
                     if (failure != null) {
-                        LOG.warnf("The webhook dispatcher at %s does not answer: %s", origin, failure.toString());
-                        ctx.response().setStatusCode(503).putHeader("Content-Type", "application/json")
-                                .end(UNAVAILABLE);
+                        unavailable(ctx, failure);
                         return;
                     }
                     respond(ctx, response, origin, publicBase);
                 }));
+    }
+
+    private void unavailable(RoutingContext ctx, Throwable failure) {
+        LOG.warnf("The webhook dispatcher at %s does not answer: %s", dispatcherUrl, failure.toString());
+        ctx.response().setStatusCode(503).putHeader("Content-Type", "application/json").end(UNAVAILABLE);
     }
 
     private static void respond(RoutingContext ctx, HttpResponse<byte[]> response, String origin, String publicBase) {
