@@ -210,6 +210,26 @@ class BackgroundTasksAtRecordsApiTest {
         assertEquals(List.of(), Fixtures.rows("select id from dispatch.delivery where id = ?", succeeded));
     }
 
+    /** records-api's login session works too (its cookies are forwarded); writes need its CSRF token. */
+    @Test
+    void aLoggedInSuperuserUsesItWithTheSessionAndCsrfToken() throws Exception {
+        io.restassured.response.Response login = given().baseUri(recordsApi.url()).contentType("application/json")
+                .body(Map.of("username", "bt-admin", "password", "bt-password")).post("/login/");
+        login.then().statusCode(200);
+        String session = login.getCookie("sessionid");
+        String csrf = login.path("csrf_token");
+        long task = task("failed", "http://127.0.0.1:9/x", "interval '1 day'");
+
+        given().baseUri(recordsApi.url()).cookie("sessionid", session).get(TASKS + task + "/").then().statusCode(200)
+                .body("status", equalTo("failed"));
+        given().baseUri(recordsApi.url()).cookie("sessionid", session).cookie("csrftoken", csrf)
+                .post(TASKS + task + "/delete/").then().statusCode(403)
+                .body("detail", equalTo("CSRF Failed: CSRF token missing or incorrect."));
+        given().baseUri(recordsApi.url()).cookie("sessionid", session).cookie("csrftoken", csrf)
+                .header("X-CSRFToken", csrf).post(TASKS + task + "/delete/").then().statusCode(200);
+        assertEquals(List.of(), Fixtures.rows("select id from dispatch.delivery where id = ?", task));
+    }
+
     @Test
     void onlySuperusersMayUseIt() {
         for (String path : List.of(TASKS, "/api/core/background-queues/", "/api/core/background-workers/")) {
