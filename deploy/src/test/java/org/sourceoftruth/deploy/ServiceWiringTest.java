@@ -102,6 +102,18 @@ class ServiceWiringTest {
         }
     }
 
+    /** records-api serves NetBox's background-task API by forwarding to the dispatcher's Service. */
+    @ParameterizedTest(name = "{0} values")
+    @org.junit.jupiter.params.provider.EnumSource(SotChart.ValuesSet.class)
+    void recordsApiReachesTheDispatchersService(SotChart.ValuesSet set) {
+        var manifests = RenderedManifests.of(set);
+        Service dispatcher = manifests.get(Service.class, manifests.nameOf(ServiceContract.WEBHOOK_DISPATCHER));
+        var environment = new ContainerEnvironment(manifests.container(ServiceContract.RECORDS_API), manifests);
+
+        assertEquals("http://" + dispatcher.getMetadata().getName() + ":" + dispatcher.getSpec().getPorts().get(0).getPort(),
+                environment.literal("DISPATCHER_URL"));
+    }
+
     @ParameterizedTest(name = "{1} with {0} values")
     @MethodSource("everyServiceWithEveryValuesSet")
     void runsAsNonRootOnAReadOnlyRootWithoutCapabilities(SotChart.ValuesSet set, ServiceContract service) {

@@ -121,7 +121,7 @@ public class BackgroundTaskPages {
                 ? maskedHeaders((Map<?, ?>) r.get("headers")) : List.of();
         return html(200, taskPage.data("user", viewer.username()).data("task", task.get())
                 .data("headers", shownHeaders).data("csrf", viewer.csrfToken())
-                .data("canRetry", "failed".equals(task.get().get("status")) && request != null));
+                .data("canRetry", "failed".equals(task.get().get("delivery_state")) && request != null));
     }
 
     @POST

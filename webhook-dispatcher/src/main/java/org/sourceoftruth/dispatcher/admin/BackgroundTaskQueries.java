@@ -20,8 +20,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Reads deliveries as NetBox-style background tasks: RQ's field names where they fit
- * (status, func_name, created_at, started_at, ended_at, exc_info) plus the delivery record.
+ * Reads deliveries as NetBox's background tasks (BackgroundTaskSerializer's fields, RQ's job
+ * statuses) followed by the delivery record's own fields, and counts them per queue.
  */
 @ApplicationScoped
 public class BackgroundTaskQueries {
@@ -34,7 +34,8 @@ public class BackgroundTaskQueries {
             id, state, change_id, event, model, object_id, request_id, username, event_rule_id, event_rule_name,
             webhook_id, webhook_name, request_method, request_url, r.headers::text as request_headers,
             r.body as request_body, round, attempts, next_attempt_at, last_status, last_error, response_excerpt,
-            created, first_attempt_at, last_attempt_at, completed_at, duration_ms""";
+            created, first_attempt_at, last_attempt_at, completed_at, duration_ms, lease_owner,
+            """ + TaskStatus.SQL + " as rq_status";
     private static final String FROM =
             " from dispatch.delivery left join dispatch.rendered_request r on r.delivery_id = id";
 
@@ -128,17 +129,38 @@ public class BackgroundTaskQueries {
     private Map<String, Object> represent(ResultSet row, String baseUrl) throws SQLException {
         long id = row.getLong("id");
         String state = row.getString("state");
+        String status = row.getString("rq_status");
+        int maxAttempts = config.retry().effectiveMaxAttempts();
         Map<String, Object> task = new LinkedHashMap<>();
+        // NetBox's BackgroundTaskSerializer fields, in its order
         task.put("id", id);
         task.put("url", baseUrl + id + "/");
-        task.put("status", state);
-        task.put("func_name", "extras.webhooks.send_webhook");
         task.put("description", "Webhook " + row.getString("webhook_name") + " for " + row.getString("model") + " "
                 + row.getLong("object_id") + " (" + row.getString("event") + ")");
+        task.put("origin", TaskStatus.QUEUE);
+        task.put("func_name", "extras.webhooks.send_webhook");
+        task.put("args", List.of());
+        task.put("kwargs", kwargs(row));
+        task.put("result", state.equals("succeeded")
+                ? "Status " + row.getObject("last_status") + " returned, webhook successfully processed." : null);
+        task.put("timeout", (long) Math.ceil(config.delivery().timeoutSeconds()));
+        task.put("result_ttl", config.retentionDays() * 86_400L);
         task.put("created_at", iso(row.getTimestamp("created")));
+        task.put("enqueued_at", iso(row.getTimestamp("created")));
         task.put("started_at", iso(row.getTimestamp("first_attempt_at")));
         task.put("ended_at", iso(row.getTimestamp("completed_at")));
+        task.put("worker_name", status.equals("started") ? row.getString("lease_owner") : null);
+        task.put("position", null);
+        task.put("status", status);
+        task.put("meta", Map.of());
+        task.put("last_heartbeat", null);
+        task.put("retries_left", state.equals("queued") ? Math.max(maxAttempts - row.getInt("attempts") - 1, 0) : null);
         task.put("exc_info", state.equals("failed") ? row.getString("last_error") : null);
+        for (String rqStatus : TaskStatus.RQ_STATUSES) {
+            task.put("is_" + rqStatus, rqStatus.equals(status));
+        }
+        // the delivery record
+        task.put("delivery_state", state);
         task.put("event", row.getString("event"));
         task.put("model", row.getString("model"));
         task.put("object_id", row.getLong("object_id"));
@@ -151,7 +173,7 @@ public class BackgroundTaskQueries {
         task.put("webhook_name", row.getString("webhook_name"));
         task.put("round", row.getInt("round"));
         task.put("attempts", row.getInt("attempts"));
-        task.put("max_attempts", config.retry().effectiveMaxAttempts());
+        task.put("max_attempts", maxAttempts);
         task.put("next_attempt_at", state.equals("queued") ? iso(row.getTimestamp("next_attempt_at")) : null);
         task.put("last_attempt_at", iso(row.getTimestamp("last_attempt_at")));
         task.put("completed_at", iso(row.getTimestamp("completed_at")));
@@ -173,6 +195,46 @@ public class BackgroundTaskQueries {
         return task;
     }
 
+    /** send_webhook's keyword arguments in NetBox, as strings (as its serializer shows them). */
+    private static Map<String, String> kwargs(ResultSet row) throws SQLException {
+        Map<String, String> kwargs = new LinkedHashMap<>();
+        kwargs.put("event_rule", row.getString("event_rule_name"));
+        kwargs.put("object_type", row.getString("model"));
+        kwargs.put("event_type", row.getString("event"));
+        kwargs.put("object_id", String.valueOf(row.getLong("object_id")));
+        kwargs.put("timestamp", iso(row.getTimestamp("created")));
+        kwargs.put("username", row.getString("username"));
+        kwargs.put("request_id", row.getString("request_id"));
+        return kwargs;
+    }
+
+    /** Tasks per RQ status, for the {@code default} queue (the other queues are empty). */
+    public Map<String, Long> countByStatus() throws SQLException {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement select = connection.prepareStatement(
+                     "select " + TaskStatus.SQL + " as s, count(*) from dispatch.delivery group by s")) {
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    counts.put(rows.getString(1), rows.getLong(2));
+                }
+            }
+        }
+        return counts;
+    }
+
+    /** When the oldest task waiting in the queue (RQ: queued, not scheduled or started) was created. */
+    public Optional<Timestamp> oldestQueued() throws SQLException {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement select = connection.prepareStatement(
+                     "select min(created) from dispatch.delivery where state = 'queued' and " + TaskStatus.SQL
+                             + " = 'queued'");
+             ResultSet row = select.executeQuery()) {
+            row.next();
+            return Optional.ofNullable(row.getTimestamp(1));
+        }
+    }
+
     private static Map<String, String> headers(String json) {
         Map<String, String> headers = new LinkedHashMap<>();
         if (json == null) {
@@ -188,7 +250,7 @@ public class BackgroundTaskQueries {
         return headers;
     }
 
-    private static String iso(Timestamp timestamp) {
+    static String iso(Timestamp timestamp) {
         return timestamp == null ? null : timestamp.toInstant().toString();
     }
 }

@@ -8,19 +8,21 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.sourceoftruth.dispatcher.config.DispatcherConfig;
 
 import java.net.URI;
 import java.sql.SQLException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * NetBox 4's background tasks (/api/core/background-tasks/), served by the dispatcher: one task
- * per webhook delivery, listed with NetBox's pagination envelope, and failed ones requeued.
+ * per webhook delivery, listed with NetBox's pagination envelope, with NetBox's task actions
+ * (requeue, enqueue, stop, delete).
  * Superusers only (see {@link ApiFilters}).
  */
 @Path("/api/core/background-tasks/")
@@ -32,6 +34,8 @@ public class BackgroundTaskResource {
     @Inject
     TaskRequeue taskRequeue;
     @Inject
+    TaskActions taskActions;
+    @Inject
     DispatcherConfig config;
 
     @GET
@@ -40,17 +44,12 @@ public class BackgroundTaskResource {
     public Map<String, Object> list(@Context UriInfo uri) throws SQLException {
         Map<String, List<String>> query = uri.getQueryParameters();
         TaskFilter filter = TaskFilter.from(query);
-        Integer limit = Pagination.limit(query.getOrDefault("limit", List.of()).stream().findFirst().orElse(null),
-                config.api().paginateCount(), config.api().maxPageSize());
-        int offset = Pagination.offset(query.getOrDefault("offset", List.of()).stream().findFirst().orElse(null));
+        Integer limit = Pagination.limit(Pagination.first(query, "limit"), config.api().paginateCount(),
+                config.api().maxPageSize());
+        int offset = Pagination.offset(Pagination.first(query, "offset"));
         URI base = uri.getAbsolutePath();
         BackgroundTaskQueries.Page page = queries.list(filter, limit, offset, base.toString());
-        Map<String, Object> envelope = new LinkedHashMap<>();
-        envelope.put("count", page.count());
-        envelope.put("next", Pagination.next(base, query, limit, offset, page.count()));
-        envelope.put("previous", Pagination.previous(base, query, limit, offset));
-        envelope.put("results", page.results());
-        return envelope;
+        return Pagination.envelope(base, query, limit, offset, page.count(), page.results());
     }
 
     @GET
@@ -67,6 +66,38 @@ public class BackgroundTaskResource {
         long taskId = parseId(id);
         taskRequeue.requeue(taskId);
         return queries.get(taskId, collectionUrl(uri)).orElseThrow(BackgroundTaskResource::notFound);
+    }
+
+    @POST
+    @Path("{id}/enqueue/")
+    @Operation(summary = "Send a scheduled retry now, or queue a failed delivery again")
+    public Map<String, Object> enqueue(@PathParam("id") String id, @Context UriInfo uri) throws SQLException {
+        long taskId = parseId(id);
+        taskActions.enqueue(taskId);
+        return queries.get(taskId, collectionUrl(uri)).orElseThrow(BackgroundTaskResource::notFound);
+    }
+
+    /** NetBox: 200 when the task was stopped, 204 when there was nothing to stop. */
+    @POST
+    @Path("{id}/stop/")
+    @Operation(summary = "Cancel a queued delivery: it fails with the reason, no further attempt is made")
+    public Response stop(@PathParam("id") String id, @Context UriInfo uri, @Context ContainerRequestContext request)
+            throws SQLException {
+        long taskId = parseId(id);
+        TokenAuthenticator.Caller caller = (TokenAuthenticator.Caller) request.getProperty("caller");
+        if (!taskActions.stop(taskId, caller.username())) {
+            return Response.noContent().build();
+        }
+        return Response.ok(queries.get(taskId, collectionUrl(uri)).orElseThrow(BackgroundTaskResource::notFound))
+                .build();
+    }
+
+    @POST
+    @Path("{id}/delete/")
+    @Operation(summary = "Remove the delivery record with its attempt log")
+    public Response delete(@PathParam("id") String id) throws SQLException {
+        taskActions.delete(parseId(id));
+        return Response.ok().build();
     }
 
     static long parseId(String id) {

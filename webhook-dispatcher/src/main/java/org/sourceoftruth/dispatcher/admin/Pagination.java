@@ -25,6 +25,31 @@ final class Pagination {
         return maxPageSize > 0 ? Math.min(requested, maxPageSize) : requested;
     }
 
+    /** NetBox's envelope (count, next, previous, results) around one page of {@code all}. */
+    static java.util.Map<String, Object> page(List<?> all, jakarta.ws.rs.core.UriInfo uri, int paginateCount,
+                                              int maxPageSize) {
+        Map<String, List<String>> query = uri.getQueryParameters();
+        Integer limit = limit(first(query, "limit"), paginateCount, maxPageSize);
+        int offset = offset(first(query, "offset"));
+        int from = Math.min(offset, all.size());
+        int to = limit == null ? all.size() : (int) Math.min((long) from + limit, all.size());
+        return envelope(uri.getAbsolutePath(), query, limit, offset, all.size(), all.subList(from, to));
+    }
+
+    static java.util.Map<String, Object> envelope(URI base, Map<String, List<String>> query, Integer limit, int offset,
+                                                  long count, List<?> results) {
+        java.util.Map<String, Object> envelope = new java.util.LinkedHashMap<>();
+        envelope.put("count", count);
+        envelope.put("next", next(base, query, limit, offset, count));
+        envelope.put("previous", previous(base, query, limit, offset));
+        envelope.put("results", results);
+        return envelope;
+    }
+
+    static String first(Map<String, List<String>> query, String name) {
+        return query.getOrDefault(name, List.of()).stream().findFirst().orElse(null);
+    }
+
     static int offset(String raw) {
         Integer offset = parseNonNegative(raw);
         return offset == null ? 0 : offset;

@@ -11,14 +11,16 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The list filters of /api/core/background-tasks/. Repeated values of one filter are ORed,
+ * The list filters of /api/core/background-tasks/ (status: RQ's or the delivery's). Repeated values of one filter are ORed,
  * different filters ANDed, unknown parameters ignored (NetBox's rules). Bad values give a 400
  * naming the field.
  */
 public record TaskFilter(List<String> statuses, List<Long> webhookIds, List<Long> eventRuleIds, List<String> models,
                          List<String> requestIds, List<Long> objectIds, List<String> events) {
 
-    private static final List<String> STATES = Arrays.stream(DeliveryState.values()).map(DeliveryState::dbValue).toList();
+    /** RQ's statuses (NetBox's) and the dispatcher's own delivery states (queued = every unfinished one). */
+    private static final List<String> STATES = java.util.stream.Stream.concat(TaskStatus.RQ_STATUSES.stream(),
+            Arrays.stream(DeliveryState.values()).map(DeliveryState::dbValue)).distinct().toList();
 
     public static TaskFilter from(Map<String, List<String>> query) {
         Map<String, List<String>> errors = new LinkedHashMap<>();
@@ -68,7 +70,14 @@ public record TaskFilter(List<String> statuses, List<Long> webhookIds, List<Long
         List<String> clauses = new ArrayList<>();
         List<Object[]> arrays = new ArrayList<>();
         List<String> types = new ArrayList<>();
-        add(clauses, arrays, types, "state", statuses, "varchar");
+        if (!statuses.isEmpty()) {
+            // a value matches either the delivery state or the RQ status
+            clauses.add("(state = any(?) or " + TaskStatus.SQL + " = any(?))");
+            for (int i = 0; i < 2; i++) {
+                arrays.add(statuses.toArray());
+                types.add("varchar");
+            }
+        }
         add(clauses, arrays, types, "webhook_id", webhookIds, "bigint");
         add(clauses, arrays, types, "event_rule_id", eventRuleIds, "bigint");
         add(clauses, arrays, types, "model", models, "varchar");

@@ -26,7 +26,7 @@ public class TaskRequeue {
             case REQUEUED -> worker.wake();
             case NOT_FOUND -> throw BackgroundTaskResource.notFound();
             case NOT_FAILED -> throw ApiException.detail(409, "Only failed tasks can be requeued; task " + taskId
-                    + " is " + queries.get(taskId, "").map(t -> t.get("status")).orElse("gone") + ".");
+                    + " is " + queries.get(taskId, "").map(t -> t.get("delivery_state")).orElse("gone") + ".");
             case NOT_RENDERED -> throw ApiException.detail(409, "Task " + taskId + " failed before its request could "
                     + "be built; fix the webhook, and the next change will be delivered.");
         }

@@ -628,6 +628,56 @@ public class DeliveryStore {
         }
     }
 
+    /** Result of the other admin actions (NetBox's enqueue, stop and delete). */
+    public enum ActionResult { DONE, NOT_FOUND, WRONG_STATE }
+
+    /**
+     * A queued delivery waiting for its next attempt (RQ: scheduled) becomes due now. One being sent
+     * right now (leased) is left alone: its worker decides what happens next.
+     */
+    public ActionResult enqueueNow(long id) throws SQLException {
+        return update(id, """
+                update dispatch.delivery set next_attempt_at = now()
+                 where id = ? and state = 'queued' and (lease_expires_at is null or lease_expires_at < now())""");
+    }
+
+    /**
+     * queued → failed with {@code reason} as its error, so no further attempt is made. An attempt in
+     * flight is not interrupted, but its outcome is no longer recorded (finishing requires an
+     * unfinished delivery).
+     */
+    public ActionResult stop(long id, String reason) throws SQLException {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement stop = connection.prepareStatement("""
+                     update dispatch.delivery
+                        set state = 'failed', completed_at = now(), last_error = ?, lease_owner = null,
+                            lease_expires_at = null
+                      where id = ? and state = 'queued'""")) {
+            stop.setString(1, reason);
+            stop.setLong(2, id);
+            return stop.executeUpdate() == 1 ? ActionResult.DONE
+                    : stateOf(connection, id).isEmpty() ? ActionResult.NOT_FOUND : ActionResult.WRONG_STATE;
+        }
+    }
+
+    /** Removes the delivery with its attempts and rendered request, whatever its state. */
+    public ActionResult delete(long id) throws SQLException {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement delete = connection.prepareStatement("delete from dispatch.delivery where id = ?")) {
+            delete.setLong(1, id);
+            return delete.executeUpdate() == 1 ? ActionResult.DONE : ActionResult.NOT_FOUND;
+        }
+    }
+
+    private ActionResult update(long id, String sql) throws SQLException {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement update = connection.prepareStatement(sql)) {
+            update.setLong(1, id);
+            return update.executeUpdate() == 1 ? ActionResult.DONE
+                    : stateOf(connection, id).isEmpty() ? ActionResult.NOT_FOUND : ActionResult.WRONG_STATE;
+        }
+    }
+
     private static Optional<String[]> stateOf(Connection connection, long id) throws SQLException {
         try (PreparedStatement select = connection.prepareStatement(
                 "select state, request_url from dispatch.delivery where id = ?")) {

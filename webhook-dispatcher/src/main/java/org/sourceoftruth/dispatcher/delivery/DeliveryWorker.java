@@ -27,6 +27,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Sends queued deliveries. One claimer thread leases due rows (FOR UPDATE SKIP LOCKED, so any
@@ -87,6 +88,10 @@ public class DeliveryWorker {
     /** Identifies this process's leases. */
     private final String owner = "dispatcher-" + UUID.randomUUID();
     private final Semaphore wakeups = new Semaphore(0);
+    /** This process's finished deliveries and time spent sending, for its background-worker entry. */
+    private final AtomicLong succeededCount = new AtomicLong();
+    private final AtomicLong failedCount = new AtomicLong();
+    private final AtomicLong workingMillis = new AtomicLong();
     private final Map<String, Semaphore> hostSlots = new ConcurrentHashMap<>();
     /** Claimed rows waiting for a slot of their receiver; used by the claimer thread only. */
     private final Map<String, ArrayDeque<Held>> held = new HashMap<>();
@@ -143,6 +148,15 @@ public class DeliveryWorker {
 
     public String owner() {
         return owner;
+    }
+
+    /** What this process has done so far, as NetBox's background worker shows it. */
+    public record Stats(long succeeded, long failed, long workingMillis, int inFlight) {
+    }
+
+    public Stats stats() {
+        int inFlight = slots == null ? 0 : config.delivery().concurrency() - slots.availablePermits();
+        return new Stats(succeededCount.get(), failedCount.get(), workingMillis.get(), Math.max(inFlight, 0));
     }
 
     private void claimLoop() {
@@ -406,6 +420,12 @@ public class DeliveryWorker {
             }
             AttemptOutcome outcome = attempt.outcome();
             DeliveryState next = attempt.nextState();
+            workingMillis.addAndGet(outcome.durationMs());
+            if (next == DeliveryState.SUCCEEDED) {
+                succeededCount.incrementAndGet();
+            } else if (next == DeliveryState.FAILED) {
+                failedCount.incrementAndGet();
+            }
             metrics.counter("dispatcher.delivery.attempts", "outcome",
                     outcome.succeeded() ? "success" : (next == DeliveryState.QUEUED ? "retry" : "failed")).increment();
             if (next == DeliveryState.FAILED) {

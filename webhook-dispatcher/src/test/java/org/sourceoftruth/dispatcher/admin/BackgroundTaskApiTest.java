@@ -180,8 +180,8 @@ class BackgroundTaskApiTest {
     void badFilterValuesAreFieldErrors() {
         asAdmin().queryParam("webhook_id", "abc").get(TASKS).then().statusCode(400)
                 .body("webhook_id", contains("Enter a whole number."));
-        asAdmin().queryParam("status", "finished").get(TASKS).then().statusCode(400)
-                .body("status", contains("Select a valid choice. finished is not one of the available choices."));
+        asAdmin().queryParam("status", "done").get(TASKS).then().statusCode(400)
+                .body("status", contains("Select a valid choice. done is not one of the available choices."));
     }
 
     // ------------------------------------------------------------------ detail, requeue, errors
