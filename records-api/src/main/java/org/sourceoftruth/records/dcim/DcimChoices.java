@@ -21,6 +21,9 @@ public final class DcimChoices {
             "rear-to-side", "Rear to side", "bottom-to-top", "Bottom to top", "top-to-bottom", "Top to bottom",
             "passive", "Passive", "mixed", "Mixed");
     public static final ChoiceSet SUBDEVICE_ROLE = ChoiceSet.capitalised("parent", "child");
+    public static final ChoiceSet RACK_AIRFLOW = ChoiceSet.of("front-to-rear", "Front to rear", "rear-to-front",
+            "Rear to front");
+    public static final ChoiceSet RACK_DIMENSION_UNIT = ChoiceSet.of("mm", "Millimeters", "in", "Inches");
     public static final ChoiceSet WEIGHT_UNIT = ChoiceSet.of("kg", "Kilograms", "g", "Grams", "lb", "Pounds", "oz", "Ounces");
     public static final ChoiceSet DUPLEX = ChoiceSet.capitalised("half", "full", "auto");
     public static final ChoiceSet INTERFACE_MODE = ChoiceSet.of("access", "Access", "tagged", "Tagged",
