@@ -19,3 +19,12 @@ create unique index extras_customfield_name_lower on extras_customfield (lower(n
 
 -- Users: Django's staff flag, which NetBox 4.4 serves and accepts.
 alter table users_user add column is_staff boolean not null default false;
+
+-- Interfaces: PoE and wireless radio settings (NetBox's choice values; RF channel itself not yet).
+alter table dcim_interface
+    add column poe_mode varchar(50),
+    add column poe_type varchar(50),
+    add column rf_role varchar(30),
+    add column rf_channel_frequency numeric(7,2),
+    add column rf_channel_width numeric(7,3),
+    add column tx_power smallint;

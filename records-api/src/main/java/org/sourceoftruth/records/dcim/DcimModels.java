@@ -189,7 +189,10 @@ public class DcimModels implements ModelDefinition {
                         str("wwn").max(23).nullable().dflt(null), bool("mgmt_only").dflt(false), str("description").max(200),
                         choice("mode", INTERFACE_MODE).nullable(), fk("untagged_vlan", "ipam.vlan"),
                         m2m("tagged_vlans", "ipam.vlan", "dcim_interface_tagged_vlans", "interface_id", "vlan_id"),
-                        bool("mark_connected").dflt(false), fk("vrf", "ipam.vrf"))
+                        bool("mark_connected").dflt(false), fk("vrf", "ipam.vrf"),
+                        choice("poe_mode", POE_MODE).nullable(), choice("poe_type", POE_TYPE).nullable(),
+                        choice("rf_role", RF_ROLE).nullable(), decimal("rf_channel_frequency").nullable().range(-99999, 99999),
+                        decimal("rf_channel_width").nullable().range(-9999, 9999), integer("tx_power").nullable().range(-40, 127))
                 .standardTail()
                 .fields(count("count_ipaddresses", "ipam_ipaddress", "assigned_object_id")
                                 .countWhere("assigned_object_type = 'dcim.interface'"),
@@ -199,6 +202,7 @@ public class DcimModels implements ModelDefinition {
                         notBuilt("link_peers_type", null), notBuilt("connected_endpoints", null),
                         notBuilt("connected_endpoints_type", null), notBuilt("connected_endpoints_reachable", false))
                 .fields(notBuiltInterfaceRelations())
+                .validator(DcimModels::poeNeedsMode)
                 .display(r -> r.str("label") == null || r.str("label").isEmpty() ? r.str("name")
                         : r.str("name") + " (" + r.str("label") + ")")
                 .unique(UniqueRule.of("Interface with this Device and Name already exists.", "device_id", "name"))
@@ -226,6 +230,14 @@ public class DcimModels implements ModelDefinition {
     public static Field[] notBuiltInterfaceRelations() {
         return new Field[] {notBuilt("primary_mac_address", null), notBuilt("mac_addresses", List.of()),
                 notBuilt("qinq_svlan", null), notBuilt("vlan_translation_policy", null), notBuilt("count_fhrp_groups", 0)};
+    }
+
+    /** A PoE type needs a PoE mode, as NetBox's Interface.clean says. */
+    static void poeNeedsMode(org.sourceoftruth.records.model.Row row, java.util.Map<String, List<String>> errors) {
+        if (row.get("poe_type") != null && row.get("poe_mode") == null) {
+            errors.computeIfAbsent("poe_type", k -> new java.util.ArrayList<>())
+                    .add("Must specify PoE mode when designating a PoE type.");
+        }
     }
 
     /** Weights and outer dimensions need their unit, with NetBox's messages (WeightMixin/Rack.clean). */

@@ -55,6 +55,13 @@ class ContractFieldsTest {
         auth().get("/api/dcim/interfaces/" + d[1] + "/").then().statusCode(200)
                 .body("mac_addresses", hasSize(0)).body("primary_mac_address", nullValue())
                 .body("link_peers", hasSize(0)).body("cable_end", equalTo("")).body("count_fhrp_groups", equalTo(0));
+        // PoE and radio settings are writable, with NetBox's values and rules
+        auth().body(Map.of("poe_type", "type2-ieee802.3at")).patch("/api/dcim/interfaces/" + d[1] + "/").then()
+                .statusCode(400).body("poe_type", contains("Must specify PoE mode when designating a PoE type."));
+        auth().body(Map.of("poe_mode", "pse", "poe_type", "type2-ieee802.3at", "tx_power", 20))
+                .patch("/api/dcim/interfaces/" + d[1] + "/").then().statusCode(200)
+                .body("poe_mode.label", equalTo("PSE")).body("poe_type.label", equalTo("802.3at (Type 2)"))
+                .body("tx_power", equalTo(20)).body("rf_role", nullValue());
         // read-only: a value sent for one is ignored, as DRF ignores read-only fields
         auth().body(Map.of("virtual_chassis", 5)).patch("/api/dcim/devices/" + d[0] + "/").then().statusCode(200)
                 .body("virtual_chassis", nullValue());
