@@ -65,7 +65,7 @@ public class PayloadReader {
                 continue;
             }
             if (f.kind == Kind.GENERIC_FK) {
-                readGeneric(db, f, body, existing, create, cols, errors);
+                readGeneric(db, f, body, existing, create || !partial, cols, errors);
                 continue;
             }
             JsonNode v = value(body, f);
@@ -436,7 +436,7 @@ public class PayloadReader {
                     throw new FieldError("This field may not be blank.");
                 }
                 if (!f.choices().contains(s)) {
-                    throw new FieldError(s + " is not a valid choice.");
+                    throw new FieldError("\"" + s + "\" is not a valid choice.");
                 }
                 return s;
             }
@@ -627,10 +627,16 @@ public class PayloadReader {
     }
 
     /** A content-type/id pair: both columns are written together and must name one object. */
-    private void readGeneric(Db db, Field f, JsonNode body, Row existing, boolean create, Row cols,
+    private void readGeneric(Db db, Field f, JsonNode body, Row existing, boolean whole, Row cols,
                              Map<String, List<String>> errors) {
         JsonNode type = body.get(f.genericTypeColumn());
         JsonNode id = body.get(f.genericIdColumn());
+        if (type == null && whole && f.isRequired()) {
+            // a required pair (an event rule's action object) must name its content type; the id
+            // may stay null where the model allows it, as in NetBox
+            add(errors, f.genericTypeColumn(), "This field is required.");
+            return;
+        }
         if (type == null && id == null) {
             return;
         }

@@ -256,10 +256,12 @@ public class Renderer {
                         default -> {
                             if (f.loader() != null) {
                                 node.set(f.name, related.get(f.name).getOrDefault(id, NODES.nullNode()));
-                            } else if (opts.mode() != Mode.FULL && f.briefComputed() != null) {
-                                node.set(f.name, Json.MAPPER.valueToTree(f.briefComputed().apply(row)));
                             } else {
-                                node.set(f.name, Json.MAPPER.valueToTree(f.computed().apply(row)));
+                                // a computed nested object (e.g. a change's user) names its url
+                                // relative to the API root; the request's base makes it absolute
+                                JsonNode value = Json.MAPPER.valueToTree(f.computed().apply(row));
+                                ModelService.absolutize(value, opts.baseUrl());
+                                node.set(f.name, value);
                             }
                         }
                     }

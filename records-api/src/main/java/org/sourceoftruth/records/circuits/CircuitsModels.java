@@ -41,7 +41,8 @@ public class CircuitsModels implements ModelDefinition {
         Model provider = organizational("circuits", "providers", "circuits.provider", "circuits_provider", "provider")
                 .fields(str("description").max(200), str("comments"))
                 .standardTail()
-                .fields(count("circuit_count", "circuits_circuit", "provider_id"))
+                .fields(count("circuit_count", "circuits_circuit", "provider_id"), notBuilt("accounts", List.of()),
+                        notBuilt("asns", List.of()))
                 .filters(ExtraFilters.via(ScopeFilters.locationScope("termination_type", "termination_id"), "x",
                         "{t}.id in (select c.provider_id from circuits_circuit c join circuits_circuittermination x"
                                 + " on x.circuit_id = c.id where {where})"))
@@ -63,7 +64,8 @@ public class CircuitsModels implements ModelDefinition {
                         date("install_date").nullable(), date("termination_date").nullable(),
                         integer("commit_rate").range(0, Integer.MAX_VALUE).nullable(), str("description").max(200),
                         decimal("distance").nullable(), choice("distance_unit", DISTANCE_UNIT).nullable(),
-                        termination("termination_a"), termination("termination_z"), str("comments"))
+                        termination("termination_a"), termination("termination_z"), str("comments"),
+                        notBuilt("provider_account", null), notBuilt("assignments", List.of()))
                 .standardTail()
                 .select("_termination_a_id", "select x.id from circuits_circuittermination x where x.circuit_id = t.id"
                         + " and x.term_side = 'A'")
@@ -92,7 +94,7 @@ public class CircuitsModels implements ModelDefinition {
                         str("xconnect_id").max(50), str("pp_info").max(100), str("description").max(200),
                         bool("mark_connected").dflt(false),
                         // Cables are not modelled yet: a termination is never cabled.
-                        computed("cable", r -> null), computed("cable_end", r -> null),
+                        computed("cable", r -> null), notBuilt("cable_end", ""),
                         computed("link_peers", r -> List.of()), computed("link_peers_type", r -> null))
                 .standardTail()
                 .fields(computed("_occupied", r -> Boolean.TRUE.equals(r.get("mark_connected"))))

@@ -4,8 +4,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
+import org.sourceoftruth.records.model.Row;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.sourceoftruth.records.model.Fields.*;
 
@@ -20,13 +23,17 @@ public class CoreModels implements ModelDefinition {
     @Override
     public List<Model> models() {
         Model objectChange = Model.of("core", "object-changes", "core.objectchange", "core_objectchange", "object change")
-                .fields(datetime("time").readOnly(), str("user_name").readOnly(),
+                .fields(datetime("time").readOnly(), computed("user", CoreModels::user),
+                        str("user_name").readOnly(),
                         str("request_id").readOnly().filterExpression("t.request_id::text"),
                         choice("action", ACTION).readOnly(),
                         genericFk("changed_object", "changed_object_type", "changed_object_id", List.of()).readOnly(),
                         str("object_repr").readOnly(), str("message").readOnly(),
                         json("prechange_data").readOnly(), json("postchange_data").readOnly())
                 .readOnlyApi()
+                .select("_user_display", "select u.username || coalesce(nullif(' (' || trim(u.first_name || ' '"
+                        + " || u.last_name) || ')', ' ()'), '') from users_user u where u.id = t.user_id")
+                .select("_user_username", "select u.username from users_user u where u.id = t.user_id")
                 .alsoAt("extras", "object-changes")
                 .display(r -> r.str("object_repr"))
                 .ordering("t.time desc", "t.id desc")
@@ -34,5 +41,22 @@ public class CoreModels implements ModelDefinition {
                 .brief("time", "user_name", "request_id", "action", "changed_object_type", "changed_object_id",
                         "object_repr");
         return List.of(objectChange);
+    }
+
+    /**
+     * The acting account as NetBox's BriefUser while it exists (its name stays in user_name).
+     * Not a foreign-key declaration: deleting a user must not log changes to the change log
+     * itself; the database clears user_id (on delete set null).
+     */
+    private static Map<String, Object> user(Row r) {
+        if (r.get("user_id") == null || r.get("_user_username") == null) {
+            return null;
+        }
+        Map<String, Object> user = new LinkedHashMap<>();
+        user.put("id", r.longValue("user_id"));
+        user.put("url", "/api/users/users/" + r.longValue("user_id") + "/");
+        user.put("display", r.str("_user_display"));
+        user.put("username", r.str("_user_username"));
+        return user;
     }
 }

@@ -21,6 +21,16 @@ public final class DcimChoices {
             "rear-to-side", "Rear to side", "bottom-to-top", "Bottom to top", "top-to-bottom", "Top to bottom",
             "passive", "Passive", "mixed", "Mixed");
     public static final ChoiceSet SUBDEVICE_ROLE = ChoiceSet.capitalised("parent", "child");
+    public static final ChoiceSet POE_MODE = ChoiceSet.of("pd", "PD", "pse", "PSE");
+    public static final ChoiceSet POE_TYPE = ChoiceSet.of("type1-ieee802.3af", "802.3af (Type 1)",
+            "type2-ieee802.3at", "802.3at (Type 2)", "type3-ieee802.3bt", "802.3bt (Type 3)",
+            "type4-ieee802.3bt", "802.3bt (Type 4)", "passive-24v-2pair", "Passive 24V (2-pair)",
+            "passive-24v-4pair", "Passive 24V (4-pair)", "passive-48v-2pair", "Passive 48V (2-pair)",
+            "passive-48v-4pair", "Passive 48V (4-pair)");
+    public static final ChoiceSet RF_ROLE = ChoiceSet.of("ap", "Access point", "station", "Station");
+    public static final ChoiceSet RACK_AIRFLOW = ChoiceSet.of("front-to-rear", "Front to rear", "rear-to-front",
+            "Rear to front");
+    public static final ChoiceSet RACK_DIMENSION_UNIT = ChoiceSet.of("mm", "Millimeters", "in", "Inches");
     public static final ChoiceSet WEIGHT_UNIT = ChoiceSet.of("kg", "Kilograms", "g", "Grams", "lb", "Pounds", "oz", "Ounces");
     public static final ChoiceSet DUPLEX = ChoiceSet.capitalised("half", "full", "auto");
     public static final ChoiceSet INTERFACE_MODE = ChoiceSet.of("access", "Access", "tagged", "Tagged",

@@ -26,10 +26,12 @@ public class DcimModels implements ModelDefinition {
     @Override
     public List<Model> models() {
         Model region = nestedGroup("dcim", "regions", "dcim.region", "dcim_region", "region",
-                count("site_count", "dcim_site", "region_id"));
+                count("site_count", "dcim_site", "region_id"))
+                .fields(scopedPrefixCount("dcim.region"));
 
         Model siteGroup = nestedGroup("dcim", "site-groups", "dcim.sitegroup", "dcim_sitegroup", "site group",
-                count("site_count", "dcim_site", "group_id"));
+                count("site_count", "dcim_site", "group_id"))
+                .fields(scopedPrefixCount("dcim.sitegroup"));
 
         Model site = organizational("dcim", "sites", "dcim.site", "dcim_site", "site")
                 .fields(choice("status", SITE_STATUS).dflt("active"), fk("region", "dcim.region"),
@@ -38,7 +40,12 @@ public class DcimModels implements ModelDefinition {
                         str("description").max(200), str("physical_address").max(200), str("shipping_address").max(200),
                         decimal("latitude").nullable(), decimal("longitude").nullable(), str("comments"))
                 .standardTail()
-                .fields(count("device_count", "dcim_device", "site_id"), count("rack_count", "dcim_rack", "site_id"))
+                .fields(count("device_count", "dcim_device", "site_id"), count("rack_count", "dcim_rack", "site_id"),
+                        scopedPrefixCount("dcim.site"), count("vlan_count", "ipam_vlan", "site_id"),
+                        count("virtualmachine_count", "virtualization_virtualmachine", "site_id"),
+                        count("circuit_count", "circuits_circuittermination", "termination_id")
+                                .countWhere("termination_type = 'dcim.site'"),
+                        notBuilt("asns", List.of()))
                 .search("t.facility", "t.physical_address", "t.shipping_address", "t.comments");
 
         Model location = Model.of("dcim", "locations", "dcim.location", "dcim_location", "location")
@@ -47,7 +54,7 @@ public class DcimModels implements ModelDefinition {
                         fk("tenant", "tenancy.tenant").protect(), str("facility").max(50), str("description").max(200))
                 .standardTail()
                 .fields(count("rack_count", "dcim_rack", "location_id").nestedCount(Field.NestedCount.ZERO),
-                        count("device_count", "dcim_device", "location_id"), str("comments"), depth())
+                        count("device_count", "dcim_device", "location_id"), scopedPrefixCount("dcim.location"), str("comments"), depth())
                 .tree("parent")
                 .select("_depth", "with recursive a(pid) as (select t.parent_id union all select p.parent_id from"
                         + " dcim_location p join a on p.id = a.pid) select count(*) from a where pid is not null")
@@ -71,9 +78,17 @@ public class DcimModels implements ModelDefinition {
                         fk("role", "dcim.rackrole"), str("serial").max(50), str("asset_tag").max(50).nullable().unique().dflt(null),
                         choice("form_factor", RACK_FORM_FACTOR).nullable(), choice("width", RACK_WIDTH).dflt("19"),
                         integer("u_height").range(1, 100).dflt(42), integer("starting_unit").min(1).dflt(1),
-                        bool("desc_units").dflt(false), str("description").max(200), str("comments"))
+                        bool("desc_units").dflt(false), decimal("weight").nullable().range(0, 999999),
+                        integer("max_weight").nullable().range(0, 2147483647), choice("weight_unit", WEIGHT_UNIT).nullable(),
+                        integer("outer_width").nullable().range(0, 32767), integer("outer_height").nullable().range(0, 32767),
+                        integer("outer_depth").nullable().range(0, 32767),
+                        choice("outer_unit", RACK_DIMENSION_UNIT).nullable(),
+                        integer("mounting_depth").nullable().range(0, 32767), choice("airflow", RACK_AIRFLOW).nullable(),
+                        str("description").max(200), str("comments"))
                 .standardTail()
-                .fields(count("device_count", "dcim_device", "rack_id"))
+                .validator(DcimModels::unitsGiven)
+                .fields(count("device_count", "dcim_device", "rack_id"), notBuilt("rack_type", null),
+                        notBuilt("powerfeed_count", 0))
                 .unique(UniqueRule.of("Rack with this Location and Name already exists.", "site_id", "location_id", "name"))
                 .ordering("t.site_id", "t.location_id nulls first", "t.name")
                 .search("t.name", "t.facility_id", "t.serial", "t.asset_tag", "t.description", "t.comments")
@@ -83,22 +98,26 @@ public class DcimModels implements ModelDefinition {
                 .fields(str("description").max(200), str("comments"))
                 .standardTail()
                 .fields(count("devicetype_count", "dcim_devicetype", "manufacturer_id"),
-                        count("platform_count", "dcim_platform", "manufacturer_id"));
+                        count("platform_count", "dcim_platform", "manufacturer_id"), notBuilt("inventoryitem_count", 0));
 
         Model deviceRole = tree("dcim", "device-roles", "dcim.devicerole", "dcim_devicerole", "device role")
                 .fields(str("color").max(6).dflt("9e9e9e").pattern(COLOR, COLOR_MESSAGE), bool("vm_role").dflt(true),
                         str("description").max(200))
                 .standardTail()
                 .fields(count("device_count", "dcim_device", "role_id").nestedCount(Field.NestedCount.ZERO),
-                        str("comments"), depth())
-                .brief("device_count");
+                        count("virtualmachine_count", "virtualization_virtualmachine", "role_id")
+                                .nestedCount(Field.NestedCount.ZERO),
+                        notBuilt("config_template", null), str("comments"), depth())
+                .brief("device_count", "virtualmachine_count");
 
         Model platform = tree("dcim", "platforms", "dcim.platform", "dcim_platform", "platform")
                 .fields(fk("manufacturer", "dcim.manufacturer").protect(), str("description").max(200))
                 .standardTail()
                 .fields(count("device_count", "dcim_device", "platform_id").nestedCount(Field.NestedCount.ZERO),
-                        str("comments"), depth())
-                .brief("device_count");
+                        count("virtualmachine_count", "virtualization_virtualmachine", "platform_id")
+                                .nestedCount(Field.NestedCount.ZERO),
+                        notBuilt("config_template", null), str("comments"), depth())
+                .brief("device_count", "virtualmachine_count");
 
         Model deviceType = Model.of("dcim", "device-types", "dcim.devicetype", "dcim_devicetype", "device type")
                 .fields(fk("manufacturer", "dcim.manufacturer").required().protect(), fk("default_platform", "dcim.platform"),
@@ -109,7 +128,11 @@ public class DcimModels implements ModelDefinition {
                         choice("weight_unit", WEIGHT_UNIT).nullable(), str("description").max(200), str("comments"))
                 .standardTail()
                 .fields(count("device_count", "dcim_device", "device_type_id").counterCache()
-                        .nestedCount(Field.NestedCount.REAL))
+                        .nestedCount(Field.NestedCount.REAL), notBuilt("front_image", null), notBuilt("rear_image", null))
+                .fields(notBuiltCounts("console_port_template_count", "console_server_port_template_count",
+                        "power_port_template_count", "power_outlet_template_count", "interface_template_count",
+                        "front_port_template_count", "rear_port_template_count", "device_bay_template_count",
+                        "module_bay_template_count", "inventory_item_template_count"))
                 .display(r -> r.str("model"))
                 .unique(UniqueRule.of("Device type with this Manufacturer and Model already exists.", "manufacturer_id", "model"))
                 .unique(UniqueRule.of("Device type with this Manufacturer and Slug already exists.", "manufacturer_id", "slug"))
@@ -133,7 +156,12 @@ public class DcimModels implements ModelDefinition {
                         str("description").max(200), str("comments"),
                         ConfigContexts.field(configContexts.forDevices()), json("local_context_data").nullable())
                 .standardTail()
-                .fields(count("interface_count", "dcim_interface", "device_id").counterCache())
+                .fields(count("interface_count", "dcim_interface", "device_id").counterCache(),
+                        notBuilt("parent_device", null), notBuilt("virtual_chassis", null), notBuilt("vc_position", null),
+                        notBuilt("vc_priority", null), notBuilt("config_template", null))
+                .fields(notBuiltCounts("console_port_count", "console_server_port_count", "power_port_count",
+                        "power_outlet_count", "front_port_count", "rear_port_count", "device_bay_count",
+                        "module_bay_count", "inventory_item_count"))
                 .select("_primary_ip_id", PrimaryIps.PRIMARY_IP_SELECT)
                 .check(PrimaryIps.forDevices())
                 .validator((row, errors) -> ConfigContexts.requireObject("local_context_data", row, errors))
@@ -161,11 +189,20 @@ public class DcimModels implements ModelDefinition {
                         str("wwn").max(23).nullable().dflt(null), bool("mgmt_only").dflt(false), str("description").max(200),
                         choice("mode", INTERFACE_MODE).nullable(), fk("untagged_vlan", "ipam.vlan"),
                         m2m("tagged_vlans", "ipam.vlan", "dcim_interface_tagged_vlans", "interface_id", "vlan_id"),
-                        bool("mark_connected").dflt(false), fk("vrf", "ipam.vrf"))
+                        bool("mark_connected").dflt(false), fk("vrf", "ipam.vrf"),
+                        choice("poe_mode", POE_MODE).nullable(), choice("poe_type", POE_TYPE).nullable(),
+                        choice("rf_role", RF_ROLE).nullable(), decimal("rf_channel_frequency").nullable().range(-99999, 99999),
+                        decimal("rf_channel_width").nullable().range(-9999, 9999), integer("tx_power").nullable().range(-40, 127))
                 .standardTail()
                 .fields(count("count_ipaddresses", "ipam_ipaddress", "assigned_object_id")
                                 .countWhere("assigned_object_type = 'dcim.interface'"),
-                        computed("cable", r -> null), computed("_occupied", r -> Boolean.TRUE.equals(r.get("mark_connected"))))
+                        computed("cable", r -> null), computed("_occupied", r -> Boolean.TRUE.equals(r.get("mark_connected"))),
+                        notBuilt("vdcs", List.of()), notBuilt("module", null), notBuilt("wireless_link", null),
+                        notBuilt("wireless_lans", List.of()), notBuilt("cable_end", ""), notBuilt("link_peers", List.of()),
+                        notBuilt("link_peers_type", null), notBuilt("connected_endpoints", null),
+                        notBuilt("connected_endpoints_type", null), notBuilt("connected_endpoints_reachable", false))
+                .fields(notBuiltInterfaceRelations())
+                .validator(DcimModels::poeNeedsMode)
                 .display(r -> r.str("label") == null || r.str("label").isEmpty() ? r.str("name")
                         : r.str("name") + " (" + r.str("label") + ")")
                 .unique(UniqueRule.of("Interface with this Device and Name already exists.", "device_id", "name"))
@@ -176,6 +213,51 @@ public class DcimModels implements ModelDefinition {
 
         return List.of(region, siteGroup, site, location, rackRole, rack, manufacturer, deviceRole, platform, deviceType,
                 device, iface);
+    }
+
+    /**
+     * Prefixes scoped directly to this region, site group, site or location (NetBox counts its
+     * cached _region/_site_group/_site/_location, which also take prefixes scoped below).
+     */
+    private static Field scopedPrefixCount(String scopeType) {
+        return count("prefix_count", "ipam_prefix", "scope_id").countWhere("scope_type = '" + scopeType + "'");
+    }
+
+    /**
+     * Relations every interface (device or VM) has in NetBox 4.4 to models not built here:
+     * MAC address objects, Q-in-Q service VLAN, VLAN translation, FHRP groups.
+     */
+    public static Field[] notBuiltInterfaceRelations() {
+        return new Field[] {notBuilt("primary_mac_address", null), notBuilt("mac_addresses", List.of()),
+                notBuilt("qinq_svlan", null), notBuilt("vlan_translation_policy", null), notBuilt("count_fhrp_groups", 0)};
+    }
+
+    /** A PoE type needs a PoE mode, as NetBox's Interface.clean says. */
+    static void poeNeedsMode(org.sourceoftruth.records.model.Row row, java.util.Map<String, List<String>> errors) {
+        if (row.get("poe_type") != null && row.get("poe_mode") == null) {
+            errors.computeIfAbsent("poe_type", k -> new java.util.ArrayList<>())
+                    .add("Must specify PoE mode when designating a PoE type.");
+        }
+    }
+
+    /** Weights and outer dimensions need their unit, with NetBox's messages (WeightMixin/Rack.clean). */
+    static void unitsGiven(org.sourceoftruth.records.model.Row row, java.util.Map<String, List<String>> errors) {
+        List<String> all = new java.util.ArrayList<>();
+        if (row.get("weight_unit") == null) {
+            if (row.get("weight") != null) {
+                all.add("Must specify a unit when setting a weight");
+            }
+            if (row.get("max_weight") != null) {
+                all.add("Must specify a unit when setting a maximum weight");
+            }
+        }
+        if ((row.get("outer_width") != null || row.get("outer_height") != null || row.get("outer_depth") != null)
+                && row.get("outer_unit") == null) {
+            all.add("Must specify a unit when setting an outer width/depth");
+        }
+        if (!all.isEmpty()) {
+            errors.computeIfAbsent("__all__", k -> new java.util.ArrayList<>()).addAll(all);
+        }
     }
 
     /** NetBox shows an unnamed device as "<manufacturer> <model> (<id>)". */

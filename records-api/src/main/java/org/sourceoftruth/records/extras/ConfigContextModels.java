@@ -47,7 +47,9 @@ public class ConfigContextModels implements ModelDefinition {
                 .fields(str("name").required().max(100).unique(), integer("weight").range(0, 32767).dflt(1000),
                         str("description").max(200), bool("is_active").dflt(true))
                 .fields(assignmentFields())
-                .fields(tags().slugs(), json("data").required())
+                .fields(tags().slugs(), json("data").required(), notBuilt("profile", null),
+                        notBuilt("data_source", null), notBuilt("data_path", ""), notBuilt("data_file", null),
+                        notBuilt("data_synced", null))
                 .timestamps()
                 .validator((row, errors) -> ConfigContexts.requireObject("data", row, errors))
                 .filters(assignmentFilters())

@@ -57,7 +57,7 @@ public class EventModels implements ModelDefinition {
                 .fields(stringList("object_types").required(), str("name").required().max(150).unique(),
                         bool("enabled").dflt(true), stringList("event_types").required(), json("conditions").nullable(),
                         choice("action_type", ACTION_TYPE).dflt("webhook"),
-                        genericFk("action_object", "action_object_type", "action_object_id", List.of("extras.webhook"))
+                        genericFk("action_object", "action_object_type", "action_object_id", List.of("extras.webhook")).required()
                                 .cascade(),
                         json("action_data").nullable(), str("description").max(200))
                 .standardTail()

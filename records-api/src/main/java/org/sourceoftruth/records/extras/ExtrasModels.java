@@ -8,6 +8,7 @@ import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.UniqueRule;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +49,7 @@ public class ExtrasModels implements ModelDefinition {
         Model customField = Model.of("extras", "custom-fields", "extras.customfield", "extras_customfield", "custom field")
                 .fields(stringList("object_types").required(), choice("type", CUSTOM_FIELD_TYPE).dflt("text"),
                         str("related_object_type").max(100).nullable().dflt(null),
-                        str("name").required().max(50).unique().pattern("^[a-z0-9_]+$",
+                        str("name").required().max(50).unique().pattern("^[A-Za-z0-9_]+$",
                                 "Only alphanumeric characters and underscores are allowed."),
                         str("label").max(50), str("group_name").max(50), str("description").max(200),
                         bool("required").dflt(false), bool("unique").dflt(false), integer("search_weight").min(0).dflt(1000),
@@ -58,8 +59,10 @@ public class ExtrasModels implements ModelDefinition {
                         decimal("validation_minimum").nullable(), decimal("validation_maximum").nullable(),
                         str("validation_regex").max(500), stringList("choices").nullable().dflt(null)
                                 .help("Choices of select/multiselect fields (NetBox keeps them in choice sets)."),
-                        str("comments"))
+                        str("comments"), computed("data_type", ExtrasModels::dataType),
+                        json("related_object_filter").nullable(), notBuilt("choice_set", null))
                 .timestamps()
+                .unique(UniqueRule.of("Custom field names must be unique.", "name").ignoreCase("name"))
                 .validator(this::knownObjectTypes)
                 .validator(ExtrasModels::customFieldRules)
                 .display(r -> r.str("label") == null || r.str("label").isEmpty() ? r.str("name") : r.str("label"))
@@ -98,5 +101,23 @@ public class ExtrasModels implements ModelDefinition {
             errors.computeIfAbsent("related_object_type", k -> new ArrayList<>())
                     .add("Object fields must define an object type.");
         }
+        Object filter = row.get("related_object_filter");
+        if (filter != null && !(filter instanceof com.fasterxml.jackson.databind.JsonNode n && n.isNull())
+                && !"object".equals(type) && !"multiobject".equals(type)) {
+            errors.computeIfAbsent("related_object_filter", k -> new ArrayList<>())
+                    .add("A related object filter can be defined only for object fields.");
+        }
+    }
+
+    /** The JSON type of the field's values, as NetBox's CustomFieldSerializer.get_data_type names it. */
+    private static String dataType(Row row) {
+        return switch (String.valueOf(row.str("type"))) {
+            case "integer" -> "integer";
+            case "decimal" -> "decimal";
+            case "boolean" -> "boolean";
+            case "json", "object" -> "object";
+            case "multiselect", "multiobject" -> "array";
+            default -> "string";
+        };
     }
 }

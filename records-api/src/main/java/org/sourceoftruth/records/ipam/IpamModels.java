@@ -47,7 +47,8 @@ public class IpamModels implements ModelDefinition {
                         fk("tenant", "tenancy.tenant").protect(), bool("enforce_unique").dflt(true),
                         str("description").max(200), str("comments"))
                 .standardTail()
-                .fields(count("ipaddress_count", "ipam_ipaddress", "vrf_id"), count("prefix_count", "ipam_prefix", "vrf_id"))
+                .fields(count("ipaddress_count", "ipam_ipaddress", "vrf_id"), count("prefix_count", "ipam_prefix", "vrf_id"),
+                        notBuilt("import_targets", List.of()), notBuilt("export_targets", List.of()))
                 .display(r -> r.str("rd") == null ? r.str("name") : r.str("name") + " (" + r.str("rd") + ")")
                 .filters(TenancyFilters.tenantGroup())
                 .ordering("t.name", "t.rd")
@@ -111,7 +112,8 @@ public class IpamModels implements ModelDefinition {
                         fk("tenant", "tenancy.tenant").protect(), choice("status", VLAN_STATUS).dflt("active"),
                         fk("role", "ipam.role"), str("description").max(200), str("comments"))
                 .standardTail()
-                .fields(count("prefix_count", "ipam_prefix", "vlan_id"))
+                .fields(count("prefix_count", "ipam_prefix", "vlan_id"), notBuilt("qinq_role", null),
+                        notBuilt("qinq_svlan", null))
                 .display(r -> r.str("name") + " (" + r.str("vid") + ")")
                 .unique(UniqueRule.of("VLAN with this Group and VLAN ID already exists.", "group_id", "vid")
                         .skipIfNull("group_id"))
@@ -191,13 +193,9 @@ public class IpamModels implements ModelDefinition {
         return List.of(vrf, rir, aggregate, role, vlanGroup, vlan, prefix, ipRange, ipAddress);
     }
 
-    /**
-     * family: {value, label} in full representations, the bare number in brief and nested ones,
-     * computed from an inet/cidr column.
-     */
+    /** family: {value, label} in every representation (NetBox 4.4), computed from an inet/cidr column. */
     static Field family(String column) {
-        return computed("family", (Row r) -> r.get(column) == null ? null : Addresses.familyChoice(r.get(column)))
-                .briefValue(r -> r.get(column) == null ? null : Addresses.family(r.get(column)));
+        return computed("family", (Row r) -> r.get(column) == null ? null : Addresses.familyChoice(r.get(column)));
     }
 
     /** VLAN groups: region, site_group, site, location, rack, cluster_group, cluster by id of the scope. */

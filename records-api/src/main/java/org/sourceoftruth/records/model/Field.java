@@ -60,7 +60,6 @@ public final class Field {
     List<String> genericTypes = List.of();
     String genericTypeColumn;
     String genericIdColumn;
-    Function<Row, Object> briefComputed;
     List<String> nestedFields;
     String countWhere;
     String counterColumn;
@@ -135,8 +134,6 @@ public final class Field {
     public Field filterExpression(String sql) { filterExpression = sql; return this; }
     public String filterExpression() { return filterExpression != null ? filterExpression : "t." + column; }
 
-    /** A computed field whose brief and nested form differs from its full form (e.g. family: 4 vs {value,label}). */
-    public Field briefValue(Function<Row, Object> fn) { briefComputed = fn; return this; }
     /** An FK rendered with these fields of its target instead of the target's brief set. */
     public Field nestedFields(String... names) { nestedFields = List.of(names); return this; }
     /** A COUNT restricted by an extra SQL condition on the counted table (alias-free column terms). */
@@ -189,7 +186,6 @@ public final class Field {
     public String genericTypeColumn() { return genericTypeColumn; }
     public String genericIdColumn() { return genericIdColumn; }
     public String helpText() { return helpText; }
-    public Function<Row, Object> briefComputed() { return briefComputed; }
     public List<String> nestedFields() { return nestedFields; }
     public String countWhere() { return countWhere; }
     /** The owner's column holding this COUNT, or null when it is counted at read time. */

@@ -75,6 +75,25 @@ public final class Fields {
         return f;
     }
 
+    /**
+     * A field pointing at a model this service does not build yet (virtual chassis, config
+     * templates, MAC addresses, module bays...): read-only and rendered as NetBox renders it when
+     * unset ({@code null}, {@code []}, {@code 0} or {@code ""}), so clients see NetBox's shape.
+     * It becomes a real fk, m2m or count when its model lands.
+     */
+    public static Field notBuilt(String name, Object unsetValue) {
+        return computed(name, r -> unsetValue);
+    }
+
+    /** {@link #notBuilt} counts of models not built yet: always 0. */
+    public static Field[] notBuiltCounts(String... names) {
+        Field[] out = new Field[names.length];
+        for (int i = 0; i < names.length; i++) {
+            out[i] = notBuilt(names[i], 0);
+        }
+        return out;
+    }
+
     /** A content-type/id pair such as assigned_object_type + assigned_object_id. */
     public static Field genericFk(String name, String typeColumn, String idColumn, List<String> allowedTypes) {
         Field f = new Field(name, Kind.GENERIC_FK);

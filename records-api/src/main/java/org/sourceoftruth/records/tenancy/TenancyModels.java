@@ -25,7 +25,13 @@ public class TenancyModels implements ModelDefinition {
                 .standardTail()
                 .fields(count("device_count", "dcim_device", "tenant_id"),
                         count("rack_count", "dcim_rack", "tenant_id"),
-                        count("site_count", "dcim_site", "tenant_id"))
+                        count("site_count", "dcim_site", "tenant_id"),
+                        count("circuit_count", "circuits_circuit", "tenant_id"),
+                        count("ipaddress_count", "ipam_ipaddress", "tenant_id"),
+                        count("prefix_count", "ipam_prefix", "tenant_id"),
+                        count("virtualmachine_count", "virtualization_virtualmachine", "tenant_id"),
+                        count("vlan_count", "ipam_vlan", "tenant_id"), count("vrf_count", "ipam_vrf", "tenant_id"),
+                        count("cluster_count", "virtualization_cluster", "tenant_id"))
                 .unique(UniqueRule.of("Tenant name must be unique per group.", "group_id", "name")
                         .topLevel("Tenant with this name already exists."))
                 .unique(UniqueRule.of("Tenant slug must be unique per group.", "group_id", "slug")

@@ -59,10 +59,10 @@ public class UsersModels implements ModelDefinition {
         Model user = Model.of("users", "users", "users.user", "users_user", "user")
                 .fields(str("username").required().max(150).unique().pattern(USERNAME, "Enter a valid username. This value"
                                 + " may contain only letters, numbers, and @/./+/-/_ characters."),
-                        str("password").writeOnly().onWrite(this::checkAndHashPassword),
+                        str("password").required().writeOnly().onWrite(this::checkAndHashPassword),
                         str("first_name").max(150), str("last_name").max(150),
                         str("email").max(254).pattern(EMAIL, "Enter a valid email address."),
-                        bool("is_active").dflt(true),
+                        bool("is_active").dflt(true), bool("is_staff").dflt(false),
                         datetime("date_joined").readOnly().nullable(), datetime("last_login").readOnly().nullable(),
                         m2m("groups", "users.group", "users_user_groups", "user_id", "group_id"),
                         m2m("permissions", "users.objectpermission", "users_objectpermission_users", "user_id",
@@ -80,7 +80,7 @@ public class UsersModels implements ModelDefinition {
                         count("user_count", "users_user_groups", "group_id"))
                 .ordering("t.name")
                 .search("t.name", "t.description")
-                .brief("name", "description");
+                .brief("display_url", "name", "description");
 
         Model permission = Model.of("users", "permissions", "users.objectpermission", "users_objectpermission",
                         "object permission")
@@ -173,19 +173,17 @@ public class UsersModels implements ModelDefinition {
     private void permissionRules(Row row, Map<String, List<String>> errors) {
         List<String> types = row.get("object_types") instanceof List<?> l ? (List<String>) l : List.of();
         List<String> actions = row.get("actions") instanceof List<?> l ? (List<String>) l : List.of();
-        if (types.isEmpty()) {
-            add(errors, "object_types", "This list may not be empty.");
-        }
+        // object_types may be empty, as in NetBox (the permission then grants nothing)
         if (actions.isEmpty()) {
             add(errors, "actions", "This list may not be empty.");
         }
         List<Model> models = new ArrayList<>();
         for (String t : types) {
             Optional<Model> m = registry.get().byContentType(t);
-            if (m.isEmpty()) {
+            if (m.isPresent()) {
+                models.add(m.get()); // its constraints are checked below
+            } else if (!NetBoxObjectTypes.contains(t)) {
                 add(errors, "object_types", "Invalid content type: " + t);
-            } else {
-                models.add(m.get());
             }
         }
         for (String a : actions) {

@@ -19,6 +19,8 @@ import org.sourceoftruth.records.model.UniqueRule;
 import org.sourceoftruth.records.tenancy.TenancyFilters;
 
 import java.util.ArrayList;
+import org.sourceoftruth.records.dcim.DcimModels;
+
 import java.util.List;
 
 import static org.sourceoftruth.records.model.Declarations.organizational;
@@ -89,6 +91,7 @@ public class VirtualizationModels implements ModelDefinition {
                         tags(), json("local_context_data").nullable(), customFields(),
                         datetime("created").readOnly().nullable(), datetime("last_updated").readOnly().nullable(),
                         count("interface_count", "virtualization_vminterface", "virtual_machine_id"),
+                        notBuilt("virtual_disk_count", 0), notBuilt("config_template", null),
                         ConfigContexts.field(configContexts.forVirtualMachines()))
                 .select("_primary_ip_id", PrimaryIps.PRIMARY_IP_SELECT)
                 .unique(UniqueRule.of("Virtual machine name must be unique per cluster and tenant.", "tenant_id",
@@ -140,6 +143,7 @@ public class VirtualizationModels implements ModelDefinition {
                 .standardTail()
                 .fields(count("count_ipaddresses", "ipam_ipaddress", "assigned_object_id")
                         .countWhere("assigned_object_type = 'virtualization.vminterface'"))
+                .fields(DcimModels.notBuiltInterfaceRelations())
                 .unique(UniqueRule.of("Interface with this Virtual machine and Name already exists.",
                         "virtual_machine_id", "name"))
                 .filter(ExtraFilters.each("cluster_id", Kind.INTEGER,
@@ -148,7 +152,7 @@ public class VirtualizationModels implements ModelDefinition {
                         + " vminterface_id from virtualization_vminterface_tagged_vlans where vlan_id = ?))"))
                 .ordering(interfaceOrder())
                 .search("t.name", "t.description")
-                .brief("virtual_machine", "name", "description");
+                .brief("display_url", "virtual_machine", "name", "description");
 
         return List.of(clusterType, clusterGroup, cluster, virtualMachine, vmInterface);
     }

@@ -109,7 +109,7 @@ class EngineWriteTest {
         Api.post("/api/dcim/sites/", Map.of("name", "v-" + u, "slug", "bad slug", "status", "nope",
                 "latitude", "north")).statusCode(400)
                 .body("slug", contains("Enter a valid \"slug\" consisting of letters, numbers, underscores or hyphens."))
-                .body("status", contains("nope is not a valid choice."))
+                .body("status", contains("\"nope\" is not a valid choice."))
                 .body("latitude", contains("A valid number is required."));
         Api.post("/api/dcim/sites/", Map.of("name", "w-" + u, "slug", "w-" + u, "status", Map.of("value", "active")))
                 .statusCode(400).body("status", contains(
@@ -136,7 +136,7 @@ class EngineWriteTest {
                 .body("description", contains("one", "")).body("facility", contains("", "F2"));
         // one invalid element aborts the whole bulk update
         auth().body(List.of(Map.of("id", ids.get(0), "description", "changed"), Map.of("id", ids.get(1), "status", "bogus")))
-                .patch("/api/dcim/sites/").then().statusCode(400).body("[1].status", contains("bogus is not a valid choice."));
+                .patch("/api/dcim/sites/").then().statusCode(400).body("[1].status", contains("\"bogus\" is not a valid choice."));
         auth().get("/api/dcim/sites/" + ids.get(0) + "/").then().body("description", equalTo("one"));
         auth().body(List.of(Map.of("description", "no id"))).patch("/api/dcim/sites/").then().statusCode(400)
                 .body("[0].id", contains("This field is required."));

@@ -67,7 +67,7 @@ class CircuitsTest {
                 .body("__all__", contains("Circuit termination with this Circuit and Termination side already exists."));
         post("/api/circuits/circuit-terminations/", Map.of("circuit", circuit, "term_side", "B",
                 "termination_type", "dcim.site", "termination_id", site)).statusCode(400)
-                .body("term_side", contains("B is not a valid choice."));
+                .body("term_side", contains("\"B\" is not a valid choice."));
         int c2 = create("/api/circuits/circuits/", Map.of("cid", "CID2-" + u, "provider", provider, "type", type));
         post("/api/circuits/circuit-terminations/", Map.of("circuit", c2, "term_side", "A")).statusCode(400)
                 .body("__all__", contains("A circuit termination must attach to a terminating object."));

@@ -45,8 +45,8 @@ class ContractTest {
     // endpoints 43/134, fields 86.8 %, brief 97.6 %, filters 80.4 %). Raise them with every
     // issue that raises parity; never lower them to make a change pass.
     static final int ENDPOINTS_FLOOR = 43;
-    static final double FIELDS_FLOOR = 86.0;
-    static final double BRIEF_FLOOR = 97.0;
+    static final double FIELDS_FLOOR = 99.0;
+    static final double BRIEF_FLOOR = 99.5;
     static final double FILTERS_FLOOR = 79.5;
     /** The harness works: it creates (or finds) an object for at least this share of served endpoints. */
     static final double OBJECTS_SHARE = 0.9;

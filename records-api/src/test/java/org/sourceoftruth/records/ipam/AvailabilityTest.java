@@ -103,7 +103,7 @@ class AvailabilityTest {
                 .body("[1].non_field_errors", contains("Invalid data. Expected a dictionary, but got str."));
         // the engine's validation applies: a bad field fails the whole request, nothing is created
         post(path, List.of(Map.of(), Map.of("status", "bogus"))).statusCode(400).body("[1].status",
-                contains("bogus is not a valid choice."));
+                contains("\"bogus\" is not a valid choice."));
         auth().get("/api/ipam/ip-addresses/?parent=" + b + ".0/24").then().body("count", equalTo(5));
         // IP ranges hand out their own addresses
         int range = create("/api/ipam/ip-ranges/", Map.of("start_address", b + ".100/24", "end_address", b + ".102/24"));

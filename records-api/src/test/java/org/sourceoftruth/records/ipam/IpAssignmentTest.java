@@ -127,7 +127,7 @@ class IpAssignmentTest {
                 .body("primary_ip4", contains(v6 + "::10/64 is not an IPv4 address."));
         auth().body(Map.of("primary_ip4", ip4, "primary_ip6", ip6)).patch("/api/dcim/devices/" + d[0] + "/").then()
                 .statusCode(200).body("primary_ip4.id", equalTo(ip4)).body("primary_ip4.address", equalTo(b + ".10/24"))
-                .body("primary_ip4.family", equalTo(4)).body("primary_ip4.dns_name", equalTo(""))
+                .body("primary_ip4.family.value", equalTo(4)).body("primary_ip4.dns_name", equalTo(""))
                 .body("primary_ip6.address", equalTo(v6 + "::10/64"))
                 .body("primary_ip.id", equalTo(ip6));
         // the same address cannot be another device's primary
