@@ -217,6 +217,10 @@ public class FilterCompiler {
             return positive == null ? null
                     : new ExtraFilter.Sql("coalesce(not (" + positive.sql() + "), true)", positive.params());
         }
+        ExtraFilter.Sql unbuilt = lookup == null ? UnbuiltRelations.filter(model.contentType(), base, values) : null;
+        if (unbuilt != null) {
+            return unbuilt;
+        }
         if (model.treeParent() != null && (base.equals("ancestor") || base.equals("ancestor_id")) && lookup == null) {
             // the parent is the node or below it: TreeNodeMultipleChoiceFilter(field_name="parent")
             Field parent = model.field(model.treeParent());
