@@ -174,12 +174,30 @@ public class FilterCompiler {
             if (f.kind == Kind.GENERIC_FK && base.equals(f.genericIdColumn())) {
                 return column("t." + base, Kind.INTEGER, null, lookup, values);
             }
-            if (f.kind == Kind.STRING_LIST && f.isFilterable() && lookup == null && f.name.endsWith("s")
+            if (f.kind == Kind.STRING_LIST && f.isFilterable() && f.name.endsWith("s")
                     && base.equals(f.name.substring(0, f.name.length() - 1))) {
-                return arrayContains(f.column(), values);
+                return lookup == null ? arrayContains(f.column(), values) : elementLookup(f.column(), lookup, values);
             }
         }
         return derived(db, model, param, base, lookup, values);
+    }
+
+    /**
+     * A string lookup on the elements of a text array ({@code object_type__ic} on
+     * {@code object_types}): some element matches; negated lookups: no element matches.
+     */
+    private ExtraFilter.Sql elementLookup(String column, String lookup, List<String> values) {
+        boolean negated = lookup.equals("n") || (lookup.startsWith("n") && STRING_LOOKUPS.contains(lookup.substring(1)));
+        String positive = lookup.equals("n") ? null : negated ? lookup.substring(1) : lookup;
+        if ("empty".equals(positive)) {
+            return null;
+        }
+        ExtraFilter.Sql any = column("e.v", Kind.STRING, null, positive, values);
+        if (any == null) {
+            return null;
+        }
+        String sql = "exists (select 1 from unnest(t." + column + ") e(v) where " + any.sql() + ")";
+        return new ExtraFilter.Sql(negated ? "not " + sql : sql, any.params());
     }
 
     /** Where NetBox names a counted relation's number: the counter column or a count subquery. */

@@ -39,12 +39,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 class ContractTest {
     // Ratchet: a little below what was measured when the test was written (2026-11-23:
-    // endpoints 43/134, fields 86.8 %, brief 97.6 %, filters 80.4 %; filters 89.6 % after issue #16 §2). Raise them with every
+    // endpoints 43/134, fields 86.8 %, brief 97.6 %, filters 80.4 %; filters 90.6 % after issue #16 §2). Raise them with every
     // issue that raises parity; never lower them to make a change pass.
     static final int ENDPOINTS_FLOOR = 43;
     static final double FIELDS_FLOOR = 86.0;
     static final double BRIEF_FLOOR = 97.0;
-    static final double FILTERS_FLOOR = 89.0;
+    static final double FILTERS_FLOOR = 90.0;
     /** The harness works: it creates (or finds) an object for at least this share of served endpoints. */
     static final double OBJECTS_SHARE = 0.9;
 
