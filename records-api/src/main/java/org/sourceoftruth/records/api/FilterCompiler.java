@@ -29,8 +29,9 @@ import java.util.UUID;
  * every field is a filter, lookups by field kind ({@code name__ic}, {@code id__gte}, ...),
  * repeated values OR (negated lookups NOR), different parameters AND, tags AND, {@code cf_*}
  * by the custom field's filter logic, {@code q} free text, {@code *_by_request} via the change
- * log. Bad values are 400 naming the parameter. Unknown parameters are 400 too unless
- * STRICT_FILTERING is off, in which case they are ignored as NetBox does.
+ * log. Bad values are 400 naming the parameter. Unknown parameters are ignored as NetBox does,
+ * or 400 under STRICT_FILTERING. Filters NetBox declares the same way on many filtersets are
+ * derived from the model's relations (see {@link #derived}), not declared per model.
  */
 @ApplicationScoped
 public class FilterCompiler {
@@ -53,8 +54,20 @@ public class FilterCompiler {
     ModelRegistry registry;
     @Inject
     CustomFields customFields;
-    @ConfigProperty(name = "sot.strict-filtering", defaultValue = "true")
-    boolean strictFiltering;
+    @ConfigProperty(name = "sot.strict-filtering", defaultValue = "false")
+    boolean configuredStrictFiltering;
+    /** STRICT_FILTERING as configured; tests switch it with {@link #strictFiltering(boolean)}. */
+    private volatile Boolean strictFiltering;
+
+    /** Switches STRICT_FILTERING at run time (tests); {@code null} goes back to the configured value. */
+    public void strictFiltering(Boolean strict) {
+        strictFiltering = strict;
+    }
+
+    private boolean strict() {
+        Boolean s = strictFiltering;
+        return s != null ? s : configuredStrictFiltering;
+    }
 
     /** A compiled WHERE clause over alias {@code t} ("true" when there is no filter). */
     public record Where(String sql, List<Object> params) {
@@ -76,7 +89,7 @@ public class FilterCompiler {
             try {
                 ExtraFilter.Sql sql = compileOne(db, model, param, values);
                 if (sql == null) {
-                    if (strictFiltering) {
+                    if (strict()) {
                         errors.put(param, List.of("Unknown filter parameter. Set STRICT_FILTERING=false to ignore"
                                 + " unknown parameters as NetBox does."));
                     }
@@ -135,6 +148,14 @@ public class FilterCompiler {
             return def == null || "disabled".equals(def.filterLogic()) ? null : customField(def, lookup, values);
         }
         Field field = model.field(base);
+        if (field != null && field.kind == Kind.COUNT) {
+            // NetBox's counter caches (interface_count, ...) are model fields, hence number filters
+            return column(countExpression(field), Kind.INTEGER, null, lookup, values);
+        }
+        if (field != null && field.isSecret() && lookup == null && base.equals("key")) {
+            // tokens?key=: exact match only, so that no lookup (key__isw) can be used to guess a key
+            return column("t." + field.column(), Kind.STRING, null, null, values);
+        }
         if (field != null && field.isFilterable()) {
             return switch (field.kind) {
                 case FK -> lookup == null || lookup.equals("n") ? fkBySlug(db, field, param, lookup, values) : null;
@@ -153,12 +174,110 @@ public class FilterCompiler {
             if (f.kind == Kind.GENERIC_FK && base.equals(f.genericIdColumn())) {
                 return column("t." + base, Kind.INTEGER, null, lookup, values);
             }
-            if (f.kind == Kind.STRING_LIST && f.isFilterable() && lookup == null && f.name.endsWith("s")
+            if (f.kind == Kind.STRING_LIST && f.isFilterable() && f.name.endsWith("s")
                     && base.equals(f.name.substring(0, f.name.length() - 1))) {
-                return arrayContains(f.column(), values);
+                return lookup == null ? arrayContains(f.column(), values) : elementLookup(f.column(), lookup, values);
+            }
+        }
+        return derived(db, model, param, base, lookup, values);
+    }
+
+    /**
+     * A string lookup on the elements of a text array ({@code object_type__ic} on
+     * {@code object_types}): some element matches; negated lookups: no element matches.
+     */
+    private ExtraFilter.Sql elementLookup(String column, String lookup, List<String> values) {
+        boolean negated = lookup.equals("n") || (lookup.startsWith("n") && STRING_LOOKUPS.contains(lookup.substring(1)));
+        String positive = lookup.equals("n") ? null : negated ? lookup.substring(1) : lookup;
+        if ("empty".equals(positive)) {
+            return null;
+        }
+        ExtraFilter.Sql any = column("e.v", Kind.STRING, null, positive, values);
+        if (any == null) {
+            return null;
+        }
+        String sql = "exists (select 1 from unnest(t." + column + ") e(v) where " + any.sql() + ")";
+        return new ExtraFilter.Sql(negated ? "not " + sql : sql, any.params());
+    }
+
+    /** Where NetBox names a counted relation's number: the counter column or a count subquery. */
+    public static String countExpression(Field f) {
+        return f.counterColumn() != null ? "t." + f.counterColumn()
+                : "(select count(*) from " + f.countTable() + " c where c." + f.countColumn() + " = t.id"
+                + (f.countWhere() == null ? "" : " and (" + f.countWhere() + ")") + ")";
+    }
+
+    /** Relations a placement filter is followed through, in NetBox's order (a device's site, ...). */
+    private static final List<String> PLACEMENT_HOPS = List.of("site", "device", "virtual_machine");
+    private static final Set<String> PLACEMENTS = Set.of("region", "site_group", "site", "location", "rack");
+
+    /**
+     * Filters NetBox's filtersets declare alike on many models, derived here from the model's
+     * relations so that no model has to repeat them:
+     * <ul>
+     * <li>{@code ancestor}/{@code ancestor_id} on tree models: the nodes below the given ones;</li>
+     * <li>{@code <relation>_<filter>} through a foreign key: {@code tenant_group} is the tenant's
+     *     {@code group}, {@code site_group} the site's, {@code device_status} the device's
+     *     {@code status};</li>
+     * <li>placement filters ({@code region}, {@code site_id}, {@code location}, ...) through the
+     *     object's site, device or virtual machine (an interface's site is its device's);</li>
+     * <li>{@code __n} of all of these and of declared extra filters: the objects the filter
+     *     without it does not match, objects without the relation included (Django's exclude()).</li>
+     * </ul>
+     * Returns null when nothing applies (an unknown filter).
+     */
+    private ExtraFilter.Sql derived(Db db, Model model, String param, String base, String lookup, List<String> values) {
+        if ("n".equals(lookup)) {
+            ExtraFilter extra = model.extraFilters().get(base);
+            ExtraFilter.Sql positive = extra != null && extra.valueKind() != Kind.BOOLEAN
+                    ? compileOne(db, model, base, values)
+                    : derived(db, model, base, base, null, values);
+            return positive == null ? null
+                    : new ExtraFilter.Sql("coalesce(not (" + positive.sql() + "), true)", positive.params());
+        }
+        ExtraFilter.Sql unbuilt = lookup == null ? UnbuiltRelations.filter(model.contentType(), base, values) : null;
+        if (unbuilt != null) {
+            return unbuilt;
+        }
+        if (model.treeParent() != null && (base.equals("ancestor") || base.equals("ancestor_id")) && lookup == null) {
+            // the parent is the node or below it: TreeNodeMultipleChoiceFilter(field_name="parent")
+            Field parent = model.field(model.treeParent());
+            return base.equals("ancestor") ? fkBySlug(db, parent, param, null, values) : fkById(db, parent, null, values);
+        }
+        for (Field hop : model.fields()) {
+            if (hop.kind == Kind.FK && hop.isFilterable() && base.startsWith(hop.name + "_")) {
+                String rest = param.substring(hop.name.length() + 1);
+                ExtraFilter.Sql sql = through(db, hop, rest, values);
+                if (sql != null) {
+                    return sql;
+                }
+            }
+        }
+        String place = base.endsWith("_id") ? base.substring(0, base.length() - 3) : base;
+        if (PLACEMENTS.contains(place)) {
+            for (String hopName : PLACEMENT_HOPS) {
+                Field hop = model.field(hopName);
+                if (hop != null && hop.kind == Kind.FK && !hopName.equals(place)) {
+                    ExtraFilter.Sql sql = through(db, hop, param, values);
+                    if (sql != null) {
+                        return sql;
+                    }
+                }
             }
         }
         return null;
+    }
+
+    /** The filter {@code param} of the related model, applied to the objects related by {@code hop}. */
+    private ExtraFilter.Sql through(Db db, Field hop, String param, List<String> values) {
+        Model target = registry.require(hop.target());
+        ExtraFilter.Sql inner = compileOne(db, target, param, values);
+        if (inner == null) {
+            return null;
+        }
+        // the subquery's alias t shadows the outer one: the inner filter sees the related row
+        return new ExtraFilter.Sql("t." + hop.column() + " in (select t.id from " + target.table() + " t where "
+                + inner.sql() + ")", inner.params());
     }
 
     /** Plain column filter with NetBox's lookup semantics. */

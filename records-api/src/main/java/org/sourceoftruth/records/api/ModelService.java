@@ -179,8 +179,7 @@ public class ModelService {
                 first = first.replaceAll("\\s+(asc|desc).*$", "");
                 yield "(select " + first.replace("t.", "x.") + " from " + target.table() + " x where x.id = t." + f.column() + ")";
             }
-            case COUNT -> f.counterColumn() != null ? "t." + f.counterColumn() : "(select count(*) from " + f.countTable() + " c where c." + f.countColumn() + " = t.id"
-                    + (f.countWhere() == null ? "" : " and (" + f.countWhere() + ")") + ")";
+            case COUNT -> FilterCompiler.countExpression(f);
             case COMPUTED -> name.equals("display") && model.ordering().size() > 0 ? model.ordering().get(0) : null;
             default -> f.isColumn() ? "t." + f.column() : null;
         };

@@ -2,6 +2,8 @@ package org.sourceoftruth.records.core;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import org.sourceoftruth.records.model.ChoiceSet;
+import org.sourceoftruth.records.model.ExtraFilters;
+import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.Row;
@@ -34,6 +36,15 @@ public class CoreModels implements ModelDefinition {
                 .select("_user_display", "select u.username || coalesce(nullif(' (' || trim(u.first_name || ' '"
                         + " || u.last_name) || ')', ' ()'), '') from users_user u where u.id = t.user_id")
                 .select("_user_username", "select u.username from users_user u where u.id = t.user_id")
+                // NetBox's ObjectChangeFilterSet: the acting user (by username or id, __n derived),
+                // a time window, and the related object (a component's device, ...)
+                .filters(List.of(ExtraFilters.each("user", Kind.STRING,
+                                "{t}.user_id in (select u.id from users_user u where u.username = ?)"),
+                        ExtraFilters.each("user_id", Kind.INTEGER, "{t}.user_id = ?"),
+                        ExtraFilters.each("time_after", Kind.DATETIME, "{t}.time >= ?"),
+                        ExtraFilters.each("time_before", Kind.DATETIME, "{t}.time <= ?"),
+                        ExtraFilters.each("related_object_type", Kind.STRING, "{t}.related_object_type = ?")))
+                .filters(ExtraFilters.number("related_object_id", "{t}.related_object_id"))
                 .alsoAt("extras", "object-changes")
                 .display(r -> r.str("object_repr"))
                 .ordering("t.time desc", "t.id desc")

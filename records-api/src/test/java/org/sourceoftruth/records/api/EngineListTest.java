@@ -1,6 +1,8 @@
 package org.sourceoftruth.records.api;
 
 import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.sourceoftruth.records.Api;
@@ -27,8 +29,15 @@ import static org.sourceoftruth.records.Api.create;
  */
 @QuarkusTest
 class EngineListTest {
+    @Inject
+    FilterCompiler filters;
     private String mark;
     private final List<Integer> sites = new ArrayList<>();
+
+    @AfterEach
+    void configuredFiltering() {
+        filters.strictFiltering(null);
+    }
 
     @BeforeEach
     void fiveSites() {
@@ -105,6 +114,49 @@ class EngineListTest {
         org.hamcrest.MatcherAssert.assertThat(names("region__n=" + de), hasSize(4));
         auth().get("/api/dcim/sites/?region=nope-" + mark).then().statusCode(400)
                 .body("region", contains("Select a valid choice. nope-" + mark + " is not one of the available choices."));
+    }
+
+    /**
+     * Filters NetBox declares on many filtersets are derived from relations: ancestor on trees,
+     * tenant_group through the tenant, region through the site, and __n of each (objects
+     * without the relation kept, as Django's exclude()).
+     */
+    @Test
+    void relationFiltersAreDerivedWithNegation() {
+        String eu = "eu-" + mark;
+        String de = "de-" + mark;
+        int euId = create("/api/dcim/regions/", Map.of("name", eu, "slug", eu));
+        int deId = create("/api/dcim/regions/", Map.of("name", de, "slug", de, "parent", euId));
+        auth().get("/api/dcim/regions/?ancestor=" + eu).then().statusCode(200).body("results.name", contains(de));
+        auth().get("/api/dcim/regions/?ancestor_id=" + deId).then().statusCode(200).body("count", equalTo(0));
+        auth().get("/api/dcim/regions/?ancestor__n=" + eu + "&name=" + eu).then().statusCode(200).body("count", equalTo(1));
+        auth().get("/api/dcim/regions/?ancestor__n=" + eu + "&name=" + de).then().statusCode(200).body("count", equalTo(0));
+
+        String tg = "tg-" + mark;
+        int tgId = create("/api/tenancy/tenant-groups/", Map.of("name", tg, "slug", tg));
+        int tenant = create("/api/tenancy/tenants/", Map.of("name", "tn-" + mark, "slug", "tn-" + mark, "group", tgId));
+        auth().body(Map.of("tenant", tenant, "region", deId)).patch("/api/dcim/sites/" + sites.get(0) + "/")
+                .then().statusCode(200);
+        org.hamcrest.MatcherAssert.assertThat(names("tenant_group=" + tg), hasSize(1));
+        org.hamcrest.MatcherAssert.assertThat(names("tenant_group_id__n=" + tgId), hasSize(4));
+
+        int rack = create("/api/dcim/racks/", Map.of("name", "rk-" + mark, "site", sites.get(0)));
+        auth().get("/api/dcim/racks/?region=" + eu).then().statusCode(200).body("results.id", contains(rack));
+        auth().get("/api/dcim/racks/?region_id__n=" + euId + "&name=rk-" + mark).then().statusCode(200)
+                .body("count", equalTo(0));
+        auth().get("/api/dcim/racks/?tenant_group=" + tg + "&name=rk-" + mark).then().statusCode(200)
+                .body("count", equalTo(0));
+    }
+
+    /** Relations to models not served yet (contacts, cables) filter the data that exists: none. */
+    @Test
+    void filtersOnUnbuiltRelationsMatchNoRelatedObject() {
+        filters.strictFiltering(true); // declared filters, not ignored ones
+        auth().get("/api/dcim/sites/?contact=1").then().statusCode(400)
+                .body("contact", contains("Select a valid choice. 1 is not one of the available choices."));
+        org.hamcrest.MatcherAssert.assertThat(names("contact_group=null"), hasSize(5));
+        auth().get("/api/dcim/interfaces/?cabled=true").then().statusCode(200).body("count", equalTo(0));
+        auth().get("/api/dcim/interfaces/?occupied=false").then().statusCode(200);
     }
 
     @Test
@@ -198,6 +250,7 @@ class EngineListTest {
 
     @Test
     void badFilterValuesAndUnknownFiltersAre400() {
+        filters.strictFiltering(true);
         auth().get("/api/dcim/sites/?id=x").then().statusCode(400).body("id", contains("Enter a whole number."));
         auth().get("/api/dcim/sites/?status=foo").then().statusCode(400)
                 .body("status", contains("Select a valid choice. foo is not one of the available choices."));
@@ -206,6 +259,15 @@ class EngineListTest {
         auth().get("/api/dcim/sites/?name__regex=(unclosed").then().statusCode(400);
         auth().get("/api/dcim/sites/?created__gt=yesterday").then().statusCode(400)
                 .body("created__gt", contains("Enter a valid date/time."));
+    }
+
+    /** By default (STRICT_FILTERING=false) an unknown filter is ignored, as NetBox does; bad values stay 400. */
+    @Test
+    void unknownFiltersAreIgnoredByDefault() {
+        auth().get("/api/dcim/sites/?nmae=typo&name__bogus=x&slug=" + "alpha-" + mark).then().statusCode(200)
+                .body("count", equalTo(1));
+        auth().get("/api/dcim/sites/?nmae=typo&id=x").then().statusCode(400).body("$", hasKey("id"))
+                .body("$", not(hasKey("nmae")));
     }
 
     @Test
