@@ -59,6 +59,9 @@ public final class DcimChoices {
             "cisco-flexstack", "Cisco FlexStack", "juniper-vcp", "Juniper VCP", "extreme-summitstack", "Extreme SummitStack",
             "other", "Other");
 
+    /** A cable's end (CableEndChoices). */
+    public static final ChoiceSet CABLE_END = ChoiceSet.of("A", "A", "B", "B");
+
     private DcimChoices() {
     }
 }

@@ -64,6 +64,11 @@ final class SubjectResolver {
         if (s == null) {
             s = guessed(ep, base, idCode);
         }
+        if (s != null && idCode && s.kind() == Kind.TEXT && s.raw() != null && !s.raw().matches("-?\\d+")) {
+            // an integer filter (object_type_id, tags' object_types) given a name ("dcim.site") is
+            // not NetBox's filter: NetBox takes ids there; with no id to derive, only acceptance is checked
+            return null;
+        }
         return s;
     }
 
