@@ -209,7 +209,8 @@ public class DcimModels implements ModelDefinition {
                         m2m("tagged_vlans", "ipam.vlan", "dcim_interface_tagged_vlans", "interface_id", "vlan_id"),
                         bool("mark_connected").dflt(false), fk("vrf", "ipam.vrf"),
                         choice("poe_mode", POE_MODE).nullable(), choice("poe_type", POE_TYPE).nullable(),
-                        choice("rf_role", RF_ROLE).nullable(), decimal("rf_channel_frequency").nullable().range(-99999, 99999),
+                        choice("rf_role", RF_ROLE).nullable(), choice("rf_channel", RF_CHANNEL).nullable(),
+                        decimal("rf_channel_frequency").nullable().range(-99999, 99999),
                         decimal("rf_channel_width").nullable().range(-9999, 9999), integer("tx_power").nullable().range(-40, 127))
                 .standardTail()
                 .fields(count("count_ipaddresses", "ipam_ipaddress", "assigned_object_id")
@@ -222,6 +223,8 @@ public class DcimModels implements ModelDefinition {
                         notBuilt("connected_endpoints_type", null), notBuilt("connected_endpoints_reachable", false))
                 .fields(notBuiltInterfaceRelations())
                 .validator(DcimModels::poeNeedsMode)
+                .validator(DcimModels::wirelessRules)
+                .hook(new ChannelFrequencyAndWidth())
                 .relationFilter("device_type", "device.device_type", "model")
                 .relationFilter("device_type_id", "device.device_type", "id")
                 .relationFilter("tenant", "device.tenant", "slug")
@@ -312,6 +315,62 @@ public class DcimModels implements ModelDefinition {
             out.add(ExtraFilters.each(name + "_id", Kind.INTEGER, "{t}.device_id = ?"));
         }
         return out;
+    }
+
+    /**
+     * NetBox's wireless checks (Interface.clean): role, channel, frequency and width only on
+     * wireless interfaces, and no frequency or width other than the chosen channel's.
+     */
+    static void wirelessRules(org.sourceoftruth.records.model.Row row, java.util.Map<String, List<String>> errors) {
+        boolean wireless = WIRELESS_INTERFACE_TYPES.contains(row.str("type"));
+        String channel = row.str("rf_channel");
+        java.math.BigDecimal frequency = row.decimal("rf_channel_frequency");
+        java.math.BigDecimal width = row.decimal("rf_channel_width");
+        java.util.function.BiConsumer<String, String> error = (field, message) ->
+                errors.computeIfAbsent(field, k -> new java.util.ArrayList<>()).add(message);
+        if (row.get("rf_role") != null && !wireless) {
+            error.accept("rf_role", "Wireless role may be set only on wireless interfaces.");
+        }
+        if (channel != null && !wireless) {
+            error.accept("rf_channel", "Channel may be set only on wireless interfaces.");
+        }
+        if (frequency != null && frequency.signum() != 0) {
+            if (!wireless) {
+                error.accept("rf_channel_frequency", "Channel frequency may be set only on wireless interfaces.");
+            } else if (channel != null && frequency.compareTo(WirelessChannels.frequency(channel)) != 0) {
+                error.accept("rf_channel_frequency", "Cannot specify custom frequency with channel selected.");
+            }
+        }
+        if (width != null && width.signum() != 0) {
+            if (!wireless) {
+                error.accept("rf_channel_width", "Channel width may be set only on wireless interfaces.");
+            } else if (channel != null && width.compareTo(WirelessChannels.width(channel)) != 0) {
+                error.accept("rf_channel_width", "Cannot specify custom width with channel selected.");
+            }
+        }
+    }
+
+    /** A chosen channel fills in its frequency and width when they are not given (NetBox's Interface.save). */
+    static final class ChannelFrequencyAndWidth implements org.sourceoftruth.records.model.WriteHook {
+        @Override
+        public void beforeWrite(org.sourceoftruth.records.model.Row changes, org.sourceoftruth.records.model.Row existing,
+                                java.util.Map<String, List<String>> errors) {
+            String channel = (String) current("rf_channel", changes, existing);
+            if (channel == null) {
+                return;
+            }
+            if (current("rf_channel_frequency", changes, existing) == null) {
+                changes.put("rf_channel_frequency", WirelessChannels.frequency(channel));
+            }
+            if (current("rf_channel_width", changes, existing) == null) {
+                changes.put("rf_channel_width", WirelessChannels.width(channel));
+            }
+        }
+
+        private static Object current(String column, org.sourceoftruth.records.model.Row changes,
+                                      org.sourceoftruth.records.model.Row existing) {
+            return changes.containsKey(column) ? changes.get(column) : existing == null ? null : existing.get(column);
+        }
     }
 
     /** A PoE type needs a PoE mode, as NetBox's Interface.clean says. */

@@ -254,10 +254,20 @@ final class FilterChecker {
         String why = "(" + plan.subject().how() + ")";
         Boolean includeOk = includedTogether ? Boolean.TRUE : null;
         String includeDetail = includedTogether ? plan.including().get(0) : null;
+        // The object's own values are candidates: a related object may be named by its slug, name
+        // or model, and NetBox's filter takes one of them (a device type by model on interfaces,
+        // by slug on devices); another one is refused with a 400, so the next one is tried.
+        String refused = null;
         for (String v : includedTogether ? List.<String>of() : plan.including()) {
             Answer a = ask(ep, made, Map.of(filter, List.of(v)));
             if (a.error != null) {
-                return new Result(filter, Outcome.FAILED, a.error + " for " + filter + "=" + v);
+                if (refused == null) {
+                    refused = a.error + " for " + filter + "=" + v;
+                }
+                if (!negated && plan.including().size() > 1 && !a.error.contains(UNKNOWN)) {
+                    continue;
+                }
+                return new Result(filter, Outcome.FAILED, refused);
             }
             includeOk = a.contains;
             includeDetail = v;
@@ -265,18 +275,30 @@ final class FilterChecker {
                 break;
             }
         }
+        if (includeOk == null && refused != null) {
+            return new Result(filter, Outcome.FAILED, refused);
+        }
         Boolean excludeOk = null;
         String excludeDetail = null;
         for (String v : plan.excluding()) {
             Answer a = ask(ep, made, Map.of(filter, List.of(v)));
             if (a.error != null) {
-                return new Result(filter, Outcome.FAILED, a.error + " for " + filter + "=" + v);
+                if (refused == null) {
+                    refused = a.error + " for " + filter + "=" + v;
+                }
+                if (negated && plan.excluding().size() > 1 && !a.error.contains(UNKNOWN)) {
+                    continue;
+                }
+                return new Result(filter, Outcome.FAILED, refused);
             }
             excludeOk = !a.contains;
             excludeDetail = v;
             if (!a.contains || !negated) {
                 break; // negated: any one own value that excludes suffices
             }
+        }
+        if (excludeOk == null && refused != null && !plan.excluding().isEmpty()) {
+            return new Result(filter, Outcome.FAILED, refused);
         }
         if (includeOk == null && excludeOk == null) {
             return accepted(ep, made, filter, plan.code(), "no value derivable " + why);
