@@ -109,7 +109,8 @@ final class SubjectResolver {
                 s = own(target, targetObj, base, idCode);
             }
             if (s != null && (s.kind() == Kind.REF || base.startsWith(prefix))) {
-                return new Subject(s.kind(), s.raw(), s.matching(), s.nonMatching(), f.getKey() + "." + s.how());
+                return new Subject(s.kind(), s.raw(), s.matching(), s.nonMatching(), f.getKey() + "." + s.how(),
+                        s.others());
             }
         }
         return null;
@@ -215,7 +216,17 @@ final class SubjectResolver {
         if (keys.isEmpty()) {
             return null;
         }
-        return new Subject(Kind.REF, keys.get(0), keys, otherKey(target, false, firstKey), name + "." + firstKey);
+        List<String> others = new ArrayList<>();
+        for (String k : NATURAL_KEYS) {
+            JsonNode v = source.get(k);
+            String other = v != null && v.isValueNode() && !v.isNull() && !v.asText().isEmpty() ? otherKey(target, false, k)
+                    : null;
+            if (other != null) {
+                others.add(other);
+            }
+        }
+        return new Subject(Kind.REF, keys.get(0), keys, otherKey(target, false, firstKey), name + "." + firstKey,
+                others);
     }
 
     private Subject nullRef(JsonNode spec, boolean byId, String name) {
