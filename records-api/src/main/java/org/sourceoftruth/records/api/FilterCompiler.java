@@ -2,7 +2,6 @@ package org.sourceoftruth.records.api;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
@@ -54,8 +53,8 @@ public class FilterCompiler {
     ModelRegistry registry;
     @Inject
     CustomFields customFields;
-    @ConfigProperty(name = "sot.strict-filtering", defaultValue = "false")
-    boolean configuredStrictFiltering;
+    @Inject
+    ApiConfig config;
     /** STRICT_FILTERING as configured; tests switch it with {@link #strictFiltering(boolean)}. */
     private volatile Boolean strictFiltering;
 
@@ -66,7 +65,7 @@ public class FilterCompiler {
 
     private boolean strict() {
         Boolean s = strictFiltering;
-        return s != null ? s : configuredStrictFiltering;
+        return s != null ? s : config.strictFiltering();
     }
 
     /** A compiled WHERE clause over alias {@code t} ("true" when there is no filter). */

@@ -19,7 +19,6 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.model.Model;
@@ -59,10 +58,8 @@ public class GenericModelResource {
     HttpHeaders headers;
     @Context
     UriInfo uri;
-    @ConfigProperty(name = "sot.paginate-count")
-    int paginateCount;
-    @ConfigProperty(name = "sot.max-page-size")
-    int maxPageSize;
+    @Inject
+    ApiConfig config;
 
     // ------------------------------------------------------------- list path
 
@@ -407,14 +404,14 @@ public class GenericModelResource {
         } catch (NumberFormatException e) {
             limit = -1;
         }
-        boolean unlimited = maxPageSize <= 0;
+        boolean unlimited = config.maxPageSize() <= 0;
         if (limit < 0) {
-            return unlimited ? (long) paginateCount : Math.min(paginateCount, maxPageSize);
+            return unlimited ? (long) config.paginateCount() : Math.min(config.paginateCount(), config.maxPageSize());
         }
         if (limit == 0) {
-            return unlimited ? null : (long) maxPageSize;
+            return unlimited ? null : (long) config.maxPageSize();
         }
-        return unlimited ? limit : Math.min(limit, maxPageSize);
+        return unlimited ? limit : Math.min(limit, config.maxPageSize());
     }
 
     private static long parseOffset(String raw) {

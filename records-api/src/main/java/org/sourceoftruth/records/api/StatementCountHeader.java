@@ -1,7 +1,8 @@
 package org.sourceoftruth.records.api;
 
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerResponseContext;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 
 /**
@@ -10,12 +11,20 @@ import org.jboss.resteasy.reactive.server.ServerResponseFilter;
  * of statements.
  */
 public class StatementCountHeader {
-    @ConfigProperty(name = "sot.debug.statement-count-header", defaultValue = "false")
-    boolean enabled;
+    // Looked up on first use: RESTEasy Reactive creates filters during static init, before the
+    // runtime configuration (and so the ApiConfig mapping) exists.
+    @Inject
+    Instance<ApiConfig> config;
+    private volatile Boolean enabled;
 
     @ServerResponseFilter
     public void addHeader(ContainerResponseContext response) {
-        if (enabled) {
+        Boolean on = enabled;
+        if (on == null) {
+            on = config.get().debug().statementCountHeader();
+            enabled = on;
+        }
+        if (on) {
             response.getHeaders().putSingle("X-SQL-Statements", String.valueOf(QueryCounter.current()));
         }
     }

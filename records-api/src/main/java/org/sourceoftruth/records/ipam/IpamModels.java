@@ -1,7 +1,7 @@
 package org.sourceoftruth.records.ipam;
 
+import jakarta.inject.Inject;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.sourceoftruth.records.api.Networks;
 import org.sourceoftruth.records.dcim.ScopeFilters;
 import org.sourceoftruth.records.model.ExtraFilters;
@@ -34,12 +34,12 @@ public class IpamModels implements ModelDefinition {
     public static final String[] PRIMARY_IP = {"id", "url", "display", "family", "address", "nat_inside",
             "nat_outside", "dns_name", "description"};
 
-    @ConfigProperty(name = "sot.enforce-global-unique", defaultValue = "true")
-    boolean enforceGlobalUnique;
+    @Inject
+    IpamConfig config;
 
     @Override
     public List<Model> models() {
-        IpamRules rules = new IpamRules(enforceGlobalUnique);
+        IpamRules rules = new IpamRules(config.enforceGlobalUnique());
 
         Model vrf = Model.of("ipam", "vrfs", "ipam.vrf", "ipam_vrf", "VRF")
                 .fields(str("name").required().max(100),
