@@ -10,6 +10,7 @@ import org.sourceoftruth.dispatcher.support.Receiver;
 import org.sourceoftruth.dispatcher.support.TestDatabase;
 import org.sourceoftruth.dispatcher.support.TestInfrastructure;
 import org.sourceoftruth.model.ChangeEvent;
+import org.sourceoftruth.records.testsupport.RecordsApiProcess;
 
 import java.io.File;
 import java.io.IOException;
@@ -46,11 +47,16 @@ class DispatcherCrashIT {
     private static final int EVENTS = 500;
     private static final String TOPIC = "dispatcher-crash-" + UUID.randomUUID().toString().substring(0, 8);
     private final List<Process> processes = new ArrayList<>();
+    /** Where the dispatcher reads its rules from. */
+    private RecordsApiProcess recordsApi;
 
     @AfterEach
     void stopEverything() throws Exception {
         for (Process process : processes) {
             process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+        if (recordsApi != null) {
+            recordsApi.close();
         }
         Properties properties = new Properties();
         properties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfrastructure.BOOTSTRAP);
@@ -71,6 +77,7 @@ class DispatcherCrashIT {
         try (Receiver receiver = Receiver.start().delaying(40); Fixtures fixtures = new Fixtures(TestInfrastructure.BOOTSTRAP, TOPIC)) {
             long webhook = Fixtures.webhook("crash hook", receiver.url("/crash"), null, null, "crash-secret");
             Fixtures.eventRule("crash rule", List.of("dcim.site"), Fixtures.ALL_EVENTS, null, webhook);
+            recordsApi = TestInfrastructure.serviceRecordsApi(TOPIC).start();
 
             int port = freePort();
             Process first = startDispatcher(port, "first");
@@ -120,7 +127,7 @@ class DispatcherCrashIT {
         env.putAll(new HashMap<>(Map.of(
                 "HTTP_HOST", "127.0.0.1",
                 "HTTP_PORT", String.valueOf(port),
-                "DB_NAME", URI.create(TestDatabase.URL.substring("jdbc:".length())).getPath().substring(1),
+                "DB_NAME", TestDatabase.NAME,
                 "KAFKA_BOOTSTRAP_SERVERS", TestInfrastructure.BOOTSTRAP,
                 "CHANGES_TOPIC", TOPIC,
                 "KAFKA_CONSUMER_GROUP", TOPIC + "-group",
@@ -128,6 +135,11 @@ class DispatcherCrashIT {
                 "WEBHOOK_LEASE_MARGIN_SECONDS", "2",
                 "WEBHOOK_RETRY_BASE_SECONDS", "0.2",
                 "WEBHOOK_POLL_INTERVAL", "200ms")));
+        env.putAll(Map.of(
+                "DB_USER", TestDatabase.DISPATCHER_USER,
+                "DB_PASSWORD", TestDatabase.DISPATCHER_PASSWORD,
+                "RECORDS_API_SERVICE_URL", recordsApi.url(),
+                "RECORDS_API_TOKEN", TestInfrastructure.SERVICE_TOKEN));
         File log = new File("target/crash-it-" + name + ".log");
         builder.redirectErrorStream(true).redirectOutput(log);
         Process process = builder.start();

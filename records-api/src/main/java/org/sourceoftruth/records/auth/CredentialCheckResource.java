@@ -31,6 +31,7 @@ import java.util.Optional;
  * presented in a header or form field), {@code csrf_cookie} (the CSRF cookie) and
  * {@code client_ip}. The header wins over the session, as for requests served here. The answer
  * is always 200: {@code {"user": {"id", "username", "is_superuser", "write_enabled"} | null,
+ * "authenticated_by": "token" | "session" (with a user),
  * "detail": <NetBox's 403 message, when a credential was presented and refused>,
  * "csrf_valid": <the presented CSRF token is the cookie's and the session's>}}.
  */
@@ -71,6 +72,7 @@ public class CredentialCheckResource {
                         .flatMap(ip -> IpNetworks.address(ip).map(address -> new ClientIp(ip, address)));
                 RequestContext.Caller caller = tokens.authenticate(key.get(), client);
                 answer.set("user", user(caller.userId(), caller.username(), caller.superuser(), caller.writeEnabled()));
+                answer.put("authenticated_by", "token");
                 return Responses.json(200, answer, headers);
             }
         } catch (ApiException refused) {
@@ -81,6 +83,7 @@ public class CredentialCheckResource {
         if (session.isPresent()) {
             SessionStore.Session s = session.get();
             answer.set("user", user(s.userId(), s.username(), s.superuser(), true));
+            answer.put("authenticated_by", "session");
             answer.put("csrf_valid", s.csrfValid(text(json, "csrf_token"), text(json, "csrf_cookie")));
         }
         return Responses.json(200, answer, headers);

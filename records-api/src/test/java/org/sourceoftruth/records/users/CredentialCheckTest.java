@@ -77,6 +77,7 @@ class CredentialCheckTest {
                 .body("user.username", equalTo(plain.username()))
                 .body("user.is_superuser", equalTo(false))
                 .body("user.write_enabled", equalTo(true))
+                .body("authenticated_by", equalTo("token"))
                 .body("detail", nullValue());
         assertNotNull(lastUsed(plain.token()), "last_used is written by records-api");
         check(token(Api.TOKEN, null)).statusCode(200).body("user.is_superuser", equalTo(true));
@@ -131,7 +132,7 @@ class CredentialCheckTest {
 
         check(Map.of("session", session, "csrf_token", csrf, "csrf_cookie", csrf)).statusCode(200)
                 .body("user.id", equalTo(plain.id())).body("user.is_superuser", equalTo(false))
-                .body("csrf_valid", equalTo(true));
+                .body("authenticated_by", equalTo("session")).body("csrf_valid", equalTo(true));
         String other = "0".repeat(64);
         // a token equal to its cookie but not the session's, or the session's but not the cookie's
         check(Map.of("session", session, "csrf_token", other, "csrf_cookie", other)).statusCode(200)
