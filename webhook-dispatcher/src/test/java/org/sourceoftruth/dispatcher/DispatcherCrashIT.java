@@ -5,6 +5,7 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.sourceoftruth.dispatcher.support.DispatcherProcess;
 import org.sourceoftruth.dispatcher.support.Fixtures;
 import org.sourceoftruth.dispatcher.support.Receiver;
 import org.sourceoftruth.dispatcher.support.TestDatabase;
@@ -12,21 +13,12 @@ import org.sourceoftruth.dispatcher.support.TestInfrastructure;
 import org.sourceoftruth.model.ChangeEvent;
 import org.sourceoftruth.records.testsupport.RecordsApiProcess;
 
-import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
@@ -81,7 +73,7 @@ class DispatcherCrashIT {
 
             int port = freePort();
             Process first = startDispatcher(port, "first");
-            awaitReady(port);
+            DispatcherProcess.awaitReady(port);
 
             List<ChangeEvent> events = new ArrayList<>();
             for (int i = 1; i <= EVENTS; i++) {
@@ -118,40 +110,9 @@ class DispatcherCrashIT {
     }
 
     private Process startDispatcher(int port, String name) throws IOException {
-        Path appDir = Path.of(System.getProperty("dispatcher.app.dir", "target/quarkus-app"));
-        Path jar = appDir.resolve("quarkus-run.jar");
-        assertTrue(Files.exists(jar), "package the application first: " + jar);
-        String java = ProcessHandle.current().info().command().orElse("java");
-        ProcessBuilder builder = new ProcessBuilder(java, "-Xmx256m", "-jar", jar.toString());
-        Map<String, String> env = builder.environment();
-        env.putAll(new HashMap<>(Map.of(
-                "HTTP_HOST", "127.0.0.1",
-                "HTTP_PORT", String.valueOf(port),
-                "DB_NAME", TestDatabase.NAME,
-                "KAFKA_BOOTSTRAP_SERVERS", TestInfrastructure.BOOTSTRAP,
-                "CHANGES_TOPIC", TOPIC,
-                "KAFKA_CONSUMER_GROUP", TOPIC + "-group",
-                "WEBHOOK_TIMEOUT_SECONDS", "2",
-                "WEBHOOK_LEASE_MARGIN_SECONDS", "2",
-                "WEBHOOK_RETRY_BASE_SECONDS", "0.2",
-                "WEBHOOK_POLL_INTERVAL", "200ms")));
-        env.putAll(Map.of(
-                "DB_USER", TestDatabase.DISPATCHER_USER,
-                "DB_PASSWORD", TestDatabase.DISPATCHER_PASSWORD,
-                "RECORDS_API_SERVICE_URL", recordsApi.url(),
-                "RECORDS_API_TOKEN", TestInfrastructure.SERVICE_TOKEN));
-        File log = new File("target/crash-it-" + name + ".log");
-        builder.redirectErrorStream(true).redirectOutput(log);
-        Process process = builder.start();
+        Process process = DispatcherProcess.start(port, TOPIC, recordsApi.url(), "crash-it-" + name);
         processes.add(process);
         return process;
-    }
-
-    private static void awaitReady(int port) {
-        HttpClient client = HttpClient.newHttpClient();
-        await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(500)).ignoreExceptions().until(() ->
-                client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/q/health/ready")).build(),
-                        HttpResponse.BodyHandlers.discarding()).statusCode() == 200);
     }
 
     private static int freePort() throws IOException {

@@ -70,7 +70,7 @@ public class ChangeConsumer {
                 }
                 // Keep the records (and everything after them on their partitions) until the
                 // database (or records-api, for the rules) is back, rather than skip them.
-                LOG.warnf("Could not store %d changes from %s (retrying in %d ms): %s", events.size(),
+                LOG.warnf("Could not process %d changes from %s (retrying in %d ms): %s", events.size(),
                         events.get(0).changeId(), backoff, e.getMessage());
                 sleep(backoff);
                 backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
