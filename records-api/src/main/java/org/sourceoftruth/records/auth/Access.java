@@ -99,6 +99,17 @@ public class Access {
         }
     }
 
+    /** Endpoints for superusers only (NetBox's IsSuperuser): 403 for anyone else. */
+    public void requireSuperuser() {
+        RequestContext.Caller caller = request.caller();
+        if (caller == null) {
+            throw notAuthenticated();
+        }
+        if (!caller.superuser()) {
+            throw ApiException.forbidden();
+        }
+    }
+
     /** Writes are refused while MAINTENANCE_MODE is on. */
     public void requireWritable() {
         if (settings.maintenanceMode()) {

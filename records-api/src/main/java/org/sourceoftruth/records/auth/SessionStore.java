@@ -31,6 +31,16 @@ public class SessionStore {
         public boolean csrfMatches(String token) {
             return token != null && MessageDigest.isEqual(csrfDigest, Secrets.sha256(token));
         }
+
+        /**
+         * Django's rule for a session-authenticated unsafe request: the token presented (header
+         * or form field) equals the CSRF cookie, and (stricter than Django) is the one issued
+         * with this session.
+         */
+        public boolean csrfValid(String presented, String cookie) {
+            return presented != null && !presented.isEmpty() && Secrets.constantTimeEquals(presented, cookie)
+                    && csrfMatches(presented);
+        }
     }
 
     /** The secrets of a new session, to be sent to the client as cookies (never stored). */
