@@ -1,5 +1,9 @@
 package org.sourceoftruth.records.api;
 
+import org.sourceoftruth.records.web.ApiConfig;
+import org.sourceoftruth.records.web.Responses;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.RequestContext;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;

@@ -1,5 +1,9 @@
 package org.sourceoftruth.records.api;
 
+import org.sourceoftruth.records.net.Cidr;
+import org.sourceoftruth.records.web.ApiConfig;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.db.Db;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.sourceoftruth.records.model.ExtraFilter;

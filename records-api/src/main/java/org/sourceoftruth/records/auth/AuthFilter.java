@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.auth;
 
+import org.sourceoftruth.records.net.IpNetworks;
 import io.vertx.core.net.SocketAddress;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Inject;
@@ -8,9 +9,9 @@ import jakarta.ws.rs.core.Cookie;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import org.jboss.resteasy.reactive.server.core.ResteasyReactiveRequestContext;
 import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveContainerRequestContext;
-import org.sourceoftruth.records.api.ApiException;
-import org.sourceoftruth.records.api.QueryCounter;
-import org.sourceoftruth.records.api.RequestContext;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.db.QueryCounter;
+import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.web.HttpFilters;
 
 import java.net.InetAddress;

@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.auth;
 
+import org.sourceoftruth.records.net.IpNetworks;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.annotation.PostConstruct;

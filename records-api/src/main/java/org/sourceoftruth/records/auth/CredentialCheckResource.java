@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.auth;
 
+import org.sourceoftruth.records.net.IpNetworks;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.inject.Inject;
@@ -9,11 +10,11 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.api.ApiException;
-import org.sourceoftruth.records.api.ErrorMapper;
-import org.sourceoftruth.records.api.JsonBody;
-import org.sourceoftruth.records.api.RequestContext;
-import org.sourceoftruth.records.api.Responses;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.ErrorMapper;
+import org.sourceoftruth.records.web.JsonBody;
+import org.sourceoftruth.records.web.RequestContext;
+import org.sourceoftruth.records.web.Responses;
 
 import java.util.Optional;
 

@@ -4,7 +4,7 @@ import io.agroal.api.AgroalDataSource;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.api.Db;
+import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Row;
 
 import java.security.MessageDigest;

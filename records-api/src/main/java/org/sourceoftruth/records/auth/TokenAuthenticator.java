@@ -1,11 +1,12 @@
 package org.sourceoftruth.records.auth;
 
+import org.sourceoftruth.records.net.IpNetworks;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.api.ApiException;
-import org.sourceoftruth.records.api.Db;
-import org.sourceoftruth.records.api.RequestContext;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.model.Row;
 
 import java.sql.Connection;

@@ -1,6 +1,6 @@
 package org.sourceoftruth.records.ipam;
 
-import org.sourceoftruth.records.api.ApiConfig;
+import org.sourceoftruth.records.web.ApiConfig;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import jakarta.inject.Inject;
@@ -13,10 +13,10 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.api.ApiException;
-import org.sourceoftruth.records.api.JsonBody;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.JsonBody;
 import org.sourceoftruth.records.api.ModelService;
-import org.sourceoftruth.records.api.Responses;
+import org.sourceoftruth.records.web.Responses;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.model.ModelRegistry;
 

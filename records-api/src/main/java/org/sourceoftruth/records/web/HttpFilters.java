@@ -1,6 +1,5 @@
 package org.sourceoftruth.records.web;
 
-import org.sourceoftruth.records.api.ApiConfig;
 import jakarta.inject.Inject;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;

@@ -1,4 +1,4 @@
-package org.sourceoftruth.records.api;
+package org.sourceoftruth.records.web;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;

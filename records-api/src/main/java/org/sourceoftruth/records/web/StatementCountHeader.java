@@ -1,5 +1,6 @@
-package org.sourceoftruth.records.api;
+package org.sourceoftruth.records.web;
 
+import org.sourceoftruth.records.db.QueryCounter;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerResponseContext;
