@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.api;
 
+import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Kind;
 

@@ -4,7 +4,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.sourceoftruth.records.extras.ConfigContextCache;
 import org.sourceoftruth.records.extras.ConfigContexts;
-import org.sourceoftruth.records.ipam.PrimaryIps;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
@@ -292,11 +291,11 @@ public class DcimModels implements ModelDefinition {
             nonConnectable.addAll(WIRELESS_INTERFACE_TYPES);
             return switch (kind) {
                 case "physical" -> ExtraFilter.Sql.of("not (" + alias + ".type = any(?))",
-                        new org.sourceoftruth.records.api.Db.SqlArray("text", nonConnectable));
+                        new org.sourceoftruth.records.db.Db.SqlArray("text", nonConnectable));
                 case "virtual" -> ExtraFilter.Sql.of(alias + ".type = any(?)",
-                        new org.sourceoftruth.records.api.Db.SqlArray("text", VIRTUAL_INTERFACE_TYPES));
+                        new org.sourceoftruth.records.db.Db.SqlArray("text", VIRTUAL_INTERFACE_TYPES));
                 case "wireless" -> ExtraFilter.Sql.of(alias + ".type = any(?)",
-                        new org.sourceoftruth.records.api.Db.SqlArray("text", WIRELESS_INTERFACE_TYPES));
+                        new org.sourceoftruth.records.db.Db.SqlArray("text", WIRELESS_INTERFACE_TYPES));
                 default -> ExtraFilter.Sql.of("false");
             };
         });
