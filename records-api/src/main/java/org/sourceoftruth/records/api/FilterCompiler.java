@@ -6,11 +6,13 @@ import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.db.Db;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.sourceoftruth.records.model.ChildFilter;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.model.RelationFilter;
 import org.sourceoftruth.records.model.Row;
 
 import java.math.BigDecimal;
@@ -131,7 +133,18 @@ public class FilterCompiler {
             for (String v : values) {
                 parsed.add(parse(extra.valueKind(), v, null));
             }
+            if (extra.choices() != null) {
+                requireExisting(db, extra.choices().table(), extra.choices().column(), extra.valueKind(), parsed);
+            }
             return extra.predicate().build("t", parsed);
+        }
+        RelationFilter relation = model.relationFilters().get(base);
+        if (relation != null) {
+            return lookup == null || lookup.equals("n") ? relation(db, model, relation, lookup, values) : null;
+        }
+        ChildFilter child = model.childFilters().get(base);
+        if (child != null) {
+            return childFilter(db, child, lookup, values);
         }
         switch (base) {
             case "q" -> {
@@ -151,13 +164,22 @@ public class FilterCompiler {
             return def == null || "disabled".equals(def.filterLogic()) ? null : customField(def, lookup, values);
         }
         Field field = model.field(base);
+        if (field != null && field.unsetFilterKind() != null) {
+            // a relation or count of a model not built yet: NetBox's filter over the unset value
+            return column(field.unsetSql(), field.unsetFilterKind(), field, lookup, values);
+        }
         if (field != null && field.kind == Kind.COUNT) {
             // NetBox's counter caches (interface_count, ...) are model fields, hence number filters
             return column(countExpression(field), Kind.INTEGER, null, lookup, values);
         }
-        if (field != null && field.isSecret() && lookup == null && base.equals("key")) {
-            // tokens?key=: exact match only, so that no lookup (key__isw) can be used to guess a key
-            return column("t." + field.column(), Kind.STRING, null, null, values);
+        if (field != null && field.isSecret()) {
+            return secret(model, field, lookup, values);
+        }
+        for (Field f : model.fields()) {
+            boolean byName = f.kind == Kind.STRING_LIST && base.equals(f.name);
+            if (f.hasObjectTypeIds() && (byName || base.equals(objectTypeIdFilter(f)))) {
+                return lookup == null || lookup.equals("n") ? objectTypes(f, byName, lookup, values) : null;
+            }
         }
         if (field != null && field.isFilterable()) {
             return switch (field.kind) {
@@ -238,7 +260,7 @@ public class FilterCompiler {
             return positive == null ? null
                     : new ExtraFilter.Sql("coalesce(not (" + positive.sql() + "), true)", positive.params());
         }
-        ExtraFilter.Sql unbuilt = lookup == null ? UnbuiltRelations.filter(model.contentType(), base, values) : null;
+        ExtraFilter.Sql unbuilt = lookup == null ? UnbuiltRelations.filter(db, model.contentType(), base, values) : null;
         if (unbuilt != null) {
             return unbuilt;
         }
@@ -269,6 +291,160 @@ public class FilterCompiler {
             }
         }
         return null;
+    }
+
+    /**
+     * A secret (a token's key): {@code key=} matches exactly on every object, so a client can
+     * find its token by key as in NetBox; NetBox's other lookups ({@code key__isw}, ...) would let
+     * a caller guess keys a character at a time, so they only see the objects whose secrets the
+     * caller may read anyway ({@link Model#secretsFilterScope}), and match no other object.
+     */
+    private ExtraFilter.Sql secret(Model model, Field field, String lookup, List<String> values) {
+        ExtraFilter.Sql match = column("t." + field.column(), Kind.STRING, null, lookup, values);
+        if (lookup == null || match == null) {
+            return match;
+        }
+        ExtraFilter.Sql scope = model.secretsFilterScope().get();
+        List<Object> params = new ArrayList<>(scope.params());
+        params.addAll(match.params());
+        return new ExtraFilter.Sql("(" + scope.sql() + ") and (" + match.sql() + ")", params);
+    }
+
+    /** Values of a filter that must name existing rows (NetBox's ModelChoiceFilter): a 400 for any other. */
+    static void requireExisting(Db db, String table, String column, Kind kind, List<Object> values) {
+        List<Object> wanted = values.stream().filter(v -> v != null && !"null".equals(v)).toList();
+        if (wanted.isEmpty()) {
+            return;
+        }
+        Set<String> found = new LinkedHashSet<>();
+        db.query("select " + column + "::text as k from " + table + " where " + column + " = any(?)",
+                new Db.SqlArray(kind == Kind.INTEGER ? "bigint" : "text", wanted)).forEach(r -> found.add(r.str("k")));
+        for (Object v : wanted) {
+            if (!found.contains(v.toString())) {
+                throw new FilterError("Select a valid choice. " + v + " is not one of the available choices.");
+            }
+        }
+    }
+
+    /** {@code object_type_id} for {@code object_types}, {@code changed_object_type_id} for a generic relation's type. */
+    private static String objectTypeIdFilter(Field f) {
+        String names = f.kind == Kind.GENERIC_FK ? f.genericTypeColumn() : f.name;
+        return (f.kind == Kind.STRING_LIST && names.endsWith("s") ? names.substring(0, names.length() - 1) : names) + "_id";
+    }
+
+    /**
+     * NetBox's filters on object types by id ({@code object_type_id}, {@code changed_object_type_id},
+     * and {@code object_types} itself on tags and permissions). Object-type ids are the ids of
+     * NetBox's core/object-types, which this service does not serve yet: no id names an object
+     * type here, so every id is a 400 (as NetBox answers for an unknown id) rather than a guess
+     * that could pick the wrong objects; {@code null} matches objects without one. On
+     * {@code object_types} a type name ("dcim.site") is also accepted, as this service always did.
+     */
+    private static ExtraFilter.Sql objectTypes(Field f, boolean byName, String lookup, List<String> values) {
+        String col = "t." + (f.kind == Kind.GENERIC_FK ? f.genericTypeColumn() : f.column());
+        boolean list = f.kind == Kind.STRING_LIST;
+        List<String> parts = new ArrayList<>();
+        List<Object> params = new ArrayList<>();
+        for (String v : values) {
+            if (v.equals("null")) {
+                parts.add(list ? "coalesce(cardinality(" + col + "), 0) = 0" : col + " is null");
+                continue;
+            }
+            if (!byName || v.trim().matches("\\d+")) {
+                Object id = parse(Kind.INTEGER, v, null);
+                throw new FilterError("Select a valid choice. " + id + " is not one of the available choices.");
+            }
+            parts.add(list ? "? = any(" + col + ")" : col + " = ?");
+            params.add(v);
+        }
+        String sql = String.join(" or ", parts);
+        return new ExtraFilter.Sql("n".equals(lookup) ? "coalesce(not (" + sql + "), true)" : sql, params);
+    }
+
+    /**
+     * A {@link RelationFilter}: the path's fields are followed from the object (each foreign key
+     * or many-to-many a subquery over the next model, alias t shadowing the outer one), the last
+     * one compared with the ids of the target objects having one of the given keys.
+     */
+    private ExtraFilter.Sql relation(Db db, Model model, RelationFilter relation, String lookup, List<String> values) {
+        List<Field> hops = new ArrayList<>();
+        List<Model> owners = new ArrayList<>();
+        Model current = model;
+        for (String name : relation.path()) {
+            Field hop = current.field(name);
+            if (hop == null || (hop.kind != Kind.FK && hop.kind != Kind.M2M)) {
+                throw new IllegalStateException(model.contentType() + ": relation filter " + relation.name()
+                        + " does not follow a relation at " + name);
+            }
+            owners.add(current);
+            hops.add(hop);
+            current = registry.require(hop.target());
+        }
+        Model target = current;
+        String key = relation.key();
+        Kind keyKind = key.equals("id") ? Kind.INTEGER : target.field(key).kind;
+        List<Object> wanted = new ArrayList<>();
+        for (String v : values) {
+            if (!v.equals("null")) {
+                Object parsed = parse(keyKind, v, null);
+                wanted.add(parsed instanceof Cidr.Parsed p ? p.text() : parsed);
+            }
+        }
+        boolean network = keyKind == Kind.INET || keyKind == Kind.CIDR;
+        String keyIn = network ? key + " = any(?::" + keyKind.name().toLowerCase(Locale.ROOT) + "[])" : key + " = any(?)";
+        Db.SqlArray keys = new Db.SqlArray(keyKind == Kind.INTEGER ? "bigint" : "text", wanted);
+        if (!wanted.isEmpty()) {
+            Set<String> found = new LinkedHashSet<>();
+            db.query("select " + key + "::text as k from " + target.table() + " where " + keyIn, keys)
+                    .forEach(r -> found.add(r.str("k")));
+            for (int i = 0; i < wanted.size(); i++) {
+                if (!found.contains(wanted.get(i).toString())) {
+                    throw new FilterError("Select a valid choice. " + values.stream().filter(v -> !v.equals("null"))
+                            .toList().get(i) + " is not one of the available choices.");
+                }
+            }
+        }
+        Field last = hops.get(hops.size() - 1);
+        List<String> parts = new ArrayList<>();
+        List<Object> params = new ArrayList<>();
+        String ids = "select id from " + target.table() + " where " + keyIn;
+        if (!wanted.isEmpty()) {
+            parts.add(last.kind == Kind.FK ? "t." + last.column() + " in (" + ids + ")"
+                    : "t.id in (select " + last.joinOwnColumn() + " from " + last.joinTable() + " where "
+                    + last.joinTargetColumn() + " in (" + ids + "))");
+            params.add(keys);
+        }
+        if (values.contains("null")) {
+            parts.add(last.kind == Kind.FK ? "t." + last.column() + " is null"
+                    : "not exists (select 1 from " + last.joinTable() + " j where j." + last.joinOwnColumn() + " = t.id)");
+        }
+        String sql = String.join(" or ", parts);
+        for (int i = hops.size() - 2; i >= 0; i--) {
+            Field hop = hops.get(i);
+            String next = registry.require(hop.target()).table();
+            sql = hop.kind == Kind.FK
+                    ? "t." + hop.column() + " in (select t.id from " + next + " t where " + sql + ")"
+                    : "t.id in (select j." + hop.joinOwnColumn() + " from " + hop.joinTable() + " j where j."
+                    + hop.joinTargetColumn() + " in (select t.id from " + next + " t where " + sql + "))";
+        }
+        return new ExtraFilter.Sql("n".equals(lookup) ? "coalesce(not (" + sql + "), true)" : sql, params);
+    }
+
+    /** A {@link ChildFilter}: some related object matches the filter; negated lookups: none does. */
+    private ExtraFilter.Sql childFilter(Db db, ChildFilter filter, String lookup, List<String> values) {
+        Model child = registry.require(filter.childType());
+        boolean negated = lookup != null
+                && (lookup.equals("n") || (lookup.startsWith("n") && STRING_LOOKUPS.contains(lookup.substring(1))));
+        String positive = negated ? (lookup.equals("n") ? null : lookup.substring(1)) : lookup;
+        ExtraFilter.Sql inner = compileOne(db, child, positive == null ? filter.name() : filter.name() + "__" + positive,
+                values);
+        if (inner == null) {
+            return null;
+        }
+        String fk = child.field(filter.childFk()).column();
+        String sql = "t.id in (select t." + fk + " from " + child.table() + " t where t." + fk + " is not null and ("
+                + inner.sql() + "))";
+        return new ExtraFilter.Sql(negated ? "not (" + sql + ")" : sql, inner.params());
     }
 
     /** The filter {@code param} of the related model, applied to the objects related by {@code hop}. */

@@ -185,12 +185,29 @@ public class PayloadReader {
                 checkUnique(db, model, single, f.name, rows, selfIds, errors);
             }
         }
+        // As DRF: a row whose fields failed (a per-field duplicate) gets no object-level checks,
+        // which NetBox runs only on valid fields (unique-together validators, then Model.clean)
+        List<Row> valid = new ArrayList<>();
+        List<Long> validIds = new ArrayList<>();
+        List<Map<String, List<String>>> validErrors = new ArrayList<>();
+        boolean[] fieldsFailed = new boolean[rows.size()];
+        for (int i = 0; i < rows.size(); i++) {
+            fieldsFailed[i] = !errors.get(i).isEmpty();
+            if (!fieldsFailed[i]) {
+                valid.add(rows.get(i));
+                validIds.add(selfIds.get(i));
+                validErrors.add(errors.get(i));
+            }
+        }
         for (UniqueRule rule : model.uniqueRules()) {
-            checkUnique(db, model, rule, "__all__", rows, selfIds, errors);
+            checkUnique(db, model, rule, "__all__", valid, validIds, validErrors);
         }
         for (int i = 0; i < rows.size(); i++) {
             Row merged = rows.get(i);
             Map<String, List<String>> rowErrors = errors.get(i);
+            if (fieldsFailed[i]) {
+                continue;
+            }
             model.validators().forEach(v -> v.validate(merged, rowErrors));
             if (rowErrors.isEmpty()) {
                 Long selfId = selfIds.get(i);

@@ -1,7 +1,10 @@
 package org.sourceoftruth.records.api;
 
+import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.ExtraFilter;
+import org.sourceoftruth.records.model.Kind;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -10,9 +13,10 @@ import java.util.Set;
  * Filters of NetBox's filtersets on relations to models this service does not serve yet
  * (contacts, cables, L2VPNs, virtual chassis, ...). They are real filters over the data that
  * exists: there are no such objects, so no given object is a valid choice (a 400 as NetBox
- * answers for an unknown object), {@code null} matches every object, {@code cabled=false} /
- * {@code occupied=false} match every object and {@code true} none. When a model lands, its
- * entries here are replaced by real declarations (a foreign key, or an ExtraFilter).
+ * answers for an unknown object), {@code null} matches every object, and the boolean "has one"
+ * filters ({@code cabled}, {@code console_ports}, {@code has_front_image}, ...) match no object
+ * for true and every object for false. When a model lands, its entries here are replaced by
+ * real declarations (a foreign key, or an ExtraFilter).
  */
 final class UnbuiltRelations {
     private UnbuiltRelations() {
@@ -24,6 +28,7 @@ final class UnbuiltRelations {
             "virtualization.clustergroup", "virtualization.cluster", "virtualization.virtualmachine");
     private static final Set<String> CABLED = Set.of("circuits.circuittermination", "dcim.interface");
     private static final Set<String> INTERFACES = Set.of("dcim.interface", "virtualization.vminterface");
+    private static final Set<String> DEVICES_AND_TYPES = Set.of("dcim.device", "dcim.devicetype");
 
     /** Filter name -> content types whose NetBox filterset has it, the related model being unbuilt. */
     private static final Map<String, Set<String>> RELATIONS = Map.ofEntries(
@@ -42,6 +47,7 @@ final class UnbuiltRelations {
             Map.entry("config_template_id", Set.of("dcim.devicerole", "dcim.device", "dcim.platform",
                     "virtualization.virtualmachine")),
             Map.entry("vdc", Set.of("dcim.interface")), Map.entry("vdc_id", Set.of("dcim.interface")),
+            Map.entry("vdc_identifier", Set.of("dcim.interface")),
             Map.entry("wireless_lan_id", Set.of("dcim.interface")), Map.entry("wireless_link_id", Set.of("dcim.interface")),
             Map.entry("virtual_circuit_id", Set.of("dcim.interface")),
             Map.entry("virtual_circuit_termination_id", Set.of("dcim.interface")),
@@ -60,13 +66,55 @@ final class UnbuiltRelations {
             Map.entry("choice_set", Set.of("extras.customfield")),
             Map.entry("choice_set_id", Set.of("extras.customfield")));
 
-    /** Boolean filters on the same relations: true = "has one" (none has), false = "has none" (all). */
-    private static final Map<String, Set<String>> PRESENCE = Map.of("cabled", CABLED, "occupied", CABLED);
+    /**
+     * Relations to models that ARE served, reached through one that is not (a rack's
+     * manufacturer is its rack type's, a device's parent device its parent bay's, a VLAN's
+     * Q-in-Q service VLAN a field not built yet): an existing object is a valid choice that no
+     * object is related to; an unknown one is a 400.
+     */
+    private record Through(Set<String> contentTypes, String table, String key) {
+    }
+
+    private static final Map<String, Through> THROUGH_UNBUILT = Map.of(
+            "manufacturer", new Through(Set.of("dcim.rack"), "dcim_manufacturer", "slug"),
+            "manufacturer_id", new Through(Set.of("dcim.rack"), "dcim_manufacturer", "id"),
+            "parent_device_id", new Through(Set.of("dcim.device"), "dcim_device", "id"),
+            "qinq_svlan_id", new Through(Set.of("ipam.vlan"), "ipam_vlan", "id"));
+
+    /** Boolean "has one" filters on unbuilt relations: true matches no object, false every object. */
+    private static final Map<String, Set<String>> ABSENT = Map.ofEntries(
+            Map.entry("cabled", CABLED), Map.entry("connected", Set.of("dcim.interface")),
+            Map.entry("console_ports", DEVICES_AND_TYPES), Map.entry("console_server_ports", DEVICES_AND_TYPES),
+            Map.entry("power_ports", DEVICES_AND_TYPES), Map.entry("power_outlets", DEVICES_AND_TYPES),
+            Map.entry("pass_through_ports", DEVICES_AND_TYPES), Map.entry("module_bays", DEVICES_AND_TYPES),
+            Map.entry("device_bays", DEVICES_AND_TYPES), Map.entry("interfaces", Set.of("dcim.devicetype")),
+            Map.entry("inventory_items", Set.of("dcim.devicetype")),
+            Map.entry("has_front_image", Set.of("dcim.devicetype")), Map.entry("has_rear_image", Set.of("dcim.devicetype")),
+            Map.entry("has_virtual_device_context", Set.of("dcim.device")),
+            Map.entry("virtual_chassis_member", Set.of("dcim.device")),
+            Map.entry("auto_sync_enabled", Set.of("extras.configcontext")));
 
     /** The filter {@code name} (no lookup) of the given content type, or null when it is not one of these. */
-    static ExtraFilter.Sql filter(String contentType, String name, List<String> values) {
-        if (PRESENCE.getOrDefault(name, Set.of()).contains(contentType)) {
+    static ExtraFilter.Sql filter(Db db, String contentType, String name, List<String> values) {
+        if (ABSENT.getOrDefault(name, Set.of()).contains(contentType)) {
             return ExtraFilter.Sql.of(FilterCompiler.parseBoolean(values.get(values.size() - 1)) ? "false" : "true");
+        }
+        if (name.equals("occupied") && CABLED.contains(contentType)) {
+            // no cable or wireless link exists: occupied is marked connected
+            return ExtraFilter.Sql.of(FilterCompiler.parseBoolean(values.get(values.size() - 1))
+                    ? "t.mark_connected" : "not t.mark_connected");
+        }
+        Through through = THROUGH_UNBUILT.get(name);
+        if (through != null && through.contentTypes().contains(contentType)) {
+            Kind kind = through.key().equals("id") ? Kind.INTEGER : Kind.STRING;
+            List<Object> wanted = new ArrayList<>();
+            for (String v : values) {
+                if (!v.equals("null")) {
+                    wanted.add(FilterCompiler.parse(kind, v, null));
+                }
+            }
+            FilterCompiler.requireExisting(db, through.table(), through.key(), kind, wanted);
+            return ExtraFilter.Sql.of(values.contains("null") ? "true" : "false");
         }
         if (!RELATIONS.getOrDefault(name, Set.of()).contains(contentType)) {
             return null;

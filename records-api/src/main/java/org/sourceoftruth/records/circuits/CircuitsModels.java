@@ -94,7 +94,7 @@ public class CircuitsModels implements ModelDefinition {
                         str("xconnect_id").max(50), str("pp_info").max(100), str("description").max(200),
                         bool("mark_connected").dflt(false),
                         // Cables are not modelled yet: a termination is never cabled.
-                        computed("cable", r -> null), notBuilt("cable_end", ""),
+                        computed("cable", r -> null), notBuilt("cable_end", "").filtersAs(org.sourceoftruth.records.dcim.DcimChoices.CABLE_END),
                         computed("link_peers", r -> List.of()), computed("link_peers_type", r -> null))
                 .standardTail()
                 .fields(computed("_occupied", r -> Boolean.TRUE.equals(r.get("mark_connected"))))

@@ -29,7 +29,8 @@ public class CoreModels implements ModelDefinition {
                         str("user_name").readOnly(),
                         str("request_id").readOnly().filterExpression("t.request_id::text"),
                         choice("action", ACTION).readOnly(),
-                        genericFk("changed_object", "changed_object_type", "changed_object_id", List.of()).readOnly(),
+                        genericFk("changed_object", "changed_object_type", "changed_object_id", List.of()).readOnly()
+                                .objectTypeIds(),
                         str("object_repr").readOnly(), str("message").readOnly(),
                         json("prechange_data").readOnly(), json("postchange_data").readOnly())
                 .readOnlyApi()

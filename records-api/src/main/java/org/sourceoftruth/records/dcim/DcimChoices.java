@@ -59,6 +59,15 @@ public final class DcimChoices {
             "cisco-flexstack", "Cisco FlexStack", "juniper-vcp", "Juniper VCP", "extreme-summitstack", "Extreme SummitStack",
             "other", "Other");
 
+    /**
+     * Wireless channels (WirelessChannelChoices): value {@code <band>-<channel>-<MHz>-<width MHz>},
+     * labelled as NetBox does ("6 (2437 MHz)", "36 (5180/20 MHz)", "1 (58.32/2.16 GHz)").
+     */
+    public static final ChoiceSet RF_CHANNEL = WirelessChannels.choices();
+
+    /** A cable's end (CableEndChoices). */
+    public static final ChoiceSet CABLE_END = ChoiceSet.of("A", "A", "B", "B");
+
     private DcimChoices() {
     }
 }

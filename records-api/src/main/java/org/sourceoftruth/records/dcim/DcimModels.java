@@ -5,7 +5,9 @@ import jakarta.inject.Inject;
 import org.sourceoftruth.records.extras.ConfigContextCache;
 import org.sourceoftruth.records.extras.ConfigContexts;
 import org.sourceoftruth.records.model.ExtraFilters;
+import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.UniqueRule;
@@ -116,6 +118,10 @@ public class DcimModels implements ModelDefinition {
                         count("virtualmachine_count", "virtualization_virtualmachine", "platform_id")
                                 .nestedCount(Field.NestedCount.ZERO),
                         notBuilt("config_template", null), str("comments"), depth())
+                // NetBox's get_for_device_type: platforms of the device type's manufacturer, or of none
+                .filter(ExtraFilters.each("available_for_device_type", Kind.INTEGER, "{t}.manufacturer_id is null"
+                        + " or {t}.manufacturer_id in (select manufacturer_id from dcim_devicetype where id = ?)")
+                        .choicesFrom("dcim_devicetype", "id"))
                 .brief("device_count", "virtualmachine_count");
 
         Model deviceType = Model.of("dcim", "device-types", "dcim.devicetype", "dcim_devicetype", "device type")
@@ -156,8 +162,9 @@ public class DcimModels implements ModelDefinition {
                         ConfigContexts.field(configContexts.forDevices()), json("local_context_data").nullable())
                 .standardTail()
                 .fields(count("interface_count", "dcim_interface", "device_id").counterCache(),
-                        notBuilt("parent_device", null), notBuilt("virtual_chassis", null), notBuilt("vc_position", null),
-                        notBuilt("vc_priority", null), notBuilt("config_template", null))
+                        notBuilt("parent_device", null), notBuilt("virtual_chassis", null),
+                        notBuilt("vc_position", null).filtersAs(Kind.INTEGER),
+                        notBuilt("vc_priority", null).filtersAs(Kind.INTEGER), notBuilt("config_template", null))
                 .fields(notBuiltCounts("console_port_count", "console_server_port_count", "power_port_count",
                         "power_outlet_count", "front_port_count", "rear_port_count", "device_bay_count",
                         "module_bay_count", "inventory_item_count"))
@@ -167,6 +174,17 @@ public class DcimModels implements ModelDefinition {
                 .filter(ExtraFilters.bool("has_primary_ip", "({t}.primary_ip4_id is not null or {t}.primary_ip6_id is not null)",
                         "({t}.primary_ip4_id is null and {t}.primary_ip6_id is null)"))
                 .filter(ExtraFilters.bool("has_oob_ip", "{t}.oob_ip_id is not null", "{t}.oob_ip_id is null"))
+                .relationFilter("manufacturer", "device_type.manufacturer", "slug")
+                .relationFilter("manufacturer_id", "device_type.manufacturer", "id")
+                .relationFilter("model", "device_type", "slug")
+                .relationFilter("primary_ip4", "primary_ip4", "address")
+                .relationFilter("primary_ip6", "primary_ip6", "address")
+                .filter(ExtraFilters.bool("is_full_depth", "{t}.device_type_id in (select id from dcim_devicetype"
+                        + " where is_full_depth)", "{t}.device_type_id in (select id from dcim_devicetype where not is_full_depth)"))
+                .filter(ExtraFilters.bool("interfaces", "exists (select 1 from dcim_interface i where i.device_id = {t}.id)",
+                        "not exists (select 1 from dcim_interface i where i.device_id = {t}.id)"))
+                .filter(localContextData())
+                .childFilter("mac_address", "dcim.interface", "device")
                 .select("_unnamed", "select m.name || ' ' || dt.model from dcim_devicetype dt join dcim_manufacturer m"
                         + " on m.id = dt.manufacturer_id where dt.id = t.device_type_id")
                 .display(DcimModels::deviceDisplay)
@@ -190,18 +208,29 @@ public class DcimModels implements ModelDefinition {
                         m2m("tagged_vlans", "ipam.vlan", "dcim_interface_tagged_vlans", "interface_id", "vlan_id"),
                         bool("mark_connected").dflt(false), fk("vrf", "ipam.vrf"),
                         choice("poe_mode", POE_MODE).nullable(), choice("poe_type", POE_TYPE).nullable(),
-                        choice("rf_role", RF_ROLE).nullable(), decimal("rf_channel_frequency").nullable().range(-99999, 99999),
+                        choice("rf_role", RF_ROLE).nullable(), choice("rf_channel", RF_CHANNEL).nullable(),
+                        decimal("rf_channel_frequency").nullable().range(-99999, 99999),
                         decimal("rf_channel_width").nullable().range(-9999, 9999), integer("tx_power").nullable().range(-40, 127))
                 .standardTail()
                 .fields(count("count_ipaddresses", "ipam_ipaddress", "assigned_object_id")
                                 .countWhere("assigned_object_type = 'dcim.interface'"),
                         computed("cable", r -> null), computed("_occupied", r -> Boolean.TRUE.equals(r.get("mark_connected"))),
                         notBuilt("vdcs", List.of()), notBuilt("module", null), notBuilt("wireless_link", null),
-                        notBuilt("wireless_lans", List.of()), notBuilt("cable_end", ""), notBuilt("link_peers", List.of()),
+                        notBuilt("wireless_lans", List.of()), notBuilt("cable_end", "").filtersAs(CABLE_END),
+                        notBuilt("link_peers", List.of()),
                         notBuilt("link_peers_type", null), notBuilt("connected_endpoints", null),
                         notBuilt("connected_endpoints_type", null), notBuilt("connected_endpoints_reachable", false))
                 .fields(notBuiltInterfaceRelations())
                 .validator(DcimModels::poeNeedsMode)
+                .validator(DcimModels::wirelessRules)
+                .hook(new ChannelFrequencyAndWidth())
+                .relationFilter("device_type", "device.device_type", "model")
+                .relationFilter("device_type_id", "device.device_type", "id")
+                .relationFilter("tenant", "device.tenant", "slug")
+                .relationFilter("tenant_id", "device.tenant", "id")
+                .filter(interfaceKind())
+                .filters(virtualChassisMembers())
+                .filters(interfaceVlanFilters("dcim_interface_tagged_vlans", "interface_id"))
                 .display(r -> r.str("label") == null || r.str("label").isEmpty() ? r.str("name")
                         : r.str("name") + " (" + r.str("label") + ")")
                 .unique(UniqueRule.of("Interface with this Device and Name already exists.", "device_id", "name"))
@@ -229,6 +258,118 @@ public class DcimModels implements ModelDefinition {
     public static Field[] notBuiltInterfaceRelations() {
         return new Field[] {notBuilt("primary_mac_address", null), notBuilt("mac_addresses", List.of()),
                 notBuilt("qinq_svlan", null), notBuilt("vlan_translation_policy", null), notBuilt("count_fhrp_groups", 0)};
+    }
+
+    /** NetBox's local_context_data filter on devices and VMs: true when it is set. */
+    public static ExtraFilter localContextData() {
+        return ExtraFilters.bool("local_context_data", "{t}.local_context_data is not null", "{t}.local_context_data is null");
+    }
+
+    /**
+     * vlan_id / vlan (VID) of NetBox's CommonInterfaceFilterSet: the untagged VLAN or one of the
+     * tagged ones (its Q-in-Q service VLAN too, a relation not built yet, so never).
+     */
+    public static List<ExtraFilter> interfaceVlanFilters(String taggedTable, String taggedOwnColumn) {
+        String tagged = "{t}.id in (select x." + taggedOwnColumn + " from " + taggedTable + " x where x.vlan_id";
+        return List.of(
+                ExtraFilters.each("vlan_id", Kind.INTEGER, "{t}.untagged_vlan_id = ? or " + tagged + " = ?)"),
+                ExtraFilters.each("vlan", Kind.INTEGER, "{t}.untagged_vlan_id in (select id from ipam_vlan where vid = ?)"
+                        + " or " + tagged + " in (select id from ipam_vlan where vid = ?))"));
+    }
+
+    /** Interface types NetBox counts as virtual and as wireless (dcim/constants.py). */
+    static final List<String> VIRTUAL_INTERFACE_TYPES = List.of("virtual", "lag", "bridge");
+    static final List<String> WIRELESS_INTERFACE_TYPES = List.of("ieee802.11a", "ieee802.11g", "ieee802.11n",
+            "ieee802.11ac", "ieee802.11ad", "ieee802.11ax", "ieee802.11ay", "ieee802.11be", "ieee802.15.1",
+            "ieee802.15.4", "other-wireless", "gsm", "cdma", "lte", "4g", "5g");
+
+    /** kind=physical|virtual|wireless (NetBox's filter_kind): anything else matches nothing. */
+    private static ExtraFilter interfaceKind() {
+        return new ExtraFilter("kind", Kind.STRING, (alias, values) -> {
+            String kind = values.get(values.size() - 1).toString().trim().toLowerCase(java.util.Locale.ROOT);
+            List<String> nonConnectable = new java.util.ArrayList<>(VIRTUAL_INTERFACE_TYPES);
+            nonConnectable.addAll(WIRELESS_INTERFACE_TYPES);
+            return switch (kind) {
+                case "physical" -> ExtraFilter.Sql.of("not (" + alias + ".type = any(?))",
+                        new org.sourceoftruth.records.db.Db.SqlArray("text", nonConnectable));
+                case "virtual" -> ExtraFilter.Sql.of(alias + ".type = any(?)",
+                        new org.sourceoftruth.records.db.Db.SqlArray("text", VIRTUAL_INTERFACE_TYPES));
+                case "wireless" -> ExtraFilter.Sql.of(alias + ".type = any(?)",
+                        new org.sourceoftruth.records.db.Db.SqlArray("text", WIRELESS_INTERFACE_TYPES));
+                default -> ExtraFilter.Sql.of("false");
+            };
+        });
+    }
+
+    /**
+     * virtual_chassis_member(_id) and virtual_chassis_member_or_master(_id): the interfaces of the
+     * named devices and of their virtual chassis. Virtual chassis are not built yet, so a device's
+     * chassis interfaces are its own; no device by that name or id matches nothing (no 400: NetBox
+     * declares them as plain value filters).
+     */
+    private static List<ExtraFilter> virtualChassisMembers() {
+        List<ExtraFilter> out = new java.util.ArrayList<>();
+        for (String name : List.of("virtual_chassis_member", "virtual_chassis_member_or_master")) {
+            out.add(ExtraFilters.each(name, Kind.STRING, "{t}.device_id in (select id from dcim_device where name = ?)"));
+            out.add(ExtraFilters.each(name + "_id", Kind.INTEGER, "{t}.device_id = ?"));
+        }
+        return out;
+    }
+
+    /**
+     * NetBox's wireless checks (Interface.clean): role, channel, frequency and width only on
+     * wireless interfaces, and no frequency or width other than the chosen channel's.
+     */
+    static void wirelessRules(org.sourceoftruth.records.model.Row row, java.util.Map<String, List<String>> errors) {
+        boolean wireless = WIRELESS_INTERFACE_TYPES.contains(row.str("type"));
+        String channel = row.str("rf_channel");
+        java.math.BigDecimal frequency = row.decimal("rf_channel_frequency");
+        java.math.BigDecimal width = row.decimal("rf_channel_width");
+        java.util.function.BiConsumer<String, String> error = (field, message) ->
+                errors.computeIfAbsent(field, k -> new java.util.ArrayList<>()).add(message);
+        if (row.get("rf_role") != null && !wireless) {
+            error.accept("rf_role", "Wireless role may be set only on wireless interfaces.");
+        }
+        if (channel != null && !wireless) {
+            error.accept("rf_channel", "Channel may be set only on wireless interfaces.");
+        }
+        if (frequency != null && frequency.signum() != 0) {
+            if (!wireless) {
+                error.accept("rf_channel_frequency", "Channel frequency may be set only on wireless interfaces.");
+            } else if (channel != null && frequency.compareTo(WirelessChannels.frequency(channel)) != 0) {
+                error.accept("rf_channel_frequency", "Cannot specify custom frequency with channel selected.");
+            }
+        }
+        if (width != null && width.signum() != 0) {
+            if (!wireless) {
+                error.accept("rf_channel_width", "Channel width may be set only on wireless interfaces.");
+            } else if (channel != null && width.compareTo(WirelessChannels.width(channel)) != 0) {
+                error.accept("rf_channel_width", "Cannot specify custom width with channel selected.");
+            }
+        }
+    }
+
+    /** A chosen channel fills in its frequency and width when they are not given (NetBox's Interface.save). */
+    static final class ChannelFrequencyAndWidth implements org.sourceoftruth.records.model.WriteHook {
+        @Override
+        public void beforeWrite(org.sourceoftruth.records.model.Row changes, org.sourceoftruth.records.model.Row existing,
+                                java.util.Map<String, List<String>> errors) {
+            String channel = (String) current("rf_channel", changes, existing);
+            if (channel == null) {
+                return;
+            }
+            if (current("rf_channel_frequency", changes, existing) == null) {
+                changes.put("rf_channel_frequency", WirelessChannels.frequency(channel));
+            }
+            if (current("rf_channel_width", changes, existing) == null) {
+                changes.put("rf_channel_width", WirelessChannels.width(channel));
+            }
+        }
+
+        private static Object current(String column, org.sourceoftruth.records.model.Row changes,
+                                      org.sourceoftruth.records.model.Row existing) {
+            return changes.containsKey(column) ? changes.get(column) : existing == null ? null : existing.get(column);
+        }
     }
 
     /** A PoE type needs a PoE mode, as NetBox's Interface.clean says. */

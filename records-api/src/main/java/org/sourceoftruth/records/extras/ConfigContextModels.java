@@ -49,10 +49,13 @@ public class ConfigContextModels implements ModelDefinition {
                 .fields(assignmentFields())
                 .fields(tags().slugs(), json("data").required(), notBuilt("profile", null),
                         notBuilt("data_source", null), notBuilt("data_path", ""), notBuilt("data_file", null),
-                        notBuilt("data_synced", null))
+                        notBuilt("data_synced", null).filtersAs(Kind.DATETIME))
                 .timestamps()
                 .validator((row, errors) -> ConfigContexts.requireObject("data", row, errors))
                 .filters(assignmentFilters())
+                // NetBox names the device-role dimension device_role on config contexts
+                .relationFilter("device_role", "roles", "slug")
+                .relationFilter("device_role_id", "roles", "id")
                 .ordering("t.weight", "t.name")
                 .search("t.name", "t.description", "t.data")
                 .brief("name", "description");

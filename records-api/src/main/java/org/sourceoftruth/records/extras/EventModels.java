@@ -54,7 +54,7 @@ public class EventModels implements ModelDefinition {
                 .brief("name", "description");
 
         Model eventRule = Model.of("extras", "event-rules", "extras.eventrule", "extras_eventrule", "event rule")
-                .fields(stringList("object_types").required(), str("name").required().max(150).unique(),
+                .fields(stringList("object_types").required().objectTypeIds(), str("name").required().max(150).unique(),
                         bool("enabled").dflt(true), stringList("event_types").required(), json("conditions").nullable(),
                         choice("action_type", ACTION_TYPE).dflt("webhook"),
                         genericFk("action_object", "action_object_type", "action_object_id", List.of("extras.webhook")).required()

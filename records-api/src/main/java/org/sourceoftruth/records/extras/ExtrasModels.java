@@ -4,6 +4,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import org.sourceoftruth.records.model.ChoiceSet;
+import org.sourceoftruth.records.model.ExtraFilters;
+import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.ModelRegistry;
@@ -38,17 +40,26 @@ public class ExtrasModels implements ModelDefinition {
         Model tag = Model.of("extras", "tags", "extras.tag", "extras_tag", "tag")
                 .fields(str("name").required().max(100).unique(), slug("slug").unique(),
                         str("color").max(6).dflt("9e9e9e").pattern(COLOR, COLOR_MESSAGE), str("description").max(200),
-                        integer("weight").range(0, 32767).dflt(1000), stringList("object_types"),
+                        integer("weight").range(0, 32767).dflt(1000), stringList("object_types").objectTypeIds(),
                         count("tagged_items", "extras_taggeditem", "tag_id"))
                 .timestamps()
                 .validator(this::knownObjectTypes)
+                // NetBox's TagFilterSet: tags in use on objects of a type, by name or by object-type id
+                // (no ids are published here, so an id matches no type), and tags a type may use
+                .filter(ExtraFilters.each("content_type", Kind.STRING,
+                        "{t}.id in (select ti.tag_id from extras_taggeditem ti where ti.object_type = ?)",
+                        v -> v.toString().toLowerCase(java.util.Locale.ROOT)))
+                .filter(ExtraFilters.each("content_type_id", Kind.INTEGER, "false"))
+                .filter(ExtraFilters.each("for_object_type_id", Kind.INTEGER,
+                        "coalesce(cardinality({t}.object_types), 0) = 0"))
                 .ordering("t.weight", "t.name")
                 .search("t.name", "t.slug", "t.color", "t.description")
                 .brief("name", "slug", "color", "description");
 
         Model customField = Model.of("extras", "custom-fields", "extras.customfield", "extras_customfield", "custom field")
-                .fields(stringList("object_types").required(), choice("type", CUSTOM_FIELD_TYPE).dflt("text"),
-                        str("related_object_type").max(100).nullable().dflt(null),
+                .fields(stringList("object_types").required().objectTypeIds(),
+                        choice("type", CUSTOM_FIELD_TYPE).dflt("text"),
+                        str("related_object_type").max(100).nullable().dflt(null).objectTypeIds(),
                         str("name").required().max(50).unique().pattern("^[A-Za-z0-9_]+$",
                                 "Only alphanumeric characters and underscores are allowed."),
                         str("label").max(50), str("group_name").max(50), str("description").max(200),

@@ -13,6 +13,7 @@ public final class IpamChoices {
     public static final ChoiceSet IP_ADDRESS_ROLE = ChoiceSet.of("loopback", "Loopback", "secondary", "Secondary",
             "anycast", "Anycast", "vip", "VIP", "vrrp", "VRRP", "hsrp", "HSRP", "glbp", "GLBP", "carp", "CARP");
     public static final ChoiceSet VLAN_STATUS = ChoiceSet.capitalised("active", "reserved", "deprecated");
+    public static final ChoiceSet VLAN_QINQ_ROLE = ChoiceSet.of("svlan", "Service", "cvlan", "Customer");
 
     /** Roles whose addresses may repeat in a VRF that enforces uniqueness (IPADDRESS_ROLES_NONUNIQUE). */
     public static final Set<String> NONUNIQUE_ROLES = Set.of("anycast", "vip", "vrrp", "hsrp", "glbp", "carp");

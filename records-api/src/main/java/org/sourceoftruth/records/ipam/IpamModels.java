@@ -110,8 +110,8 @@ public class IpamModels implements ModelDefinition {
                         fk("tenant", "tenancy.tenant").protect(), choice("status", VLAN_STATUS).dflt("active"),
                         fk("role", "ipam.role"), str("description").max(200), str("comments"))
                 .standardTail()
-                .fields(count("prefix_count", "ipam_prefix", "vlan_id"), notBuilt("qinq_role", null),
-                        notBuilt("qinq_svlan", null))
+                .fields(count("prefix_count", "ipam_prefix", "vlan_id"),
+                        notBuilt("qinq_role", null).filtersAs(VLAN_QINQ_ROLE), notBuilt("qinq_svlan", null))
                 .display(r -> r.str("name") + " (" + r.str("vid") + ")")
                 .unique(UniqueRule.of("VLAN with this Group and VLAN ID already exists.", "group_id", "vid")
                         .skipIfNull("group_id"))
@@ -126,6 +126,9 @@ public class IpamModels implements ModelDefinition {
                 .filter(ExtraFilters.each("vminterface_id", Kind.INTEGER, "{t}.id in (select untagged_vlan_id from"
                         + " virtualization_vminterface where id = ? union select vlan_id from"
                         + " virtualization_vminterface_tagged_vlans where vminterface_id = ?)"))
+                // Q-in-Q service VLANs are not built yet: no VLAN has one, so its VID is unset
+                .filters(ExtraFilters.number("qinq_svlan_vid", "null::integer"))
+                .filters(VlanAvailability.filters())
                 .ordering("(select s.name from dcim_site s where s.id = t.site_id)",
                         "(select g.name from ipam_vlangroup g where g.id = t.group_id)", "t.vid")
                 .search("t.name", "t.vid", "t.description")

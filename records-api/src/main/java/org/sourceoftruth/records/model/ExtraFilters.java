@@ -40,7 +40,8 @@ public final class ExtraFilters {
 
     /**
      * NetBox's number filter on an SQL integer expression: {@code name} (ORed values),
-     * {@code name__n} (none of them), {@code __lt}, {@code __lte}, {@code __gt}, {@code __gte}.
+     * {@code name__n} (none of them), {@code __lt}, {@code __lte}, {@code __gt}, {@code __gte},
+     * {@code __empty} (NetBox maps it to isnull for numbers).
      */
     public static List<ExtraFilter> number(String name, String expression) {
         List<ExtraFilter> out = new ArrayList<>();
@@ -54,6 +55,7 @@ public final class ExtraFilters {
         for (String[] op : ops) {
             out.add(each(name + "__" + op[0], Kind.INTEGER, expression + " " + op[1] + " ?"));
         }
+        out.add(bool(name + "__empty", expression + " is null", expression + " is not null"));
         return out;
     }
 

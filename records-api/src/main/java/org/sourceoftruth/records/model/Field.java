@@ -65,6 +65,9 @@ public final class Field {
     String counterColumn;
     BatchLoader loader;
     boolean tagSlugs;
+    Object unsetValue;
+    Kind unsetFilterKind;
+    boolean objectTypeIds;
 
     Field(String name, Kind kind) {
         this.name = name;
@@ -148,6 +151,35 @@ public final class Field {
     public Field loader(BatchLoader l) { loader = l; return this; }
     /** Tags read and written as a list of slugs (NetBox's config contexts). */
     public Field slugs() { tagSlugs = true; return this; }
+    /**
+     * Filters on a {@link Fields#notBuilt} field as NetBox's filters on it (with their lookups)
+     * answer while every object has the unset value: {@code console_port_count=0} matches all,
+     * {@code vc_position=1} none, {@code vc_position__empty=true} all.
+     */
+    public Field filtersAs(Kind valueKind) {
+        if (kind != Kind.COMPUTED) {
+            throw new IllegalStateException(name + ": only a notBuilt field filters on its unset value");
+        }
+        unsetFilterKind = valueKind;
+        return this;
+    }
+
+    /** {@link #filtersAs(Kind)} for a choice field: values outside the set are a 400, as NetBox's. */
+    public Field filtersAs(ChoiceSet choiceSet) {
+        choices = choiceSet;
+        return filtersAs(Kind.CHOICE);
+    }
+
+    /**
+     * The field holds NetBox object types by name ("dcim.site"; a STRING column, a STRING_LIST or
+     * a generic relation's type column): NetBox's filters also take object-type ids
+     * ({@code object_type_id} for {@code object_types}, {@code changed_object_type_id}).
+     */
+    public Field objectTypeIds() {
+        objectTypeIds = true;
+        return this;
+    }
+
     /** The value must match {@code regex} (full match), else {@code message}. */
     public Field pattern(String regex, String message) {
         pattern = java.util.regex.Pattern.compile(regex);
@@ -193,6 +225,28 @@ public final class Field {
     public BatchLoader loader() { return loader; }
     public boolean isTagSlugs() { return tagSlugs; }
     public java.util.regex.Pattern pattern() { return pattern; }
+    /** The kind a notBuilt field filters as (see {@link #filtersAs}), or null when it is no filter. */
+    public Kind unsetFilterKind() { return unsetFilterKind; }
+    public boolean hasObjectTypeIds() { return objectTypeIds; }
+
+    /** The unset value of a notBuilt field as a typed SQL literal, the operand of its filters. */
+    public String unsetSql() {
+        String type = switch (unsetFilterKind) {
+            case INTEGER, COUNT -> "bigint";
+            case DECIMAL -> "numeric";
+            case BOOLEAN -> "boolean";
+            case DATE -> "date";
+            case DATETIME -> "timestamptz";
+            default -> "text";
+        };
+        if (unsetValue == null) {
+            return "null::" + type;
+        }
+        if (unsetValue instanceof Number || unsetValue instanceof Boolean) {
+            return unsetValue + "::" + type;
+        }
+        return "'" + unsetValue.toString().replace("'", "''") + "'::" + type;
+    }
     public String patternMessage() { return patternMessage; }
 
     public boolean isWritable() {

@@ -82,14 +82,19 @@ public final class Fields {
      * It becomes a real fk, m2m or count when its model lands.
      */
     public static Field notBuilt(String name, Object unsetValue) {
-        return computed(name, r -> unsetValue);
+        Field f = computed(name, r -> unsetValue);
+        f.unsetValue = unsetValue;
+        return f;
     }
 
-    /** {@link #notBuilt} counts of models not built yet: always 0. */
+    /**
+     * {@link #notBuilt} counts of models not built yet: always 0, and number filters as NetBox's
+     * counter fields ({@code console_port_count__gt=0} matches none).
+     */
     public static Field[] notBuiltCounts(String... names) {
         Field[] out = new Field[names.length];
         for (int i = 0; i < names.length; i++) {
-            out[i] = notBuilt(names[i], 0);
+            out[i] = notBuilt(names[i], 0).filtersAs(Kind.INTEGER);
         }
         return out;
     }

@@ -26,10 +26,13 @@ public final class Model {
     private final List<String> search = new ArrayList<>();
     private final List<UniqueRule> uniqueRules = new ArrayList<>();
     private final Map<String, ExtraFilter> extraFilters = new LinkedHashMap<>();
+    private final Map<String, RelationFilter> relationFilters = new LinkedHashMap<>();
+    private final Map<String, ChildFilter> childFilters = new LinkedHashMap<>();
     private final List<Validator> validators = new ArrayList<>();
     private final List<DbValidator> dbValidators = new ArrayList<>();
     private final List<WriteHook> writeHooks = new ArrayList<>();
     private java.util.function.Predicate<Row> secretsReadable = r -> false;
+    private java.util.function.Supplier<ExtraFilter.Sql> secretsFilterScope = () -> ExtraFilter.Sql.of("false");
     private Function<Row, String> display = r -> r.str("name");
     private String treeParent;
     private boolean readOnlyApi;
@@ -117,6 +120,21 @@ public final class Model {
         return this;
     }
 
+    /**
+     * A filter on the related object reached through {@code path} (field names joined by dots,
+     * e.g. {@code "device_type.manufacturer"}), by its {@code key}: see {@link RelationFilter}.
+     */
+    public Model relationFilter(String name, String path, String key) {
+        relationFilters.put(name, new RelationFilter(name, List.of(path.split("\\.")), key));
+        return this;
+    }
+
+    /** The related model's filter {@code name}, matched by any of the objects pointing here: see {@link ChildFilter}. */
+    public Model childFilter(String name, String childType, String childFk) {
+        childFilters.put(name, new ChildFilter(name, childType, childFk));
+        return this;
+    }
+
     public Model validator(Validator v) {
         validators.add(v);
         return this;
@@ -150,6 +168,16 @@ public final class Model {
      */
     public Model secretsReadable(java.util.function.Predicate<Row> readable) {
         secretsReadable = readable;
+        return this;
+    }
+
+    /**
+     * The objects (SQL over alias {@code t}, asked per request) whose secret fields lookups such
+     * as {@code key__isw} may match: the same objects as {@link #secretsReadable}, so that no
+     * lookup tells a caller more about a secret than reading it would. Default: none.
+     */
+    public Model secretsFilterScope(java.util.function.Supplier<ExtraFilter.Sql> scope) {
+        secretsFilterScope = scope;
         return this;
     }
 
@@ -200,10 +228,13 @@ public final class Model {
     public List<String> searchColumns() { return search; }
     public List<UniqueRule> uniqueRules() { return uniqueRules; }
     public Map<String, ExtraFilter> extraFilters() { return extraFilters; }
+    public Map<String, RelationFilter> relationFilters() { return relationFilters; }
+    public Map<String, ChildFilter> childFilters() { return childFilters; }
     public List<Validator> validators() { return validators; }
     public List<DbValidator> dbValidators() { return dbValidators; }
     public List<WriteHook> writeHooks() { return writeHooks; }
     public boolean secretsReadable(Row row) { return secretsReadable.test(row); }
+    public java.util.function.Supplier<ExtraFilter.Sql> secretsFilterScope() { return secretsFilterScope; }
     public String display(Row row) { return display.apply(row); }
     public String treeParent() { return treeParent; }
     public boolean isReadOnlyApi() { return readOnlyApi; }

@@ -12,6 +12,9 @@ import org.sourceoftruth.records.auth.AuthSettings;
 import org.sourceoftruth.records.auth.ConstraintCompiler;
 import org.sourceoftruth.records.auth.PasswordHasher;
 import org.sourceoftruth.records.auth.SessionStore;
+import org.sourceoftruth.records.model.ExtraFilter;
+import org.sourceoftruth.records.model.ExtraFilters;
+import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.ModelRegistry;
@@ -69,6 +72,10 @@ public class UsersModels implements ModelDefinition {
                                 "objectpermission_id"))
                 .display(UsersModels::userDisplay)
                 .hook(new EndSessionsOnPasswordChange())
+                .relationFilter("group", "groups", "name")
+                .relationFilter("group_id", "groups", "id")
+                .relationFilter("permission_id", "permissions", "id")
+                .filter(ExtraFilters.bool("is_superuser", "{t}.is_superuser", "not {t}.is_superuser"))
                 .ordering("t.username")
                 .search("t.username", "t.first_name", "t.last_name", "t.email")
                 .brief("username");
@@ -78,6 +85,10 @@ public class UsersModels implements ModelDefinition {
                         m2m("permissions", "users.objectpermission", "users_objectpermission_groups", "group_id",
                                 "objectpermission_id"),
                         count("user_count", "users_user_groups", "group_id"))
+                .relationFilter("permission_id", "permissions", "id")
+                .filter(ExtraFilters.each("user_id", Kind.INTEGER,
+                        "{t}.id in (select g.group_id from users_user_groups g where g.user_id = ?)")
+                        .choicesFrom("users_user", "id"))
                 .ordering("t.name")
                 .search("t.name", "t.description")
                 .brief("display_url", "name", "description");
@@ -85,12 +96,17 @@ public class UsersModels implements ModelDefinition {
         Model permission = Model.of("users", "permissions", "users.objectpermission", "users_objectpermission",
                         "object permission")
                 .fields(str("name").required().max(100), str("description").max(200), bool("enabled").dflt(true),
-                        stringList("object_types").required(), stringList("actions").required(),
+                        stringList("object_types").required().objectTypeIds(), stringList("actions").required(),
                         json("constraints").nullable()
                                 .help("Queryset filter matching the applicable objects of the selected type(s)"),
                         m2m("groups", "users.group", "users_objectpermission_groups", "objectpermission_id", "group_id"),
                         m2m("users", "users.user", "users_objectpermission_users", "objectpermission_id", "user_id"))
                 .validator(this::permissionRules)
+                .relationFilter("group", "groups", "name")
+                .relationFilter("group_id", "groups", "id")
+                .relationFilter("user", "users", "username")
+                .relationFilter("user_id", "users", "id")
+                .filters(actionFilters())
                 .ordering("t.name")
                 .search("t.name", "t.description")
                 .brief("name", "description", "enabled", "object_types", "actions");
@@ -107,6 +123,8 @@ public class UsersModels implements ModelDefinition {
                                         + " restrictions. Ex: \"10.1.1.0/24, 192.168.10.16/32, 2001:DB8:1::/64\""))
                 .display(UsersModels::tokenDisplay)
                 .secretsReadable(this::keyRetrievable)
+                .secretsFilterScope(this::retrievableKeys)
+                .relationFilter("user", "user", "username")
                 .ordering("t.created desc")
                 .search("t.description")
                 .brief("key", "write_enabled", "description");
@@ -121,6 +139,23 @@ public class UsersModels implements ModelDefinition {
     private boolean keyRetrievable(Row token) {
         RequestContext.Caller caller = request.caller();
         return settings.allowTokenRetrieval() && caller != null && Objects.equals(token.longValue("user_id"), caller.userId());
+    }
+
+    /** {@link #keyRetrievable} as SQL: the caller's own tokens under ALLOW_TOKEN_RETRIEVAL, else none. */
+    private ExtraFilter.Sql retrievableKeys() {
+        RequestContext.Caller caller = request.caller();
+        return settings.allowTokenRetrieval() && caller != null ? ExtraFilter.Sql.of("t.user_id = ?", caller.userId())
+                : ExtraFilter.Sql.of("false");
+    }
+
+    /** can_view, can_add, can_change, can_delete: the permission grants (or not) that action. */
+    private static List<ExtraFilter> actionFilters() {
+        List<ExtraFilter> out = new ArrayList<>();
+        for (String action : List.of("view", "add", "change", "delete")) {
+            out.add(ExtraFilters.bool("can_" + action, "'" + action + "' = any({t}.actions)",
+                    "not ('" + action + "' = any({t}.actions))"));
+        }
+        return out;
     }
 
     /** NetBox's User display: the username, with the full name in brackets when there is one. */

@@ -91,7 +91,7 @@ public class VirtualizationModels implements ModelDefinition {
                         tags(), json("local_context_data").nullable(), customFields(),
                         datetime("created").readOnly().nullable(), datetime("last_updated").readOnly().nullable(),
                         count("interface_count", "virtualization_vminterface", "virtual_machine_id"),
-                        notBuilt("virtual_disk_count", 0), notBuilt("config_template", null),
+                        notBuilt("virtual_disk_count", 0).filtersAs(Kind.INTEGER), notBuilt("config_template", null),
                         ConfigContexts.field(configContexts.forVirtualMachines()))
                 .select("_primary_ip_id", PrimaryIps.PRIMARY_IP_SELECT)
                 .unique(UniqueRule.of("Virtual machine name must be unique per cluster and tenant.", "tenant_id",
@@ -123,6 +123,10 @@ public class VirtualizationModels implements ModelDefinition {
                 .filter(ExtraFilters.each("region_id", Kind.INTEGER, "{t}.site_id in (select id from dcim_site where"
                         + " region_id in (" + ScopeFilters.descendantsOf("dcim_region") + "))"))
                 .filters(TenancyFilters.tenantGroup())
+                .relationFilter("primary_ip4", "primary_ip4", "address")
+                .relationFilter("primary_ip6", "primary_ip6", "address")
+                .filter(DcimModels.localContextData())
+                .childFilter("mac_address", "virtualization.vminterface", "virtual_machine")
                 .ordering("t.name")
                 .search("t.name", "t.serial", "t.description", "t.comments")
                 .brief("name", "description");
@@ -148,8 +152,8 @@ public class VirtualizationModels implements ModelDefinition {
                         "virtual_machine_id", "name"))
                 .filter(ExtraFilters.each("cluster_id", Kind.INTEGER,
                         "{t}.virtual_machine_id in (select id from virtualization_virtualmachine where cluster_id = ?)"))
-                .filter(ExtraFilters.each("vlan_id", Kind.INTEGER, "({t}.untagged_vlan_id = ? or {t}.id in (select"
-                        + " vminterface_id from virtualization_vminterface_tagged_vlans where vlan_id = ?))"))
+                .relationFilter("cluster", "virtual_machine.cluster", "name")
+                .filters(DcimModels.interfaceVlanFilters("virtualization_vminterface_tagged_vlans", "vminterface_id"))
                 .ordering(interfaceOrder())
                 .search("t.name", "t.description")
                 .brief("display_url", "virtual_machine", "name", "description");

@@ -225,8 +225,10 @@ final class FilterChecker {
             }
         }
         String nonMatching;
+        List<String> alternatives = List.of();
         if (positive == null) {
             nonMatching = s.nonMatching();
+            alternatives = s.others();
         } else if (isComparison(positive)) {
             // no value (null): no comparison matches it, so any value of the kind must exclude it
             nonMatching = s.matching().isEmpty() ? SubjectResolver.nonMatching(s.kind(), null)
@@ -234,7 +236,8 @@ final class FilterChecker {
         } else {
             nonMatching = transform(positive, s.raw() == null ? "" : s.raw(), s.kind(), false);
         }
-        List<String> nonMatchingList = nonMatching == null ? List.of() : List.of(nonMatching);
+        List<String> nonMatchingList = !alternatives.isEmpty() ? alternatives
+                : nonMatching == null ? List.of() : List.of(nonMatching);
         return negated ? new Plan(filter, code, nonMatchingList, matching, true, s)
                 : new Plan(filter, code, matching, nonMatchingList, false, s);
     }
@@ -254,29 +257,48 @@ final class FilterChecker {
         String why = "(" + plan.subject().how() + ")";
         Boolean includeOk = includedTogether ? Boolean.TRUE : null;
         String includeDetail = includedTogether ? plan.including().get(0) : null;
+        // Values are candidates: a related object may be named by its slug, name or model, and
+        // NetBox's filter takes one of them (a device type by model on interfaces, by slug on
+        // devices) and refuses another with a 400 about the value, so the next one is tried. The
+        // check fails on a refusal only when no candidate was taken.
+        String refused = null;
         for (String v : includedTogether ? List.<String>of() : plan.including()) {
             Answer a = ask(ep, made, Map.of(filter, List.of(v)));
             if (a.error != null) {
-                return new Result(filter, Outcome.FAILED, a.error + " for " + filter + "=" + v);
+                refused = refused == null ? a.error + " for " + filter + "=" + v : refused;
+                if (a.error.contains(UNKNOWN)) {
+                    return new Result(filter, Outcome.FAILED, refused);
+                }
+                continue;
             }
             includeOk = a.contains;
             includeDetail = v;
-            if (a.contains) {
-                break;
+            if (a.contains || negated) {
+                break; // negated: the first answered value of another object decides
             }
+        }
+        if (includeOk == null && refused != null) {
+            return new Result(filter, Outcome.FAILED, refused);
         }
         Boolean excludeOk = null;
         String excludeDetail = null;
         for (String v : plan.excluding()) {
             Answer a = ask(ep, made, Map.of(filter, List.of(v)));
             if (a.error != null) {
-                return new Result(filter, Outcome.FAILED, a.error + " for " + filter + "=" + v);
+                refused = refused == null ? a.error + " for " + filter + "=" + v : refused;
+                if (a.error.contains(UNKNOWN)) {
+                    return new Result(filter, Outcome.FAILED, refused);
+                }
+                continue;
             }
             excludeOk = !a.contains;
             excludeDetail = v;
             if (!a.contains || !negated) {
                 break; // negated: any one own value that excludes suffices
             }
+        }
+        if (excludeOk == null && refused != null && !plan.excluding().isEmpty()) {
+            return new Result(filter, Outcome.FAILED, refused);
         }
         if (includeOk == null && excludeOk == null) {
             return accepted(ep, made, filter, plan.code(), "no value derivable " + why);

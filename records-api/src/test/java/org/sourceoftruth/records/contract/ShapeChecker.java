@@ -28,13 +28,29 @@ final class ShapeChecker {
         return problem(value, spec, 0);
     }
 
+    /**
+     * A choice field that may be blank: NetBox's ChoiceField renders the blank value as null
+     * (netbox/api/fields.py, to_representation) though its schema does not say nullable.
+     */
+    private static boolean blankChoice(JsonNode spec) {
+        if (!spec.path("type").asText().equals("choice{value,label}")) {
+            return false;
+        }
+        for (JsonNode c : spec.path("choices")) {
+            if (c.isTextual() && c.asText().isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private String problem(JsonNode value, JsonNode spec, int depth) {
         if (value == null || value.isMissingNode()) {
             return "missing";
         }
         String type = spec.path("type").asText();
         if (value.isNull()) {
-            return spec.path("null").asBoolean() || type.equals("any") ? null : "null but not nullable";
+            return spec.path("null").asBoolean() || type.equals("any") || blankChoice(spec) ? null : "null but not nullable";
         }
         if (type.startsWith("nested:")) {
             return nested(value, type.substring("nested:".length()), spec.path("endpoint").asText(null), depth);

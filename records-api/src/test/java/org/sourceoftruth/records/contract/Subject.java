@@ -9,8 +9,17 @@ import java.util.List;
  * unset), which decides {@code __empty}. An empty {@code matching} means only the exclusion
  * half can be checked; a null {@code nonMatching} that only the inclusion half can.
  */
-record Subject(Kind kind, String raw, List<String> matching, String nonMatching, String how) {
+record Subject(Kind kind, String raw, List<String> matching, String nonMatching, String how, List<String> others) {
     enum Kind { TEXT, NUMBER, DATETIME, DATE, BOOLEAN, REF, UUID }
+
+    /**
+     * {@code others}: values the object must not match, {@code nonMatching} first; for a related
+     * object, another object's slug, name, model... in the order of {@code matching}, so that the
+     * exclusion half can use the key the filter takes.
+     */
+    Subject(Kind kind, String raw, List<String> matching, String nonMatching, String how) {
+        this(kind, raw, matching, nonMatching, how, nonMatching == null ? List.of() : List.of(nonMatching));
+    }
 
     boolean isEmptyValue() {
         return raw == null || raw.isEmpty() || raw.equals("[]");

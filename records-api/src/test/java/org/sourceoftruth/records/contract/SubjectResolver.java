@@ -64,6 +64,11 @@ final class SubjectResolver {
         if (s == null) {
             s = guessed(ep, base, idCode);
         }
+        if (s != null && idCode && s.kind() == Kind.TEXT && s.raw() != null && !s.raw().matches("-?\\d+")) {
+            // an integer filter (object_type_id, tags' object_types) given a name ("dcim.site") is
+            // not NetBox's filter: NetBox takes ids there; with no id to derive, only acceptance is checked
+            return null;
+        }
         return s;
     }
 
@@ -104,7 +109,8 @@ final class SubjectResolver {
                 s = own(target, targetObj, base, idCode);
             }
             if (s != null && (s.kind() == Kind.REF || base.startsWith(prefix))) {
-                return new Subject(s.kind(), s.raw(), s.matching(), s.nonMatching(), f.getKey() + "." + s.how());
+                return new Subject(s.kind(), s.raw(), s.matching(), s.nonMatching(), f.getKey() + "." + s.how(),
+                        s.others());
             }
         }
         return null;
@@ -210,7 +216,17 @@ final class SubjectResolver {
         if (keys.isEmpty()) {
             return null;
         }
-        return new Subject(Kind.REF, keys.get(0), keys, otherKey(target, false, firstKey), name + "." + firstKey);
+        List<String> others = new ArrayList<>();
+        for (String k : NATURAL_KEYS) {
+            JsonNode v = source.get(k);
+            String other = v != null && v.isValueNode() && !v.isNull() && !v.asText().isEmpty() ? otherKey(target, false, k)
+                    : null;
+            if (other != null) {
+                others.add(other);
+            }
+        }
+        return new Subject(Kind.REF, keys.get(0), keys, otherKey(target, false, firstKey), name + "." + firstKey,
+                others);
     }
 
     private Subject nullRef(JsonNode spec, boolean byId, String name) {
