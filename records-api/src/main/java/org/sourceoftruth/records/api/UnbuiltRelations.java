@@ -63,6 +63,25 @@ final class UnbuiltRelations {
     /** Boolean filters on the same relations: true = "has one" (none has), false = "has none" (all). */
     private static final Map<String, Set<String>> PRESENCE = Map.of("cabled", CABLED, "occupied", CABLED);
 
+    /**
+     * These filters on the given content type, sorted by name: name → true for a presence flag
+     * (a boolean filter such as {@code cabled}), false for a relation (given by key or id).
+     */
+    static java.util.SortedMap<String, Boolean> names(String contentType) {
+        java.util.SortedMap<String, Boolean> out = new java.util.TreeMap<>();
+        RELATIONS.forEach((name, types) -> {
+            if (types.contains(contentType)) {
+                out.put(name, false);
+            }
+        });
+        PRESENCE.forEach((name, types) -> {
+            if (types.contains(contentType)) {
+                out.put(name, true);
+            }
+        });
+        return out;
+    }
+
     /** The filter {@code name} (no lookup) of the given content type, or null when it is not one of these. */
     static ExtraFilter.Sql filter(String contentType, String name, List<String> values) {
         if (PRESENCE.getOrDefault(name, Set.of()).contains(contentType)) {

@@ -82,7 +82,18 @@ public final class Fields {
      * It becomes a real fk, m2m or count when its model lands.
      */
     public static Field notBuilt(String name, Object unsetValue) {
-        return computed(name, r -> unsetValue);
+        Field f = computed(name, r -> unsetValue);
+        // the unset value tells its type; null (an unbuilt relation) could be anything
+        if (unsetValue instanceof Number) {
+            f.renders(Kind.INTEGER);
+        } else if (unsetValue instanceof String) {
+            f.renders(Kind.STRING);
+        } else if (unsetValue instanceof Boolean) {
+            f.renders(Kind.BOOLEAN);
+        } else if (unsetValue instanceof List<?>) {
+            f.renders(Kind.M2M);
+        }
+        return f;
     }
 
     /** {@link #notBuilt} counts of models not built yet: always 0. */

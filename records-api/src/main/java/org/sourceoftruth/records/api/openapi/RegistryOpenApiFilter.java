@@ -1,0 +1,41 @@
+package org.sourceoftruth.records.api.openapi;
+
+import io.quarkus.smallrye.openapi.OpenApiFilter;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.openapi.OASFilter;
+import org.eclipse.microprofile.openapi.models.OpenAPI;
+import org.eclipse.microprofile.openapi.models.PathItem;
+import org.eclipse.microprofile.openapi.models.Paths;
+
+import java.util.ArrayList;
+
+/**
+ * Builds /api/schema/ at start-up from the model registry. SmallRye's annotation scan sees the
+ * generic resource only as {@code /api/{app}/{model}/} and the API root's catch-all; those
+ * templates and the HTML login pages are removed, and {@link OpenApiDocument} adds one path per
+ * served model URL. What the scan found of the other resources (users/config, tokens/provision,
+ * status, ...) stays, named by their own annotations.
+ */
+@ApplicationScoped
+@OpenApiFilter(stages = OpenApiFilter.RunStage.RUNTIME_STARTUP)
+public class RegistryOpenApiFilter implements OASFilter {
+    @Inject
+    OpenApiDocument document;
+
+    @Override
+    public void filterOpenAPI(OpenAPI api) {
+        Paths paths = api.getPaths();
+        if (paths != null && paths.getPathItems() != null) {
+            for (String path : new ArrayList<>(paths.getPathItems().keySet())) {
+                PathItem item = paths.getPathItem(path);
+                paths.removePathItem(path);
+                // the scan drops the trailing slash NetBox's URLs (and this API's router) require
+                if (path.startsWith("/api/") && !path.contains("{app}") && !path.contains("{any}")) {
+                    paths.addPathItem(path.endsWith("/") ? path : path + "/", item);
+                }
+            }
+        }
+        document.describe(api);
+    }
+}
