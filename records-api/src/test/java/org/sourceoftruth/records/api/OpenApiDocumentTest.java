@@ -445,7 +445,7 @@ class OpenApiDocumentTest {
 
     private static Map<String, JsonNode> listParameters(String path) {
         Map<String, JsonNode> out = new LinkedHashMap<>();
-        document.get("paths").get(path).get("get").get("parameters").forEach(p -> out.put(p.get("name").asText(), p));
+        document.get("paths").get(path).path("get").path("parameters").forEach(p -> out.put(p.get("name").asText(), p));
         return out;
     }
 
