@@ -165,6 +165,15 @@ public class FilterCatalog {
             Model target = registry.require(hop.target());
             for (Field inner : target.fields()) {
                 String name = hop.name + "_" + inner.name;
+                if (inner.isFilterable() && model.extraFilters().containsKey(name)) {
+                    // a declared filter on a related field (a prefix's vlan_vid): its other
+                    // lookups reach the field through the relation
+                    Map<String, Parameter> related = new LinkedHashMap<>();
+                    fieldFilters(target, inner, related);
+                    related.forEach((param, p) -> out.putIfAbsent(hop.name + "_" + param,
+                            new Parameter(hop.name + "_" + param, p.kind(), p.choices(), p.multiple(), p.format())));
+                    continue;
+                }
                 if (!inner.isFilterable() || !CLASSIFICATIONS.contains(inner.name) || model.field(name) != null
                         || out.containsKey(name)) {
                     continue; // the model's own field of that name wins in the compiler

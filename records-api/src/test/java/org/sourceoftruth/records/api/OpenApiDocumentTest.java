@@ -173,6 +173,9 @@ class OpenApiDocumentTest {
         assertEquals("users_tokens_provision_create",
                 paths.at("/~1api~1users~1tokens~1provision~1/post/operationId").asText());
         assertEquals("status_retrieve", paths.at("/~1api~1status~1/get/operationId").asText());
+        assertEquals("users_config_partial_update", paths.at("/~1api~1users~1config~1/patch/operationId").asText());
+        assertEquals("core_background_tasks_requeue_create",
+                paths.at("/~1api~1core~1background-tasks~1{id}~1requeue~1/post/operationId").asText());
     }
 
     // ----------------------------------------------------------------- components
