@@ -113,21 +113,11 @@ public class OpenApiDocument {
             if (f.isWriteOnly()) {
                 continue;
             }
-            Map<String, Schema> props = schemas.readProperties(f);
+            // always rendered: what the server sets, and what every write must give
             boolean alwaysThere = !f.isSecret() && (!f.isWritable() || f.isRequired());
-            props.forEach((name, schema) -> {
-                full.addProperty(name, schema);
-                if (alwaysThere) {
-                    full.addRequired(name);
-                }
-            });
+            addAll(full, schemas.readProperties(f), alwaysThere);
             if (m.briefNames().contains(f.name)) {
-                props.forEach((name, schema) -> {
-                    brief.addProperty(name, schemas.readProperties(f).get(name));
-                    if (alwaysThere) {
-                        brief.addRequired(name);
-                    }
-                });
+                addAll(brief, schemas.readProperties(f), alwaysThere);
             }
         }
         components.addSchema(ComponentNames.full(m), full);
@@ -143,23 +133,26 @@ public class OpenApiDocument {
             if (!f.isWritable() && !f.isWriteOnly()) {
                 continue;
             }
-            Map<String, Schema> props = schemas.writeProperties(f);
-            props.forEach((name, schema) -> {
-                request.addProperty(name, schema);
-                if (f.isRequired()) {
-                    request.addRequired(name);
-                }
-                patched.addProperty(name, schemas.writeProperties(f).get(name));
-                if (m.briefNames().contains(f.name)) {
-                    briefRequest.addProperty(name, schemas.writeProperties(f).get(name));
-                }
-            });
+            addAll(request, schemas.writeProperties(f), f.isRequired());
+            addAll(patched, schemas.writeProperties(f), false);
+            if (m.briefNames().contains(f.name)) {
+                addAll(briefRequest, schemas.writeProperties(f), false);
+            }
         }
         components.addSchema(ComponentNames.request(m), request);
         components.addSchema(ComponentNames.patchedRequest(m), patched);
         if (relationTarget) {
             components.addSchema(ComponentNames.briefRequest(m.apiName()), briefRequest);
         }
+    }
+
+    private static void addAll(Schema object, Map<String, Schema> properties, boolean required) {
+        properties.forEach((name, schema) -> {
+            object.addProperty(name, schema);
+            if (required) {
+                object.addRequired(name);
+            }
+        });
     }
 
     /** NestedTag / NestedTagRequest: how tags appear on tagged objects, from the tag model's fields. */

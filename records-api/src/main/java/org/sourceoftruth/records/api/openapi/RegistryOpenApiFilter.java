@@ -4,6 +4,7 @@ import io.quarkus.smallrye.openapi.OpenApiFilter;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.openapi.OASFilter;
+import org.jboss.logging.Logger;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.PathItem;
 import org.eclipse.microprofile.openapi.models.Paths;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 @ApplicationScoped
 @OpenApiFilter(stages = OpenApiFilter.RunStage.RUNTIME_STARTUP)
 public class RegistryOpenApiFilter implements OASFilter {
+    private static final Logger LOG = Logger.getLogger(RegistryOpenApiFilter.class);
     @Inject
     OpenApiDocument document;
 
@@ -36,6 +38,9 @@ public class RegistryOpenApiFilter implements OASFilter {
                 }
             }
         }
+        long start = System.nanoTime();
         document.describe(api);
+        LOG.debugf("OpenAPI document: %d paths, %d schemas in %d ms", api.getPaths().getPathItems().size(),
+                api.getComponents().getSchemas().size(), (System.nanoTime() - start) / 1_000_000);
     }
 }
