@@ -55,17 +55,48 @@ public class OpenApiDocument {
     @ConfigProperty(name = "sot.session-cookie-name", defaultValue = "sessionid")
     String sessionCookie;
 
-    /** Adds the model endpoints, their components and the security schemes to {@code api}. */
+    /** What {@link #describe} adds, built once (on the first request for the document). */
+    private volatile OpenAPI described;
+
+    /**
+     * Adds the model endpoints, their components, the contributed paths and the security schemes
+     * to {@code api} (a fresh copy of the scanned document on each call).
+     */
     public void describe(OpenAPI api) {
-        api.info(OASFactory.createInfo().title("NetBox REST API").version(apiVersion)
-                .description("A NetBox-compatible source of truth. Authenticate with an API token"
-                        + " (Authorization: Token <key>) or a login session."));
+        OpenAPI parts = described();
+        api.info(parts.getInfo());
+        api.security(new ArrayList<>(parts.getSecurity()));
         if (api.getComponents() == null) {
             api.components(OASFactory.createComponents());
         }
         if (api.getPaths() == null) {
             api.paths(OASFactory.createPaths());
         }
+        parts.getComponents().getSecuritySchemes().forEach(api.getComponents()::addSecurityScheme);
+        parts.getComponents().getSchemas().forEach(api.getComponents()::addSchema);
+        parts.getPaths().getPathItems().forEach(api.getPaths()::addPathItem);
+    }
+
+    private OpenAPI described() {
+        OpenAPI parts = described;
+        if (parts == null) {
+            synchronized (this) {
+                parts = described;
+                if (parts == null) {
+                    parts = build();
+                    described = parts;
+                }
+            }
+        }
+        return parts;
+    }
+
+    private OpenAPI build() {
+        OpenAPI api = OASFactory.createOpenAPI().components(OASFactory.createComponents())
+                .paths(OASFactory.createPaths());
+        api.info(OASFactory.createInfo().title("NetBox REST API").version(apiVersion)
+                .description("A NetBox-compatible source of truth. Authenticate with an API token"
+                        + " (Authorization: Token <key>) or a login session."));
         Components components = api.getComponents();
         components.addSecurityScheme(TOKEN_AUTH, OASFactory.createSecurityScheme().type(SecurityScheme.Type.APIKEY)
                 .in(SecurityScheme.In.HEADER).name("Authorization")
@@ -89,6 +120,7 @@ public class OpenApiDocument {
             }
         }
         contributions.forEach(c -> c.contribute(api));
+        return api;
     }
 
     // ----------------------------------------------------------------- components

@@ -12,14 +12,16 @@ import org.eclipse.microprofile.openapi.models.Paths;
 import java.util.ArrayList;
 
 /**
- * Builds /api/schema/ at start-up from the model registry. SmallRye's annotation scan sees the
- * generic resource only as {@code /api/{app}/{model}/} and the API root's catch-all; those
+ * Builds /api/schema/ from the model registry, on request: the model part is built on the first
+ * request and kept (a second or so on a busy machine, which start-up need not pay); each request
+ * then adds it to a copy of the scanned document, which is serialized. SmallRye's annotation
+ * scan sees the generic resource only as {@code /api/{app}/{model}/} and the API root's catch-all; those
  * templates and the HTML login pages are removed, and {@link OpenApiDocument} adds one path per
  * served model URL. What the scan found of the other resources (users/config, tokens/provision,
  * status, ...) stays, named by their own annotations.
  */
 @ApplicationScoped
-@OpenApiFilter(stages = OpenApiFilter.RunStage.RUNTIME_STARTUP)
+@OpenApiFilter(stages = OpenApiFilter.RunStage.RUNTIME_PER_REQUEST)
 public class RegistryOpenApiFilter implements OASFilter {
     private static final Logger LOG = Logger.getLogger(RegistryOpenApiFilter.class);
     @Inject
