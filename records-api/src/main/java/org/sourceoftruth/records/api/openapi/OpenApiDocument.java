@@ -155,9 +155,6 @@ public class OpenApiDocument {
         components.addSchema(ComponentNames.full(m), full);
         components.addSchema(ComponentNames.brief(m.apiName()), brief);
         components.addSchema(ComponentNames.paginated(m), paginated(m));
-        if (m.isReadOnlyApi()) {
-            return;
-        }
         Schema request = object(m.verboseName() + " (create and update)");
         Schema patched = object(m.verboseName() + " (partial update)");
         Schema briefRequest = object(m.verboseName() + " given by attributes that identify exactly one");
@@ -171,9 +168,11 @@ public class OpenApiDocument {
                 addAll(briefRequest, schemas.writeProperties(f), false);
             }
         }
-        components.addSchema(ComponentNames.request(m), request);
-        components.addSchema(ComponentNames.patchedRequest(m), patched);
-        if (relationTarget) {
+        if (!m.isReadOnlyApi()) {
+            components.addSchema(ComponentNames.request(m), request);
+            components.addSchema(ComponentNames.patchedRequest(m), patched);
+        }
+        if (relationTarget) { // even of a read-only endpoint: a relation to it is written this way
             components.addSchema(ComponentNames.briefRequest(m.apiName()), briefRequest);
         }
     }
