@@ -2,25 +2,35 @@
 The two services this chart deploys. Every per-service template ranges over this map so both
 services get the same shape; what differs between them is data here or in values.yaml.
   valuesKey: where the service's settings live in .Values
-  secretEnv: the variables it reads from the Secret (only records-api bootstraps the superuser)
+  secretEnv: the variables it reads from the Secret, each with the key of .Values.secret.keys that
+             names its key there and whether a Secret without that key is acceptable (no
+             superuser bootstrap is a valid choice, no DB password is not)
+  env:       variables of its own on top of the shared ConfigMap (they win over it)
+webhook-dispatcher reads no table of records-api's: with webhookDispatcher.database.user set it
+connects as that role (password under secret.keys.dispatcherDbPassword), with .name to that
+database. It calls records-api with the API token under secret.keys.dispatcherApiToken.
 */}}
 {{- define "sot.components" -}}
+{{- $dispatcherDb := .Values.webhookDispatcher.database }}
 records-api:
   valuesKey: recordsApi
-  secretEnv: [DB_PASSWORD, SUPERUSER_PASSWORD, SUPERUSER_API_TOKEN]
+  secretEnv:
+    DB_PASSWORD: {keyOf: dbPassword, optional: false}
+    SUPERUSER_PASSWORD: {keyOf: superuserPassword, optional: true}
+    SUPERUSER_API_TOKEN: {keyOf: superuserApiToken, optional: true}
+  env: {}
 webhook-dispatcher:
   valuesKey: webhookDispatcher
-  secretEnv: [DB_PASSWORD]
-{{- end }}
-
-{{/*
-Secret-backed variables: which key of .Values.secret.keys names them, and whether a Secret
-without that key is acceptable (no superuser bootstrap is a valid choice, no DB password is not).
-*/}}
-{{- define "sot.secretEnvSources" -}}
-DB_PASSWORD: {keyOf: dbPassword, optional: false}
-SUPERUSER_PASSWORD: {keyOf: superuserPassword, optional: true}
-SUPERUSER_API_TOKEN: {keyOf: superuserApiToken, optional: true}
+  secretEnv:
+    DB_PASSWORD: {keyOf: {{ ternary "dispatcherDbPassword" "dbPassword" (not (empty $dispatcherDb.user)) }}, optional: false}
+    RECORDS_API_TOKEN: {keyOf: dispatcherApiToken, optional: false}
+  env:
+    {{- with $dispatcherDb.name }}
+    DB_NAME: {{ . | quote }}
+    {{- end }}
+    {{- with $dispatcherDb.user }}
+    DB_USER: {{ . | quote }}
+    {{- end }}
 {{- end }}
 
 {{- define "sot.name" -}}
@@ -103,6 +113,9 @@ app.kubernetes.io/component: {{ .component }}
 {{- if not (regexMatch "^[0-9a-fA-F]{40}$" .Values.secret.superuserApiToken) }}
 {{- fail "secret.superuserApiToken must be 40 hexadecimal characters" }}
 {{- end }}
+{{- end }}
+{{- if and .Values.webhookDispatcher.database.user (not .Values.secret.existingSecret) (not .Values.secret.dispatcherDbPassword) }}
+{{- fail "secret.dispatcherDbPassword is required when webhookDispatcher.database.user is set (or keep it under secret.keys.dispatcherDbPassword in secret.existingSecret)" }}
 {{- end }}
 {{- if .Values.recordsApi.autoscaling.enabled }}
 {{- if gt (int .Values.recordsApi.autoscaling.minReplicas) (int .Values.recordsApi.autoscaling.maxReplicas) }}

@@ -5,27 +5,20 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.sourceoftruth.dispatcher.support.DispatcherProcess;
 import org.sourceoftruth.dispatcher.support.Fixtures;
 import org.sourceoftruth.dispatcher.support.Receiver;
 import org.sourceoftruth.dispatcher.support.TestDatabase;
 import org.sourceoftruth.dispatcher.support.TestInfrastructure;
 import org.sourceoftruth.model.ChangeEvent;
+import org.sourceoftruth.records.testsupport.RecordsApiProcess;
 
-import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
@@ -46,11 +39,16 @@ class DispatcherCrashIT {
     private static final int EVENTS = 500;
     private static final String TOPIC = "dispatcher-crash-" + UUID.randomUUID().toString().substring(0, 8);
     private final List<Process> processes = new ArrayList<>();
+    /** Where the dispatcher reads its rules from. */
+    private RecordsApiProcess recordsApi;
 
     @AfterEach
     void stopEverything() throws Exception {
         for (Process process : processes) {
             process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+        if (recordsApi != null) {
+            recordsApi.close();
         }
         Properties properties = new Properties();
         properties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfrastructure.BOOTSTRAP);
@@ -71,10 +69,11 @@ class DispatcherCrashIT {
         try (Receiver receiver = Receiver.start().delaying(40); Fixtures fixtures = new Fixtures(TestInfrastructure.BOOTSTRAP, TOPIC)) {
             long webhook = Fixtures.webhook("crash hook", receiver.url("/crash"), null, null, "crash-secret");
             Fixtures.eventRule("crash rule", List.of("dcim.site"), Fixtures.ALL_EVENTS, null, webhook);
+            recordsApi = TestInfrastructure.serviceRecordsApi(TOPIC).start();
 
             int port = freePort();
             Process first = startDispatcher(port, "first");
-            awaitReady(port);
+            DispatcherProcess.awaitReady(port);
 
             List<ChangeEvent> events = new ArrayList<>();
             for (int i = 1; i <= EVENTS; i++) {
@@ -111,35 +110,9 @@ class DispatcherCrashIT {
     }
 
     private Process startDispatcher(int port, String name) throws IOException {
-        Path appDir = Path.of(System.getProperty("dispatcher.app.dir", "target/quarkus-app"));
-        Path jar = appDir.resolve("quarkus-run.jar");
-        assertTrue(Files.exists(jar), "package the application first: " + jar);
-        String java = ProcessHandle.current().info().command().orElse("java");
-        ProcessBuilder builder = new ProcessBuilder(java, "-Xmx256m", "-jar", jar.toString());
-        Map<String, String> env = builder.environment();
-        env.putAll(new HashMap<>(Map.of(
-                "HTTP_HOST", "127.0.0.1",
-                "HTTP_PORT", String.valueOf(port),
-                "DB_NAME", URI.create(TestDatabase.URL.substring("jdbc:".length())).getPath().substring(1),
-                "KAFKA_BOOTSTRAP_SERVERS", TestInfrastructure.BOOTSTRAP,
-                "CHANGES_TOPIC", TOPIC,
-                "KAFKA_CONSUMER_GROUP", TOPIC + "-group",
-                "WEBHOOK_TIMEOUT_SECONDS", "2",
-                "WEBHOOK_LEASE_MARGIN_SECONDS", "2",
-                "WEBHOOK_RETRY_BASE_SECONDS", "0.2",
-                "WEBHOOK_POLL_INTERVAL", "200ms")));
-        File log = new File("target/crash-it-" + name + ".log");
-        builder.redirectErrorStream(true).redirectOutput(log);
-        Process process = builder.start();
+        Process process = DispatcherProcess.start(port, TOPIC, recordsApi.url(), "crash-it-" + name);
         processes.add(process);
         return process;
-    }
-
-    private static void awaitReady(int port) {
-        HttpClient client = HttpClient.newHttpClient();
-        await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(500)).ignoreExceptions().until(() ->
-                client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/q/health/ready")).build(),
-                        HttpResponse.BodyHandlers.discarding()).statusCode() == 200);
     }
 
     private static int freePort() throws IOException {

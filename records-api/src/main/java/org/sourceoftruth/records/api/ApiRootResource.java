@@ -2,6 +2,10 @@ package org.sourceoftruth.records.api;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.sourceoftruth.records.web.ApiConfig;
+import org.sourceoftruth.records.web.Responses;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.RequestContext;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -32,8 +36,8 @@ public class ApiRootResource {
     Access access;
     @Context
     HttpHeaders headers;
-    @ConfigProperty(name = "sot.api-version")
-    String apiVersion;
+    @Inject
+    ApiConfig config;
     @ConfigProperty(name = "quarkus.application.version", defaultValue = "0.1.0")
     String serviceVersion;
 
@@ -66,8 +70,8 @@ public class ApiRootResource {
         ObjectNode apps = out.putObject("installed_apps");
         apps.put("quarkus", io.quarkus.runtime.Application.class.getPackage().getImplementationVersion());
         apps.put("sot-records-api", serviceVersion);
-        out.put("netbox-version", apiVersion + ".0");
-        out.put("netbox-full-version", apiVersion + ".0-sot-" + serviceVersion);
+        out.put("netbox-version", config.apiVersion() + ".0");
+        out.put("netbox-full-version", config.apiVersion() + ".0-sot-" + serviceVersion);
         out.putObject("plugins");
         out.putNull("python-version");
         out.put("java-version", System.getProperty("java.version"));

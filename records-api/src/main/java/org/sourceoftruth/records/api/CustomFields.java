@@ -1,5 +1,7 @@
 package org.sourceoftruth.records.api;
 
+import org.sourceoftruth.records.web.ErrorMapper;
+import org.sourceoftruth.records.db.Db;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -27,7 +29,7 @@ import java.util.regex.PatternSyntaxException;
  * extras.customfield in this process clear the cache at once, other replicas within seconds.
  */
 @ApplicationScoped
-public class CustomFields {
+public class CustomFields implements WriteListener {
     private static final long TTL_MILLIS = 5_000;
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -38,6 +40,14 @@ public class CustomFields {
     }
 
     private final Map<String, Cached> cache = new ConcurrentHashMap<>();
+
+    /** A custom field was written: the definitions are read again on next use. */
+    @Override
+    public void afterWrite(String contentType, boolean delete) {
+        if (contentType.equals("extras.customfield")) {
+            invalidate();
+        }
+    }
 
     public void invalidate() {
         cache.clear();

@@ -1,5 +1,7 @@
 package org.sourceoftruth.records.api;
 
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;

@@ -1,8 +1,11 @@
 package org.sourceoftruth.records.api;
 
+import org.sourceoftruth.records.net.Cidr;
+import org.sourceoftruth.records.web.ApiConfig;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.db.Db;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
@@ -54,8 +57,8 @@ public class FilterCompiler {
     ModelRegistry registry;
     @Inject
     CustomFields customFields;
-    @ConfigProperty(name = "sot.strict-filtering", defaultValue = "false")
-    boolean configuredStrictFiltering;
+    @Inject
+    ApiConfig config;
     /** STRICT_FILTERING as configured; tests switch it with {@link #strictFiltering(boolean)}. */
     private volatile Boolean strictFiltering;
 
@@ -66,7 +69,7 @@ public class FilterCompiler {
 
     private boolean strict() {
         Boolean s = strictFiltering;
-        return s != null ? s : configuredStrictFiltering;
+        return s != null ? s : config.strictFiltering();
     }
 
     /** A compiled WHERE clause over alias {@code t} ("true" when there is no filter). */

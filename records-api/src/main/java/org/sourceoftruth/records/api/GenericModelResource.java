@@ -1,5 +1,11 @@
 package org.sourceoftruth.records.api;
 
+import org.sourceoftruth.records.web.ApiConfig;
+import org.sourceoftruth.records.web.ErrorMapper;
+import org.sourceoftruth.records.web.JsonBody;
+import org.sourceoftruth.records.web.Responses;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.RequestContext;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -19,7 +25,6 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.model.Model;
@@ -59,10 +64,8 @@ public class GenericModelResource {
     HttpHeaders headers;
     @Context
     UriInfo uri;
-    @ConfigProperty(name = "sot.paginate-count")
-    int paginateCount;
-    @ConfigProperty(name = "sot.max-page-size")
-    int maxPageSize;
+    @Inject
+    ApiConfig config;
 
     // ------------------------------------------------------------- list path
 
@@ -407,14 +410,14 @@ public class GenericModelResource {
         } catch (NumberFormatException e) {
             limit = -1;
         }
-        boolean unlimited = maxPageSize <= 0;
+        boolean unlimited = config.maxPageSize() <= 0;
         if (limit < 0) {
-            return unlimited ? (long) paginateCount : Math.min(paginateCount, maxPageSize);
+            return unlimited ? (long) config.paginateCount() : Math.min(config.paginateCount(), config.maxPageSize());
         }
         if (limit == 0) {
-            return unlimited ? null : (long) maxPageSize;
+            return unlimited ? null : (long) config.maxPageSize();
         }
-        return unlimited ? limit : Math.min(limit, maxPageSize);
+        return unlimited ? limit : Math.min(limit, config.maxPageSize());
     }
 
     private static long parseOffset(String raw) {

@@ -1,5 +1,8 @@
 package org.sourceoftruth.records.api;
 
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.RequestContext;
+import org.sourceoftruth.records.db.Db;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -12,7 +15,7 @@ import org.sourceoftruth.records.changelog.ChangeAction;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.changelog.ChangeRecord;
 import org.sourceoftruth.records.changelog.ChangeRecorder;
-import org.sourceoftruth.records.extras.ConfigContextCache;
+import io.quarkus.arc.All;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
@@ -60,13 +63,12 @@ public class ModelService {
     @Inject
     ChangeRecorder changes;
     @Inject
-    CustomFields customFields;
-    @Inject
     RequestContext request;
     @Inject
     Access access;
     @Inject
-    ConfigContextCache configContexts;
+    @All
+    List<WriteListener> writeListeners;
 
     /** One page of a list: total count (null in cursor mode) and the rendered objects. */
     public record Page(Long count, List<ObjectNode> results, long lastId) {
@@ -602,10 +604,9 @@ public class ModelService {
     }
 
     private void invalidateCaches(Model model, boolean delete) {
-        if (model.contentType().equals("extras.customfield")) {
-            customFields.invalidate();
+        for (WriteListener listener : writeListeners) {
+            listener.afterWrite(model.contentType(), delete);
         }
-        configContexts.afterWrite(model.contentType(), delete);
     }
 
     private void record(Model model, String action, long id, String repr, JsonNode pre, JsonNode post, JsonNode data,

@@ -1,5 +1,8 @@
 package org.sourceoftruth.records.api;
 
+import org.sourceoftruth.records.net.Cidr;
+import org.sourceoftruth.records.web.ErrorMapper;
+import org.sourceoftruth.records.db.Db;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,5 +1,7 @@
 package org.sourceoftruth.records.api;
 
+import org.sourceoftruth.records.net.Networks;
+import org.sourceoftruth.records.db.Db;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;

@@ -4,9 +4,9 @@ import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
-import org.sourceoftruth.records.api.ApiException;
-import org.sourceoftruth.records.api.Db;
-import org.sourceoftruth.records.api.RequestContext;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Model;
 
@@ -96,6 +96,17 @@ public class Access {
     public void requireAuthenticated() {
         if (request.caller() == null && settings.loginRequired()) {
             throw notAuthenticated();
+        }
+    }
+
+    /** Endpoints for superusers only (NetBox's IsSuperuser): 403 for anyone else. */
+    public void requireSuperuser() {
+        RequestContext.Caller caller = request.caller();
+        if (caller == null) {
+            throw notAuthenticated();
+        }
+        if (!caller.superuser()) {
+            throw ApiException.forbidden();
         }
     }
 

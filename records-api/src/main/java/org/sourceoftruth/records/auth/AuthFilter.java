@@ -1,6 +1,6 @@
 package org.sourceoftruth.records.auth;
 
-import io.agroal.api.AgroalDataSource;
+import org.sourceoftruth.records.net.IpNetworks;
 import io.vertx.core.net.SocketAddress;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Inject;
@@ -9,18 +9,12 @@ import jakarta.ws.rs.core.Cookie;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import org.jboss.resteasy.reactive.server.core.ResteasyReactiveRequestContext;
 import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveContainerRequestContext;
-import org.sourceoftruth.records.api.ApiException;
-import org.sourceoftruth.records.api.Db;
-import org.sourceoftruth.records.api.QueryCounter;
-import org.sourceoftruth.records.api.RequestContext;
-import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.db.QueryCounter;
+import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.web.HttpFilters;
 
 import java.net.InetAddress;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.time.OffsetDateTime;
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -29,9 +23,8 @@ import java.util.UUID;
 /**
  * Authenticates each request and sets the caller on the {@link RequestContext}:
  * <ul>
- *   <li>{@code Authorization: Token <key>} (or {@code Bearer <key>}): the token is found by the
- *       SHA-256 digest of the key and then compared in constant time; its allowed_ips, enabled
- *       flag, expiry and user are checked in NetBox's order, and last_used is refreshed.</li>
+ *   <li>{@code Authorization: Token <key>} (or {@code Bearer <key>}): checked by the
+ *       {@link TokenAuthenticator} against the client's address.</li>
  *   <li>Otherwise the session cookie of a browsable-API login; every unsafe request it
  *       authenticates, whatever its content type, needs the session's CSRF token, equal to the
  *       {@code csrftoken} cookie, in {@code X-CSRFToken} or (browsable-API forms) in the
@@ -45,13 +38,11 @@ public class AuthFilter {
     private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
     /** Django's name of the form field carrying the CSRF token. */
     private static final String FORM_TOKEN_FIELD = "csrfmiddlewaretoken";
-    /** last_used is written at most this often per token. */
-    private static final long LAST_USED_INTERVAL_SECONDS = 60;
 
     @Inject
     RequestContext request;
     @Inject
-    AgroalDataSource dataSource;
+    TokenAuthenticator tokens;
     @Inject
     RoutingContext routing;
     @Inject
@@ -71,84 +62,15 @@ public class AuthFilter {
             request.requestId(id);
         }
         request.baseUrl(baseUrl(ctx));
-        String header = ctx.getHeaderString("Authorization");
-        if (header != null && !header.isBlank()) {
-            String[] parts = header.trim().split("\\s+");
-            String keyword = parts[0].toLowerCase(Locale.ROOT);
-            if (keyword.equals("token") || keyword.equals("bearer")) {
-                if (parts.length != 2) {
-                    throw ApiException.detail(403, "Invalid authorization header: Must be in the form \"Bearer <key>.<token>\" or \"Token <token>\"");
-                }
-                authenticateToken(ctx, parts[1]);
-                return;
-            }
-            // other schemes are ignored, as NetBox does: the request goes on as anonymous or as the session user
+        Optional<String> key = TokenAuthenticator.key(ctx.getHeaderString("Authorization"));
+        if (key.isPresent()) {
+            request.caller(tokens.authenticate(key.get(), clientIp(ctx)));
+            return;
         }
         // The login form checks its own CSRF field; a stale session must not stand in its way.
         if (!ctx.getUriInfo().getPath().startsWith("/login")) {
             authenticateSession(ctx);
         }
-    }
-
-    private void authenticateToken(ContainerRequestContext ctx, String key) {
-        if (!key.matches("[A-Za-z0-9._-]{1,200}")) {
-            throw ApiException.detail(403, "Invalid authorization header: Token contains invalid characters");
-        }
-        try (Connection c = dataSource.getConnection()) {
-            Db db = new Db(c);
-            List<Row> rows = db.query("select k.id, k.key, k.user_id, k.expires, k.enabled, k.write_enabled, k.last_used,"
-                    + " k.allowed_ips, u.username, u.is_active, u.is_superuser from users_token k"
-                    + " join users_user u on u.id = k.user_id where k.key_digest = ?", (Object) Secrets.sha256(key));
-            if (rows.isEmpty() || !Secrets.constantTimeEquals(key, rows.get(0).str("key"))) {
-                throw ApiException.detail(403, "Invalid v1 token");
-            }
-            Row r = rows.get(0);
-            checkAllowedIps(ctx, r);
-            if (!Boolean.TRUE.equals(r.get("enabled"))) {
-                throw ApiException.detail(403, "Token disabled");
-            }
-            OffsetDateTime expires = r.time("expires");
-            if (expires != null && expires.isBefore(OffsetDateTime.now())) {
-                throw ApiException.detail(403, "Token expired");
-            }
-            if (!Boolean.TRUE.equals(r.get("is_active"))) {
-                throw ApiException.detail(403, "User inactive");
-            }
-            OffsetDateTime lastUsed = r.time("last_used");
-            boolean stale = lastUsed == null || lastUsed.isBefore(OffsetDateTime.now().minusSeconds(LAST_USED_INTERVAL_SECONDS));
-            if (stale && !settings.maintenanceMode()) {
-                db.update("update users_token set last_used = now() where id = ?", r.id());
-            }
-            request.caller(new RequestContext.Caller(r.longValue("user_id"), r.str("username"),
-                    Boolean.TRUE.equals(r.get("is_superuser")), r.id(), Boolean.TRUE.equals(r.get("write_enabled"))));
-        } catch (SQLException e) {
-            throw new Db.DbException(e);
-        }
-    }
-
-    /** A token with allowed_ips authenticates only clients inside one of them. */
-    @SuppressWarnings("unchecked")
-    private void checkAllowedIps(ContainerRequestContext ctx, Row token) {
-        List<String> allowed = (List<String>) token.get("allowed_ips");
-        if (allowed == null || allowed.isEmpty()) {
-            return;
-        }
-        ClientIp client = clientIp(ctx).orElseThrow(() -> ApiException.detail(403, "Client IP address could not be"
-                + " determined for validation. Check that the HTTP server is correctly configured to pass the required"
-                + " header(s)."));
-        boolean inside;
-        try {
-            inside = IpNetworks.parse(allowed).contains(client.address());
-        } catch (IllegalArgumentException e) {
-            inside = false; // values are validated on write; a bad one stored by hand allows nobody
-        }
-        if (!inside) {
-            throw ApiException.detail(403, "Source IP " + client.text() + " is not permitted to authenticate using this token.");
-        }
-    }
-
-    /** The client's address as given (for messages) and parsed. */
-    record ClientIp(String text, InetAddress address) {
     }
 
     /**
@@ -203,7 +125,7 @@ public class AuthFilter {
         if (token == null || token.isEmpty()) {
             throw ApiException.detail(403, "CSRF Failed: CSRF token missing.");
         }
-        if (!Secrets.constantTimeEquals(token, cookie.getValue()) || !session.csrfMatches(token)) {
+        if (!session.csrfValid(token, cookie.getValue())) {
             throw ApiException.detail(403, "CSRF Failed: CSRF token incorrect.");
         }
     }

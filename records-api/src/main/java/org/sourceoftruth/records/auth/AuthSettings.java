@@ -1,15 +1,15 @@
 package org.sourceoftruth.records.auth;
 
+import org.sourceoftruth.records.net.IpNetworks;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import jakarta.inject.Inject;
 import org.sourceoftruth.model.Json;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * NetBox's authentication and authorisation settings (LOGIN_REQUIRED, EXEMPT_VIEW_PERMISSIONS,
@@ -25,28 +25,8 @@ public class AuthSettings {
             + "\"users.add_token\":{\"user\":\"$user\"},\"users.change_token\":{\"user\":\"$user\"},"
             + "\"users.delete_token\":{\"user\":\"$user\"}}";
 
-    @ConfigProperty(name = "sot.login-required", defaultValue = "true")
-    boolean configLoginRequired;
-    @ConfigProperty(name = "sot.exempt-view-permissions")
-    Optional<List<String>> configExemptViews;
-    @ConfigProperty(name = "sot.default-permissions")
-    Optional<String> configDefaultPermissions;
-    @ConfigProperty(name = "sot.allow-token-retrieval", defaultValue = "false")
-    boolean configAllowTokenRetrieval;
-    @ConfigProperty(name = "sot.maintenance-mode", defaultValue = "false")
-    boolean configMaintenanceMode;
-    @ConfigProperty(name = "sot.trusted-proxies")
-    Optional<List<String>> configTrustedProxies;
-    @ConfigProperty(name = "sot.login-timeout", defaultValue = "1209600")
-    long configLoginTimeout;
-    @ConfigProperty(name = "sot.session-cookie-name", defaultValue = "sessionid")
-    String sessionCookieName;
-    @ConfigProperty(name = "sot.csrf-cookie-name", defaultValue = "csrftoken")
-    String csrfCookieName;
-    @ConfigProperty(name = "sot.session-cookie-secure", defaultValue = "false")
-    boolean sessionCookieSecure;
-    @ConfigProperty(name = "sot.password-hash-iterations", defaultValue = "600000")
-    int passwordHashIterations;
+    @Inject
+    AuthConfig config;
 
     private volatile boolean loginRequired;
     private volatile List<String> exemptViews;
@@ -61,13 +41,13 @@ public class AuthSettings {
 
     @PostConstruct
     void load() {
-        loginRequired = configLoginRequired;
-        exemptViews = trimmed(configExemptViews.orElse(List.of()));
-        defaultPermissions = parseDefaultPermissions(configDefaultPermissions.orElse(NETBOX_DEFAULT_PERMISSIONS));
-        allowTokenRetrieval = configAllowTokenRetrieval;
-        maintenanceMode = configMaintenanceMode;
-        trustedProxies = IpNetworks.parse(trimmed(configTrustedProxies.orElse(List.of())));
-        if (passwordHashIterations < 1) {
+        loginRequired = config.loginRequired();
+        exemptViews = trimmed(config.exemptViewPermissions().orElse(List.of()));
+        defaultPermissions = parseDefaultPermissions(config.defaultPermissions().orElse(NETBOX_DEFAULT_PERMISSIONS));
+        allowTokenRetrieval = config.allowTokenRetrieval();
+        maintenanceMode = config.maintenanceMode();
+        trustedProxies = IpNetworks.parse(trimmed(config.trustedProxies().orElse(List.of())));
+        if (config.passwordHashIterations() < 1) {
             throw new IllegalStateException("PASSWORD_HASH_ITERATIONS must be positive");
         }
     }
@@ -115,11 +95,11 @@ public class AuthSettings {
     public boolean allowTokenRetrieval() { return allowTokenRetrieval; }
     public boolean maintenanceMode() { return maintenanceMode; }
     public IpNetworks trustedProxies() { return trustedProxies; }
-    public long loginTimeoutSeconds() { return configLoginTimeout; }
-    public String sessionCookieName() { return sessionCookieName; }
-    public String csrfCookieName() { return csrfCookieName; }
-    public boolean secureCookies() { return sessionCookieSecure; }
-    public int passwordHashIterations() { return passwordHashIterations; }
+    public long loginTimeoutSeconds() { return config.loginTimeout(); }
+    public String sessionCookieName() { return config.sessionCookieName(); }
+    public String csrfCookieName() { return config.csrfCookieName(); }
+    public boolean secureCookies() { return config.sessionCookieSecure(); }
+    public int passwordHashIterations() { return config.passwordHashIterations(); }
 
     // ----- run-time changes (NetBox's dynamic configuration) -----
     public void loginRequired(boolean v) { loginRequired = v; }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.api.Db;
+import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Row;
 
 import java.sql.Connection;

@@ -3,7 +3,7 @@ package org.sourceoftruth.records.auth;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.api.Db;
+import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Row;
 
 import java.sql.Connection;

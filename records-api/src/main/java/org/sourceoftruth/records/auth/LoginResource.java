@@ -18,10 +18,10 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
 import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.api.ApiException;
-import org.sourceoftruth.records.api.Db;
-import org.sourceoftruth.records.api.JsonBody;
-import org.sourceoftruth.records.api.Responses;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.web.JsonBody;
+import org.sourceoftruth.records.web.Responses;
 
 import java.net.URI;
 import java.sql.Connection;

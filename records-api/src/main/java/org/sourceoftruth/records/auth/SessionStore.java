@@ -4,7 +4,7 @@ import io.agroal.api.AgroalDataSource;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.api.Db;
+import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Row;
 
 import java.security.MessageDigest;
@@ -30,6 +30,16 @@ public class SessionStore {
         /** True when {@code token} is the CSRF token of this session (constant-time). */
         public boolean csrfMatches(String token) {
             return token != null && MessageDigest.isEqual(csrfDigest, Secrets.sha256(token));
+        }
+
+        /**
+         * Django's rule for a session-authenticated unsafe request: the token presented (header
+         * or form field) equals the CSRF cookie, and (stricter than Django) is the one issued
+         * with this session.
+         */
+        public boolean csrfValid(String presented, String cookie) {
+            return presented != null && !presented.isEmpty() && Secrets.constantTimeEquals(presented, cookie)
+                    && csrfMatches(presented);
         }
     }
 

@@ -3,7 +3,6 @@ package org.sourceoftruth.records.changelog;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import javax.sql.DataSource;
@@ -34,16 +33,16 @@ public class ChangeLogRetention {
     @Inject
     DataSource dataSource;
 
-    @ConfigProperty(name = "sot.changelog.retention", defaultValue = "90")
-    int retentionDays;
+    @Inject
+    ChangeLogConfig config;
 
     @Scheduled(identity = "changelog-retention", cron = "${sot.changelog.purge-cron:0 30 3 * * ?}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void purgeDaily() {
         try {
-            int deleted = purge(retentionDays);
+            int deleted = purge(config.changelog().retention());
             if (deleted > 0) {
-                LOG.infof("Deleted %d change-log rows older than %d days", deleted, retentionDays);
+                LOG.infof("Deleted %d change-log rows older than %d days", deleted, config.changelog().retention());
             }
         } catch (SQLException e) {
             LOG.errorf(e, "Change-log retention failed; will try again at the next run");

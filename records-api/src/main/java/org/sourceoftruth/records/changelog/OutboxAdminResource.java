@@ -14,10 +14,10 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.api.ApiException;
-import org.sourceoftruth.records.api.Db;
-import org.sourceoftruth.records.api.RequestContext;
-import org.sourceoftruth.records.api.Responses;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.web.RequestContext;
+import org.sourceoftruth.records.web.Responses;
 import org.sourceoftruth.records.auth.Access;
 
 import java.sql.Connection;
@@ -54,7 +54,7 @@ public class OutboxAdminResource {
     @GET
     @Operation(operationId = "core_outbox_parked_list", description = "Changes the relay could not publish (superusers).")
     public Response list() {
-        requireSuperuser();
+        access.requireSuperuser();
         try (Connection connection = dataSource.getConnection();
              PreparedStatement select = connection.prepareStatement(
                      COLUMNS + " where parked_at is not null order by id")) {
@@ -76,7 +76,7 @@ public class OutboxAdminResource {
     @Path("{id: [0-9]+}/retry/")
     @Operation(operationId = "core_outbox_parked_retry_create", description = "Hand a parked change back to the relay.")
     public Response retry(@PathParam("id") long id) {
-        requireSuperuser();
+        access.requireSuperuser();
         if (!request.caller().writeEnabled()) {
             throw ApiException.forbidden();
         }
@@ -96,16 +96,6 @@ public class OutboxAdminResource {
             }
         } catch (SQLException e) {
             throw new Db.DbException(e);
-        }
-    }
-
-    private void requireSuperuser() {
-        RequestContext.Caller caller = request.caller();
-        if (caller == null) {
-            throw ApiException.detail(403, "Authentication credentials were not provided.");
-        }
-        if (!caller.superuser()) {
-            throw ApiException.forbidden();
         }
     }
 

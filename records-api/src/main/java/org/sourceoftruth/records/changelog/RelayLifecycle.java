@@ -7,7 +7,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.sourceoftruth.model.Topics;
 
 import java.time.Duration;
 import java.util.Map;
@@ -25,20 +24,16 @@ public class RelayLifecycle {
 
     @Inject
     public RelayLifecycle(
-            @ConfigProperty(name = "sot.outbox.enabled", defaultValue = "true") boolean enabled,
+            ChangeLogConfig config,
+            // Quarkus's own datasource settings: the relay holds a connection of its own (LISTEN and the lease)
             @ConfigProperty(name = "quarkus.datasource.jdbc.url") String jdbcUrl,
             @ConfigProperty(name = "quarkus.datasource.username") String dbUser,
             @ConfigProperty(name = "quarkus.datasource.password", defaultValue = "") String dbPassword,
             // kafka.* of application.properties (bootstrap servers, security), prefix removed
             @Identifier("default-kafka-broker") Map<String, Object> kafkaConfig,
-            @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers,
-            @ConfigProperty(name = "sot.changes-topic", defaultValue = Topics.OBJECT_CHANGES) String topic,
-            @ConfigProperty(name = "sot.outbox.batch-size", defaultValue = "500") int batchSize,
-            @ConfigProperty(name = "sot.outbox.batch-bytes", defaultValue = "16777216") long batchBytes,
-            @ConfigProperty(name = "sot.outbox.max-event-bytes", defaultValue = "8388608") int maxEventBytes,
-            @ConfigProperty(name = "sot.outbox.poll-interval", defaultValue = "1s") Duration pollInterval,
-            @ConfigProperty(name = "sot.outbox.standby-retry", defaultValue = "5s") Duration standbyRetry,
-            @ConfigProperty(name = "sot.outbox.max-backoff", defaultValue = "30s") Duration maxBackoff) {
+            @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers) {
+        ChangeLogConfig.Outbox outbox = config.outbox();
+        boolean enabled = outbox.enabled();
         this.enabled = enabled;
         // The default-kafka-broker map folds kafka.* properties and KAFKA_* environment variables
         // into one key each, in no defined order: with KAFKA_BOOTSTRAP_SERVERS in the environment
@@ -46,8 +41,9 @@ public class RelayLifecycle {
         // could win, and the relay published to the wrong broker. The resolved property decides.
         Map<String, Object> producerConfig = new java.util.HashMap<>(kafkaConfig);
         producerConfig.put("bootstrap.servers", bootstrapServers);
-        this.settings = new OutboxSettings(jdbcUrl, dbUser, dbPassword, producerConfig, topic, batchSize,
-                batchBytes, maxEventBytes, pollInterval, standbyRetry, maxBackoff);
+        this.settings = new OutboxSettings(jdbcUrl, dbUser, dbPassword, producerConfig, config.changesTopic(),
+                outbox.batchSize(), outbox.batchBytes(), outbox.maxEventBytes(), outbox.pollInterval(),
+                outbox.standbyRetry(), outbox.maxBackoff());
         this.relay = new OutboxRelay(settings);
     }
 

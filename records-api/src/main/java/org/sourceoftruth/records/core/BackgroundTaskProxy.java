@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.core;
 
+import jakarta.inject.Inject;
 import io.vertx.core.Context;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
@@ -9,7 +10,6 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import org.sourceoftruth.records.web.HttpFilters;
 
@@ -42,10 +42,8 @@ public class BackgroundTaskProxy {
     private static final String UNAVAILABLE =
             "{\"detail\":\"Background tasks are unavailable: the webhook dispatcher does not answer.\"}";
 
-    @ConfigProperty(name = "sot.dispatcher-url")
-    URI dispatcherUrl;
-    @ConfigProperty(name = "sot.dispatcher-timeout", defaultValue = "30s")
-    Duration timeout;
+    @Inject
+    DispatcherLinkConfig config;
 
     private final HttpClient client = HttpClient.newBuilder()
             .connectTimeout(Duration.ofSeconds(5)).followRedirects(HttpClient.Redirect.NEVER).build();
@@ -66,8 +64,8 @@ public class BackgroundTaskProxy {
 
     private void send(RoutingContext ctx) {
         HttpServerRequest incoming = ctx.request();
-        String origin = origin(dispatcherUrl);
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(origin + incoming.uri())).timeout(timeout);
+        String origin = origin(config.dispatcherUrl());
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(origin + incoming.uri())).timeout(config.dispatcherTimeout());
         for (String name : FORWARDED) {
             String value = incoming.getHeader(name);
             if (value != null) {
@@ -99,7 +97,7 @@ public class BackgroundTaskProxy {
     }
 
     private void unavailable(RoutingContext ctx, Throwable failure) {
-        LOG.warnf("The webhook dispatcher at %s does not answer: %s", dispatcherUrl, failure.toString());
+        LOG.warnf("The webhook dispatcher at %s does not answer: %s", config.dispatcherUrl(), failure.toString());
         ctx.response().setStatusCode(503).putHeader("Content-Type", "application/json").end(UNAVAILABLE);
     }
 

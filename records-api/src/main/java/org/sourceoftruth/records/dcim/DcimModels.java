@@ -4,7 +4,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.sourceoftruth.records.extras.ConfigContextCache;
 import org.sourceoftruth.records.extras.ConfigContexts;
-import org.sourceoftruth.records.ipam.PrimaryIps;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Model;

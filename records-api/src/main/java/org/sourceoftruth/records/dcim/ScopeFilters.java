@@ -1,6 +1,6 @@
 package org.sourceoftruth.records.dcim;
 
-import org.sourceoftruth.records.api.Db;
+import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Kind;
 

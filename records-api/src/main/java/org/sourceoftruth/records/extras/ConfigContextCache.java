@@ -9,6 +9,7 @@ import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.sourceoftruth.records.api.WriteListener;
 import org.sourceoftruth.records.model.BatchLoader;
 import org.sourceoftruth.records.model.Queries;
 
@@ -41,7 +42,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * transaction's uncommitted (maybe rolled back) changes.
  */
 @ApplicationScoped
-public class ConfigContextCache {
+public class ConfigContextCache implements WriteListener {
     static final long UNLISTENED_TTL_NANOS = 1_000_000_000L;
 
     /**
@@ -107,6 +108,7 @@ public class ConfigContextCache {
      * Called by the engine for every write: when the model is one the contexts depend on, the
      * copy is dropped once the write's transaction has ended (committed or not).
      */
+    @Override
     public void afterWrite(String contentType, boolean delete) {
         if (!ALWAYS.contains(contentType) && !(delete && ON_DELETE.contains(contentType))) {
             return;

@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.ipam;
 
+import org.sourceoftruth.records.net.Addresses;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -7,12 +8,12 @@ import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-import org.sourceoftruth.records.api.ApiException;
-import org.sourceoftruth.records.api.Cidr;
-import org.sourceoftruth.records.api.Db;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.net.Cidr;
+import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.api.ModelService;
 import org.sourceoftruth.records.api.Renderer;
-import org.sourceoftruth.records.api.RequestContext;
+import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
 
@@ -237,7 +238,7 @@ public class Availability {
             Map<String, List<String>> errors = new LinkedHashMap<>();
             if (!item.isObject()) {
                 errors.put("non_field_errors", List.of("Invalid data. Expected a dictionary, but got "
-                        + org.sourceoftruth.records.api.ErrorMapper.jsonType(item) + "."));
+                        + org.sourceoftruth.records.web.ErrorMapper.jsonType(item) + "."));
                 out.add(null);
             } else {
                 out.add(check.check(item, errors));

@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.ipam;
 
+import org.sourceoftruth.records.web.ApiConfig;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import jakarta.inject.Inject;
@@ -11,13 +12,12 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.api.ApiException;
-import org.sourceoftruth.records.api.JsonBody;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.JsonBody;
 import org.sourceoftruth.records.api.ModelService;
-import org.sourceoftruth.records.api.Responses;
+import org.sourceoftruth.records.web.Responses;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.model.ModelRegistry;
 
@@ -45,10 +45,8 @@ public class AvailabilityResource {
     Access access;
     @Context
     HttpHeaders headers;
-    @ConfigProperty(name = "sot.paginate-count")
-    int paginateCount;
-    @ConfigProperty(name = "sot.max-page-size")
-    int maxPageSize;
+    @Inject
+    ApiConfig config;
 
     @GET
     @Operation(hidden = true) // described per URL by AvailabilityDocumentation
@@ -120,17 +118,17 @@ public class AvailabilityResource {
     private int limit(String raw) {
         int limit;
         try {
-            limit = raw == null ? paginateCount : Integer.parseInt(raw.trim());
+            limit = raw == null ? config.paginateCount() : Integer.parseInt(raw.trim());
             if (limit == 0) {
-                limit = maxPageSize > 0 ? maxPageSize : UNLIMITED;
+                limit = config.maxPageSize() > 0 ? config.maxPageSize() : UNLIMITED;
             }
         } catch (NumberFormatException e) {
-            limit = paginateCount;
+            limit = config.paginateCount();
         }
         if (limit < 0) {
-            limit = paginateCount;
+            limit = config.paginateCount();
         }
-        return maxPageSize > 0 ? Math.min(limit, maxPageSize) : limit;
+        return config.maxPageSize() > 0 ? Math.min(limit, config.maxPageSize()) : limit;
     }
 
     private Response list(List<JsonNode> nodes) {

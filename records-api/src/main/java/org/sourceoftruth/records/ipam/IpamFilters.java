@@ -1,7 +1,7 @@
 package org.sourceoftruth.records.ipam;
 
-import org.sourceoftruth.records.api.Cidr;
-import org.sourceoftruth.records.api.Db;
+import org.sourceoftruth.records.net.Cidr;
+import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Kind;

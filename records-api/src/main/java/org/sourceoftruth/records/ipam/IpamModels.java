@@ -1,8 +1,9 @@
 package org.sourceoftruth.records.ipam;
 
+import org.sourceoftruth.records.net.Addresses;
+import jakarta.inject.Inject;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.sourceoftruth.records.api.Networks;
+import org.sourceoftruth.records.net.Networks;
 import org.sourceoftruth.records.dcim.ScopeFilters;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Field;
@@ -30,16 +31,13 @@ public class IpamModels implements ModelDefinition {
             "dcim.location", "dcim.rack", "virtualization.clustergroup", "virtualization.cluster");
     /** The nested form NetBox uses for nat_inside / nat_outside. */
     static final String[] NESTED_IP = {"id", "url", "display_url", "display", "family", "address"};
-    /** The nested form of a device's or VM's primary and OOB addresses (4.6). */
-    public static final String[] PRIMARY_IP = {"id", "url", "display", "family", "address", "nat_inside",
-            "nat_outside", "dns_name", "description"};
 
-    @ConfigProperty(name = "sot.enforce-global-unique", defaultValue = "true")
-    boolean enforceGlobalUnique;
+    @Inject
+    IpamConfig config;
 
     @Override
     public List<Model> models() {
-        IpamRules rules = new IpamRules(enforceGlobalUnique);
+        IpamRules rules = new IpamRules(config.enforceGlobalUnique());
 
         Model vrf = Model.of("ipam", "vrfs", "ipam.vrf", "ipam_vrf", "VRF")
                 .fields(str("name").required().max(100),

@@ -1,7 +1,8 @@
 package org.sourceoftruth.records.ipam;
 
+import org.sourceoftruth.records.net.Addresses;
 import com.fasterxml.jackson.databind.JsonNode;
-import org.sourceoftruth.records.api.Cidr;
+import org.sourceoftruth.records.net.Cidr;
 import org.sourceoftruth.records.model.Queries;
 import org.sourceoftruth.records.model.Row;
 
@@ -169,7 +170,7 @@ final class IpamRules {
                     && duplicates.stream().allMatch(d -> nonUnique(d.str("role")));
             if (!duplicates.isEmpty() && !allowed) {
                 add(errors, "address", "Duplicate IP address found in " + table(db, vrf) + ": "
-                        + org.sourceoftruth.records.api.Networks.withMask(duplicates.get(0).str("address")));
+                        + org.sourceoftruth.records.net.Networks.withMask(duplicates.get(0).str("address")));
             }
         }
         if (selfId == null) {

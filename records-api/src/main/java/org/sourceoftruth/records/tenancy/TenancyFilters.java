@@ -1,6 +1,6 @@
 package org.sourceoftruth.records.tenancy;
 
-import org.sourceoftruth.records.api.Db;
+import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.dcim.ScopeFilters;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Kind;

@@ -5,9 +5,8 @@ import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
-import org.sourceoftruth.records.api.Db;
+import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.auth.AuthSettings;
 import org.sourceoftruth.records.auth.PasswordHasher;
 import org.sourceoftruth.records.model.Row;
@@ -28,21 +27,19 @@ public class SuperuserBootstrap {
 
     @Inject
     AgroalDataSource dataSource;
-    @ConfigProperty(name = "sot.superuser.name")
-    String name;
-    @ConfigProperty(name = "sot.superuser.password")
-    Optional<String> password;
-    @ConfigProperty(name = "sot.superuser.api-token")
-    Optional<String> apiToken;
-    @ConfigProperty(name = "sot.superuser.email")
-    String email;
+    @Inject
+    SuperuserConfig config;
     @Inject
     AuthSettings settings;
 
     void onStart(@Observes StartupEvent ev) throws SQLException {
-        if (name == null || name.isBlank()) {
+        if (config.name().map(String::isBlank).orElse(true)) {
             return;
         }
+        String name = config.name().get();
+        String email = config.email();
+        Optional<String> password = config.password();
+        Optional<String> apiToken = config.apiToken();
         try (Connection c = dataSource.getConnection()) {
             Db db = new Db(c);
             List<Row> users = db.query("select id from users_user where username = ?", name);

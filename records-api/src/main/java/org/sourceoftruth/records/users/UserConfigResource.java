@@ -14,12 +14,12 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.api.ApiException;
-import org.sourceoftruth.records.api.Db;
-import org.sourceoftruth.records.api.ErrorMapper;
-import org.sourceoftruth.records.api.JsonBody;
-import org.sourceoftruth.records.api.RequestContext;
-import org.sourceoftruth.records.api.Responses;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.web.ErrorMapper;
+import org.sourceoftruth.records.web.JsonBody;
+import org.sourceoftruth.records.web.RequestContext;
+import org.sourceoftruth.records.web.Responses;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.model.Row;
 

@@ -7,7 +7,7 @@ import org.sourceoftruth.records.dcim.ScopeFilters;
 import org.sourceoftruth.records.extras.ConfigContextCache;
 import org.sourceoftruth.records.extras.ConfigContexts;
 import org.sourceoftruth.records.ipam.IpamModels;
-import org.sourceoftruth.records.ipam.PrimaryIps;
+import org.sourceoftruth.records.dcim.PrimaryIps;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.Declarations;
 import org.sourceoftruth.records.model.ExtraFilters;

@@ -1,10 +1,10 @@
 package org.sourceoftruth.records.web;
 
+import jakarta.inject.Inject;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.UUID;
 
@@ -19,8 +19,8 @@ public class HttpFilters {
     /** RoutingContext key holding this request's id. */
     public static final String REQUEST_ID = "sot.request_id";
 
-    @ConfigProperty(name = "sot.api-version")
-    String apiVersion;
+    @Inject
+    ApiConfig config;
 
     void install(@Observes Router router) {
         router.route().order(-1000).handler(ctx -> {
@@ -31,7 +31,7 @@ public class HttpFilters {
             ctx.addHeadersEndHandler(v -> {
                 ctx.response().headers().set("X-Request-ID", id.toString());
                 if (api) {
-                    ctx.response().headers().set("API-Version", apiVersion);
+                    ctx.response().headers().set("API-Version", config.apiVersion());
                 }
             });
             if (api && needsSlash(path)) {

@@ -1,5 +1,7 @@
 package org.sourceoftruth.records.api;
 
+import org.sourceoftruth.records.web.ErrorMapper;
+import org.sourceoftruth.records.db.Db;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import org.junit.jupiter.api.Test;

@@ -157,6 +157,12 @@ public final class RecordsApiProcess implements AutoCloseable {
             return this;
         }
 
+        /** The HTTP port (default: a free one, chosen at the first start), e.g. to name it before it runs. */
+        public Launcher port(int port) {
+            this.port = port;
+            return this;
+        }
+
         /** Name of the log file's prefix, to tell several processes apart. */
         public Launcher name(String name) {
             this.name = name;

@@ -1,90 +1,107 @@
 package org.sourceoftruth.dispatcher.admin;
 
-import io.vertx.core.http.HttpServerRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Cookie;
-import jakarta.ws.rs.core.HttpHeaders;
 import org.sourceoftruth.dispatcher.config.DispatcherConfig;
+import org.sourceoftruth.dispatcher.recordsapi.RecordsApiException;
 
-import java.sql.SQLException;
-import java.util.Optional;
+import java.util.Map;
 
 /**
- * Who may use the admin pages: superusers, either logged in at records-api (its session cookie,
- * looked up in the shared users_session table) or sending an API token. Everyone else is refused
- * with a {@link Denied} saying why.
+ * Who may use the admin API and pages: superusers of records-api, logged in there (its session
+ * cookie, which browsers send to every port of the host) or sending an API token. records-api
+ * decides who the caller is ({@link CredentialCheck}); everyone else is refused with a
+ * {@link Denied} saying why, in NetBox's words.
  */
 @ApplicationScoped
 public class AdminAccess {
 
+    static final String NOT_PROVIDED = "Authentication credentials were not provided.";
+    static final String NO_PERMISSION = "You do not have permission to perform this action.";
+
     @Inject
-    SessionAuthenticator sessions;
-    @Inject
-    TokenAuthenticator tokens;
+    CredentialCheck credentials;
     @Inject
     DispatcherConfig config;
 
     /**
-     * An authorised superuser. {@code session} is null for token callers; {@code csrfToken} is the
-     * session's CSRF token (from the csrftoken cookie, checked against the session) to put into
-     * forms, or null when the cookie does not belong to the session.
+     * An authorised superuser. {@code bySession}: authenticated by records-api's login session;
+     * {@code csrfToken} is then the CSRF token the request presented, when records-api confirmed
+     * it is the session's and the cookie's (to put into forms), else null.
      */
-    public record Viewer(String username, SessionAuthenticator.Session session, String csrfToken) {
+    public record Viewer(Caller caller, boolean bySession, String csrfToken) {
+        public String username() {
+            return caller.username();
+        }
     }
 
-    /** Access refused: 403 with the reason; {@code anonymous} when logging in would help. */
+    /**
+     * Access refused: 403 with the reason; {@code anonymous} when logging in would help, {@code csrf}
+     * when a session's write lacked its CSRF token (each surface words that its own way).
+     */
     public static final class Denied extends Exception {
         private final boolean anonymous;
+        private final boolean csrf;
 
-        Denied(String reason, boolean anonymous) {
+        Denied(String reason, boolean anonymous, boolean csrf) {
             super(reason, null, false, false);
             this.anonymous = anonymous;
+            this.csrf = csrf;
         }
 
         public boolean anonymous() {
             return anonymous;
         }
-    }
 
-    public Viewer authorize(HttpHeaders headers, HttpServerRequest http) throws Denied, SQLException {
-        String authorization = headers.getHeaderString(HttpHeaders.AUTHORIZATION);
-        if (authorization != null && !authorization.isBlank()) {
-            try {
-                return new Viewer(tokens.authenticateSuperuser(authorization, ApiFilters.clientIp(http)).username(),
-                        null, null);
-            } catch (ApiException e) {
-                throw new Denied(e.message(), false);
-            }
+        public boolean csrf() {
+            return csrf;
         }
-        Optional<SessionAuthenticator.Session> session = sessions.find(cookie(headers, config.admin().sessionCookieName()));
-        if (session.isEmpty()) {
-            throw new Denied(TokenAuthenticator.NOT_PROVIDED, true);
-        }
-        if (!session.get().superuser()) {
-            throw new Denied(TokenAuthenticator.NO_PERMISSION, false);
-        }
-        String csrf = cookie(headers, config.admin().csrfCookieName());
-        return new Viewer(session.get().username(), session.get(), session.get().csrfMatches(csrf) ? csrf : null);
     }
 
     /**
-     * Django's CSRF rule for a form post of a session user: the form field must equal the
-     * csrftoken cookie, and (as records-api requires) be the token issued with the session.
-     * Token callers are not exposed to CSRF: browsers never add an Authorization header by themselves.
+     * @param authorization the Authorization header, or null
+     * @param cookies       the request's cookies (records-api's session and CSRF cookies)
+     * @param clientIp      the client's address as NetBox determines it (a token's allowed_ips)
+     * @param csrfPresented the CSRF token the request carries (form field, X-CSRFToken), or for
+     *                      a page view the CSRF cookie itself, to learn whether forms may carry it
+     * @throws RecordsApiException when records-api cannot be asked
      */
-    public void checkCsrf(Viewer viewer, HttpHeaders headers, String formField) throws Denied {
-        if (viewer.session() == null) {
-            return;
+    public Viewer authorize(String authorization, Map<String, Cookie> cookies, String clientIp, String csrfPresented)
+            throws Denied, RecordsApiException {
+        CredentialCheck.Verdict verdict = credentials.check(new CredentialCheck.Presented(
+                authorization == null || authorization.isBlank() ? null : authorization,
+                cookie(cookies, config.admin().sessionCookieName()), csrfPresented,
+                cookie(cookies, config.admin().csrfCookieName()), clientIp));
+        if (verdict.refusal() != null) {
+            throw new Denied(verdict.refusal(), false, false);
         }
-        String cookie = cookie(headers, config.admin().csrfCookieName());
-        if (!SessionAuthenticator.constantTimeEquals(formField, cookie) || !viewer.session().csrfMatches(formField)) {
-            throw new Denied("CSRF verification failed. Request aborted.", false);
+        if (verdict.caller() == null) {
+            throw new Denied(NOT_PROVIDED, true, false);
+        }
+        if (!verdict.caller().superuser()) {
+            throw new Denied(NO_PERMISSION, false, false);
+        }
+        return new Viewer(verdict.caller(), verdict.bySession(),
+                verdict.bySession() && verdict.csrfValid() ? csrfPresented : null);
+    }
+
+    /**
+     * A write (a POST): a session user must have presented the session's CSRF token (Django's rule
+     * as records-api applies it; browsers never add an Authorization header by themselves, so
+     * token callers are not exposed to CSRF); a token must be write-enabled, as NetBox requires.
+     */
+    public void checkWrite(Viewer viewer) throws Denied {
+        if (viewer.bySession() && viewer.csrfToken() == null) {
+            throw new Denied("CSRF verification failed. Request aborted.", false, true);
+        }
+        if (!viewer.bySession() && !viewer.caller().writeEnabled()) {
+            throw new Denied(NO_PERMISSION, false, false);
         }
     }
 
-    private static String cookie(HttpHeaders headers, String name) {
-        Cookie cookie = headers.getCookies().get(name);
+    static String cookie(Map<String, Cookie> cookies, String name) {
+        Cookie cookie = cookies.get(name);
         return cookie == null ? null : cookie.getValue();
     }
 }

@@ -4,15 +4,14 @@ import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
-import jakarta.ws.rs.core.Cookie;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
+import org.jboss.logging.Logger;
 import org.sourceoftruth.dispatcher.config.DispatcherConfig;
+import org.sourceoftruth.dispatcher.recordsapi.RecordsApiException;
 
-import java.sql.SQLException;
-import java.util.Optional;
 import java.util.Set;
 
 /** Request handling shared by the admin API: trailing slash, token authentication, API-Version. */
@@ -22,10 +21,12 @@ public class ApiFilters {
 
     private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
 
+    /** Sign-in is records-api's: without it, nobody can be let in. */
+    static final String RECORDS_API_DOWN = "Sign-in cannot be checked now: records-api does not answer.";
+    private static final Logger LOG = Logger.getLogger(ApiFilters.class);
+
     @Inject
-    TokenAuthenticator authenticator;
-    @Inject
-    SessionAuthenticator sessions;
+    AdminAccess access;
     @Inject
     DispatcherConfig config;
 
@@ -49,46 +50,31 @@ public class ApiFilters {
     }
 
     /**
-     * Authenticates every API request; only superusers may use the background tasks. A request
-     * without a token may use records-api's login session (its cookies reach this service when
-     * records-api forwards the request): unsafe methods then need the session's CSRF token in
-     * X-CSRFToken, as records-api requires.
+     * Authenticates every API request (records-api decides who the caller is, see
+     * {@link AdminAccess}); only superusers may use the background tasks. A request without a
+     * token may use records-api's login session (its cookies reach this service when records-api
+     * forwards the request): unsafe methods then need the session's CSRF token in X-CSRFToken, as
+     * records-api requires, and a token must be write-enabled.
      */
     @ServerRequestFilter(priority = jakarta.ws.rs.Priorities.AUTHENTICATION)
-    public void authenticate(ContainerRequestContext request, HttpServerRequest http) throws SQLException {
+    public void authenticate(ContainerRequestContext request, HttpServerRequest http) {
         String path = request.getUriInfo().getPath();
         if (!path.startsWith(API_PREFIX) || path.startsWith("/api/schema")) {
             return;
         }
-        String authorization = request.getHeaderString("Authorization");
-        if (authorization == null || authorization.isBlank()) {
-            Optional<SessionAuthenticator.Session> session = sessions.find(cookie(request, config.admin().sessionCookieName()));
-            if (session.isPresent()) {
-                request.setProperty("caller", sessionCaller(request, session.get()));
-                return;
+        try {
+            AdminAccess.Viewer viewer = access.authorize(request.getHeaderString("Authorization"), request.getCookies(),
+                    clientIp(http), request.getHeaderString("X-CSRFToken"));
+            if (!SAFE_METHODS.contains(request.getMethod())) {
+                access.checkWrite(viewer);
             }
+            request.setProperty("caller", viewer.caller());
+        } catch (AdminAccess.Denied denied) {
+            throw ApiException.detail(403, denied.csrf() ? "CSRF Failed: CSRF token missing or incorrect." : denied.getMessage());
+        } catch (RecordsApiException e) {
+            LOG.warnf("Cannot check the credentials of %s %s: %s", request.getMethod(), path, e.getMessage());
+            throw ApiException.detail(503, RECORDS_API_DOWN);
         }
-        TokenAuthenticator.Caller caller = authenticator.authenticateSuperuser(authorization, clientIp(http));
-        request.setProperty("caller", caller);
-    }
-
-    private TokenAuthenticator.Caller sessionCaller(ContainerRequestContext request, SessionAuthenticator.Session session) {
-        if (!session.superuser()) {
-            throw ApiException.detail(403, TokenAuthenticator.NO_PERMISSION);
-        }
-        if (!SAFE_METHODS.contains(request.getMethod())) {
-            String header = request.getHeaderString("X-CSRFToken");
-            if (!SessionAuthenticator.constantTimeEquals(header, cookie(request, config.admin().csrfCookieName()))
-                    || !session.csrfMatches(header)) {
-                throw ApiException.detail(403, "CSRF Failed: CSRF token missing or incorrect.");
-            }
-        }
-        return new TokenAuthenticator.Caller(session.userId(), session.username());
-    }
-
-    private static String cookie(ContainerRequestContext request, String name) {
-        Cookie cookie = request.getCookies().get(name);
-        return cookie == null ? null : cookie.getValue();
     }
 
     @ServerResponseFilter

@@ -17,8 +17,10 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.jboss.logging.Logger;
 import org.sourceoftruth.dispatcher.config.DispatcherConfig;
 import org.sourceoftruth.dispatcher.delivery.DeliveryState;
+import org.sourceoftruth.dispatcher.recordsapi.RecordsApiException;
 
 import java.net.URI;
 import java.sql.SQLException;
@@ -40,6 +42,8 @@ import java.util.regex.Pattern;
 @Path("/admin/background-tasks/")
 @Produces(MediaType.TEXT_HTML)
 public class BackgroundTaskPages {
+
+    private static final Logger LOG = Logger.getLogger(BackgroundTaskPages.class);
 
     static final String BASE = "/admin/background-tasks/";
     /** Header names whose values are credentials or derived from one (X-Hook-Signature from the secret). */
@@ -74,9 +78,11 @@ public class BackgroundTaskPages {
             throws SQLException {
         AdminAccess.Viewer viewer;
         try {
-            viewer = access.authorize(headers, http);
+            viewer = view(headers, http);
         } catch (AdminAccess.Denied denied) {
             return denied(denied);
+        } catch (RecordsApiException e) {
+            return recordsApiDown(e);
         }
         Map<String, List<String>> query = uri.getQueryParameters();
         Map<String, String> chosen = new LinkedHashMap<>();
@@ -108,9 +114,11 @@ public class BackgroundTaskPages {
             throws SQLException {
         AdminAccess.Viewer viewer;
         try {
-            viewer = access.authorize(headers, http);
+            viewer = view(headers, http);
         } catch (AdminAccess.Denied denied) {
             return denied(denied);
+        } catch (RecordsApiException e) {
+            return recordsApiDown(e);
         }
         Optional<Map<String, Object>> task = queries.get(parseIdOrZero(id), BASE);
         if (task.isEmpty()) {
@@ -131,10 +139,13 @@ public class BackgroundTaskPages {
                             @Context HttpHeaders headers, @Context HttpServerRequest http) throws SQLException {
         AdminAccess.Viewer viewer;
         try {
-            viewer = access.authorize(headers, http);
-            access.checkCsrf(viewer, headers, csrf);
+            viewer = access.authorize(headers.getHeaderString(HttpHeaders.AUTHORIZATION), headers.getCookies(),
+                    ApiFilters.clientIp(http), csrf);
+            access.checkWrite(viewer);
         } catch (AdminAccess.Denied denied) {
             return denied(denied);
+        } catch (RecordsApiException e) {
+            return recordsApiDown(e);
         }
         long taskId = parseIdOrZero(id);
         try {
@@ -158,6 +169,18 @@ public class BackgroundTaskPages {
 
     static boolean isSensitive(String headerName) {
         return SENSITIVE_HEADER.matcher(headerName.toLowerCase(Locale.ROOT)).matches();
+    }
+
+    /** A page view: the CSRF cookie is presented, so that forms carry it when it is the session's. */
+    private AdminAccess.Viewer view(HttpHeaders headers, HttpServerRequest http)
+            throws AdminAccess.Denied, RecordsApiException {
+        return access.authorize(headers.getHeaderString(HttpHeaders.AUTHORIZATION), headers.getCookies(),
+                ApiFilters.clientIp(http), AdminAccess.cookie(headers.getCookies(), config.admin().csrfCookieName()));
+    }
+
+    private Response recordsApiDown(RecordsApiException e) {
+        LOG.warnf("Cannot check the credentials of an admin page request: %s", e.getMessage());
+        return message(503, "Unavailable", ApiFilters.RECORDS_API_DOWN, null);
     }
 
     private Response denied(AdminAccess.Denied denied) {

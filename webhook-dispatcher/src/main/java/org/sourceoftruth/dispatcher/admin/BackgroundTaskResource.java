@@ -84,7 +84,7 @@ public class BackgroundTaskResource {
     public Response stop(@PathParam("id") String id, @Context UriInfo uri, @Context ContainerRequestContext request)
             throws SQLException {
         long taskId = parseId(id);
-        TokenAuthenticator.Caller caller = (TokenAuthenticator.Caller) request.getProperty("caller");
+        Caller caller = (Caller) request.getProperty("caller");
         if (!taskActions.stop(taskId, caller.username())) {
             return Response.noContent().build();
         }

@@ -24,6 +24,8 @@ public interface DispatcherConfig {
 
     Admin admin();
 
+    RecordsApi recordsApi();
+
     /** Days to keep finished deliveries and processed change ids. */
     @WithDefault("90")
     int retentionDays();
@@ -84,7 +86,23 @@ public interface DispatcherConfig {
     }
 
     interface Rules {
+        /** How often every replica reads all webhooks and event rules again (see RuleCache). */
         Duration refreshInterval();
+    }
+
+    /**
+     * records-api, the owner of webhooks, event rules, users, tokens and sessions: the dispatcher
+     * reads them through its API, never from its tables.
+     */
+    interface RecordsApi {
+        /** Base URL for service calls (in Kubernetes its Service), without a trailing slash. */
+        String url();
+
+        /** API token of a records-api superuser (RECORDS_API_TOKEN); without it nothing can be read. */
+        java.util.Optional<String> token();
+
+        /** Connect plus response time of one call. */
+        Duration timeout();
     }
 
     interface Api {
@@ -104,5 +122,11 @@ public interface DispatcherConfig {
         String sessionCookieName();
 
         String csrfCookieName();
+
+        /**
+         * How long a sign-in records-api confirmed is reused without asking again (a token
+         * disabled meanwhile keeps working here for at most this long); refusals are never reused.
+         */
+        Duration authCacheTtl();
     }
 }

@@ -9,6 +9,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
+import org.sourceoftruth.dispatcher.recordsapi.RecordsApiException;
 import org.sourceoftruth.model.ChangeEvent;
 import org.sourceoftruth.model.Json;
 
@@ -61,15 +62,15 @@ public class ChangeConsumer {
             try {
                 processor.processAll(events);
                 return;
-            } catch (SQLException | RuntimeException e) {
+            } catch (SQLException | RecordsApiException | RuntimeException e) {
                 if (stopping) {
                     // not acknowledged: the next process picks them up from the committed offsets
                     throw new IllegalStateException("stopping while " + events.size() + " changes (from "
                             + events.get(0).changeId() + ") were not stored", e);
                 }
                 // Keep the records (and everything after them on their partitions) until the
-                // database is back, rather than skip them.
-                LOG.warnf("Could not store %d changes from %s (retrying in %d ms): %s", events.size(),
+                // database (or records-api, for the rules) is back, rather than skip them.
+                LOG.warnf("Could not process %d changes from %s (retrying in %d ms): %s", events.size(),
                         events.get(0).changeId(), backoff, e.getMessage());
                 sleep(backoff);
                 backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);

@@ -6,6 +6,7 @@ import org.jboss.logging.Logger;
 import org.sourceoftruth.dispatcher.delivery.DeliveryStore;
 import org.sourceoftruth.dispatcher.delivery.DeliveryWorker;
 import org.sourceoftruth.dispatcher.delivery.NewDelivery;
+import org.sourceoftruth.dispatcher.recordsapi.RecordsApiException;
 import org.sourceoftruth.dispatcher.rules.ActiveRule;
 import org.sourceoftruth.dispatcher.rules.RuleCache;
 import org.sourceoftruth.dispatcher.template.RenderedRequest;
@@ -15,6 +16,7 @@ import org.sourceoftruth.model.ChangeEvent;
 import org.sourceoftruth.model.conditions.ConditionEvaluationException;
 
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -32,6 +34,8 @@ import java.util.UUID;
 public class ChangeProcessor {
 
     private static final Logger LOG = Logger.getLogger(ChangeProcessor.class);
+    /** How long a poll waits for the first read of the rules before the consumer retries it. */
+    private static final Duration RULES_WAIT = Duration.ofSeconds(10);
 
     @Inject
     RuleCache rules;
@@ -46,25 +50,28 @@ public class ChangeProcessor {
     public record Result(boolean duplicate, int deliveries) {
     }
 
-    public Result process(ChangeEvent event) throws SQLException {
+    public Result process(ChangeEvent event) throws SQLException, RecordsApiException {
         return processAll(List.of(event)).get(0);
     }
 
     /**
-     * Processes the events of one Kafka poll, in order: a change to a rule or webhook marks the
-     * rule cache stale before the events after it are matched. Everything is then recorded in
+     * Processes the events of one Kafka poll, in order: a change to a rule or webhook is applied
+     * to the rule cache before the events after it are matched. Everything is then recorded in
      * one transaction; events whose change id was recorded before (or earlier in the list) are
-     * duplicates and get no deliveries.
+     * duplicates and get no deliveries. Nothing is processed before the rules were first read
+     * (the caller retries: the events stay unacknowledged).
      *
      * @return one result per event, in order
+     * @throws RecordsApiException when a rule change needed records-api and it did not answer
      */
-    public List<Result> processAll(List<ChangeEvent> events) throws SQLException {
+    public List<Result> processAll(List<ChangeEvent> events) throws SQLException, RecordsApiException {
+        rules.awaitLoaded(RULES_WAIT);
         // Matching happens before the transaction, which then stays short; templates are not
         // rendered here at all.
         List<DeliveryStore.PreparedChange> prepared = new ArrayList<>(events.size());
         for (ChangeEvent event : events) {
             if (RuleCache.RULE_MODELS.contains(event.model())) {
-                rules.invalidate();
+                rules.apply(event);
             }
             List<NewDelivery> deliveries = new ArrayList<>();
             WebhookRequestBuilder.EventBodies bodies = new WebhookRequestBuilder.EventBodies(event);

@@ -1,164 +1,318 @@
 package org.sourceoftruth.dispatcher.rules;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.agroal.api.AgroalDataSource;
+import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
-import org.sourceoftruth.model.Json;
-import org.sourceoftruth.model.conditions.Condition;
-import org.sourceoftruth.model.conditions.Conditions;
-import org.sourceoftruth.model.conditions.InvalidConditionException;
+import org.sourceoftruth.dispatcher.recordsapi.RecordsApiClient;
+import org.sourceoftruth.dispatcher.recordsapi.RecordsApiException;
+import org.sourceoftruth.model.ChangeEvent;
 
-import java.io.IOException;
-import java.sql.Array;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * In-memory copy of the enabled webhook event rules, indexed by object type. Change events of
- * extras.webhook and extras.eventrule mark it stale (it reloads before the next lookup); a
- * periodic refresh catches changes made outside records-api.
+ * The dispatcher's copy of records-api's webhooks and event rules, with the enabled webhook
+ * rules indexed by object type. records-api owns them; the dispatcher never reads its tables:
+ * <ul>
+ *   <li><b>Start</b>: both lists are read through records-api's REST API (RECORDS_API_SERVICE_URL,
+ *       RECORDS_API_TOKEN), retried with backoff up to 30 s until records-api answers. Until then
+ *       readiness is DOWN and no change event is processed (the consumer waits, so no delivery
+ *       is lost to a rule not known yet).</li>
+ *   <li><b>Change events</b>: an extras.webhook or extras.eventrule event this replica consumes is
+ *       applied in topic order, before the events after it in the same poll are matched: its
+ *       {@code data} is the object as the API renders it, a delete removes it. When the event
+ *       cannot say the whole object (truncated, or data without a field the dispatcher needs),
+ *       the object is read by id from records-api instead; so is the webhook of a rule that
+ *       names one not known here (its own event may be on another replica's partition).</li>
+ *   <li><b>Full reads</b> every RULES_REFRESH_INTERVAL: each replica consumes only some
+ *       partitions, so it sees only some of these events; reading everything again brings the
+ *       others in. An event applied while a full read is under way is applied again on top of
+ *       what was read, so no update is lost to a read that started before it.</li>
+ * </ul>
+ * After a restart the consumer may replay events older than the start-up read; an object then
+ * briefly has the older version until its later events, which follow on the same partition, are
+ * applied again.
  */
 @ApplicationScoped
 public class RuleCache {
 
     private static final Logger LOG = Logger.getLogger(RuleCache.class);
-
-    /** Models whose change events invalidate the cache. */
-    public static final Set<String> RULE_MODELS = Set.of("extras.webhook", "extras.eventrule");
-
-    private static final String LOAD = """
-            select r.id, r.name, r.object_types, r.event_types, r.conditions::text, r.action_data::text,
-                   w.id, w.name, w.payload_url, w.http_method, w.http_content_type, w.additional_headers,
-                   w.body_template, w.secret, w.ssl_verification, w.ca_file_path
-            from public.extras_eventrule r
-            join public.extras_webhook w on w.id = r.action_object_id
-            where r.enabled and r.action_type = 'webhook' and r.action_object_type = 'extras.webhook'
-            order by r.id""";
+    static final String EVENT_RULE_MODEL = "extras.eventrule";
+    /** Models whose change events change the cache. */
+    public static final Set<String> RULE_MODELS = Set.of(EventRuleDefinition.WEBHOOK_MODEL, EVENT_RULE_MODEL);
+    private static final Map<String, String> PATHS = Map.of(EventRuleDefinition.WEBHOOK_MODEL, "/api/extras/webhooks/",
+            EVENT_RULE_MODEL, "/api/extras/event-rules/");
+    private static final long MAX_BACKOFF_MS = 30_000;
 
     @Inject
-    AgroalDataSource dataSource;
+    RecordsApiClient recordsApi;
 
-    private volatile Map<String, List<ActiveRule>> rulesByObjectType = Map.of();
-    private volatile Map<Long, ActiveRule> rulesById = Map.of();
-    private volatile boolean stale = true;
+    /** A change to the copy: an object as records-api renders it, or its removal. */
+    private sealed interface Change permits WebhookSaved, RuleSaved, Removed {
+    }
+
+    private record WebhookSaved(WebhookDefinition webhook) implements Change {
+    }
+
+    private record RuleSaved(EventRuleDefinition rule) implements Change {
+    }
+
+    private record Removed(String model, long id) implements Change {
+    }
+
+    /** What matching reads: replaced whole, never changed in place. */
+    private record Index(Map<String, List<ActiveRule>> byObjectType, Map<Long, ActiveRule> byId) {
+    }
+
+    // guarded by this
+    private final Map<Long, WebhookDefinition> webhooks = new HashMap<>();
+    private final Map<Long, EventRuleDefinition> rules = new HashMap<>();
+    /** The changes applied since the full read under way began; null when none is. */
+    private List<Change> appliedDuringRead;
+
+    private final ReentrantLock fullRead = new ReentrantLock();
+    private final CountDownLatch loaded = new CountDownLatch(1);
+    private volatile Index index;
+    private volatile String lastError = "not read yet";
+    private volatile Instant lastRead;
+    private volatile boolean stopping;
+    private Thread bootstrap;
 
     void onStart(@Observes StartupEvent event) {
-        try {
-            refresh();
-        } catch (SQLException e) {
-            LOG.warnf("Could not load event rules at start (will retry): %s", e.getMessage());
+        bootstrap = new Thread(this::bootstrap, "rules-bootstrap");
+        bootstrap.setDaemon(true);
+        bootstrap.start();
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        stopping = true;
+        if (bootstrap != null) {
+            bootstrap.interrupt();
         }
     }
 
-    /** The enabled rules for this object type and event type, e.g. (dcim.site, object_created). */
-    public List<ActiveRule> rulesFor(String objectType, String eventType) throws SQLException {
-        if (stale) {
-            refresh();
+    /** Reads everything until records-api answers once. */
+    private void bootstrap() {
+        long backoff = 500;
+        while (!stopping && index == null) {
+            try {
+                refresh();
+                LOG.infof("Read %d webhooks and %d event rules from records-api", webhookCount(), ruleCount());
+                return;
+            } catch (RecordsApiException | RuntimeException e) {
+                LOG.warnf("Could not read webhooks and event rules from records-api (retrying in %d ms): %s", backoff,
+                        e.getMessage());
+            }
+            try {
+                Thread.sleep(backoff);
+            } catch (InterruptedException e) {
+                return; // shutting down
+            }
+            backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
         }
-        List<ActiveRule> candidates = rulesByObjectType.getOrDefault(objectType, List.of());
-        return candidates.stream().filter(rule -> rule.eventTypes().contains(eventType)).toList();
-    }
-
-    /** The enabled rule with this id, if there is one now. */
-    public Optional<ActiveRule> rule(long id) throws SQLException {
-        if (stale) {
-            refresh();
-        }
-        return Optional.ofNullable(rulesById.get(id));
-    }
-
-    /** Reload before the next lookup. */
-    public void invalidate() {
-        stale = true;
     }
 
     @Scheduled(every = "${dispatcher.rules.refresh-interval}", delayed = "${dispatcher.rules.refresh-interval}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void periodicRefresh() {
+        if (index == null) {
+            return; // the bootstrap thread keeps trying
+        }
         try {
             refresh();
-        } catch (SQLException e) {
-            LOG.warnf("Could not refresh event rules (keeping the previous copy): %s", e.getMessage());
+        } catch (RecordsApiException | RuntimeException e) {
+            LOG.warnf("Could not read webhooks and event rules again (keeping the previous copy): %s", e.getMessage());
         }
     }
 
-    /** Loads all rules now. */
-    public synchronized void refresh() throws SQLException {
-        // Cleared before loading: an invalidation that arrives during the load keeps it stale.
-        stale = false;
-        Map<String, List<ActiveRule>> byType = new HashMap<>();
-        Map<Long, ActiveRule> byId = new HashMap<>();
-        int count = 0;
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = connection.prepareStatement(LOAD);
-             ResultSet rows = statement.executeQuery()) {
-            while (rows.next()) {
-                ActiveRule rule = toRule(rows);
-                byId.put(rule.id(), rule);
-                count++;
-                for (String objectType : rule.objectTypes()) {
-                    byType.computeIfAbsent(objectType, k -> new ArrayList<>()).add(rule);
+    /** The enabled rules for this object type and event type, e.g. (dcim.site, object_created). */
+    public List<ActiveRule> rulesFor(String objectType, String eventType) {
+        List<ActiveRule> candidates = current().byObjectType().getOrDefault(objectType, List.of());
+        return candidates.stream().filter(rule -> rule.eventTypes().contains(eventType)).toList();
+    }
+
+    /** The enabled webhook rule with this id, if there is one now. */
+    public Optional<ActiveRule> rule(long id) {
+        return Optional.ofNullable(current().byId().get(id));
+    }
+
+    /** Waits up to {@code timeout} for the first read; throws when it has not happened by then. */
+    public void awaitLoaded(Duration timeout) {
+        try {
+            if (loaded.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        throw new RulesNotLoadedException(lastError);
+    }
+
+    public boolean isLoaded() {
+        return index != null;
+    }
+
+    /** Why the last read failed, or null when it succeeded. */
+    public String lastError() {
+        return lastError;
+    }
+
+    public Instant lastRead() {
+        return lastRead;
+    }
+
+    public synchronized int webhookCount() {
+        return webhooks.size();
+    }
+
+    public synchronized int ruleCount() {
+        return rules.size();
+    }
+
+    public int activeRuleCount() {
+        Index current = index;
+        return current == null ? 0 : current.byId().size();
+    }
+
+    private Index current() {
+        Index current = index;
+        if (current == null) {
+            throw new RulesNotLoadedException(lastError);
+        }
+        return current;
+    }
+
+    /**
+     * Applies a change event of a webhook or event rule (see the class comment). Throws when
+     * records-api had to be asked and did not answer; applying the event again later is harmless.
+     */
+    public void apply(ChangeEvent event) throws RecordsApiException {
+        Change change = ChangeEvent.DELETED.equals(event.event()) ? new Removed(event.model(), event.objectId())
+                : event.truncated() ? null : parse(event.model(), event.data()).orElse(null);
+        if (change == null) {
+            change = read(event.model(), event.objectId());
+        }
+        save(change);
+        if (change instanceof RuleSaved saved && saved.rule().webhookId() != null && !knows(saved.rule().webhookId())) {
+            save(read(EventRuleDefinition.WEBHOOK_MODEL, saved.rule().webhookId()));
+        }
+    }
+
+    /** Reads every webhook and event rule from records-api and makes that the copy. */
+    public void refresh() throws RecordsApiException {
+        fullRead.lock();
+        try {
+            synchronized (this) {
+                appliedDuringRead = new ArrayList<>();
+            }
+            try {
+                List<Change> everything = new ArrayList<>();
+                for (String model : List.of(EventRuleDefinition.WEBHOOK_MODEL, EVENT_RULE_MODEL)) {
+                    for (JsonNode object : recordsApi.list(PATHS.get(model))) {
+                        everything.add(parse(model, object).orElseThrow(() -> new RecordsApiException(
+                                "records-api listed a " + model + " without the fields its API has: " + object)));
+                    }
+                }
+                synchronized (this) {
+                    webhooks.clear();
+                    rules.clear();
+                    everything.forEach(this::put);
+                    appliedDuringRead.forEach(this::put);
+                    reindex();
+                }
+                lastError = null;
+                lastRead = Instant.now();
+                loaded.countDown();
+            } catch (RecordsApiException | RuntimeException e) {
+                lastError = e.getMessage();
+                throw e;
+            } finally {
+                synchronized (this) {
+                    appliedDuringRead = null;
                 }
             }
-        } catch (SQLException e) {
-            stale = true;
-            throw e;
+        } finally {
+            fullRead.unlock();
         }
+    }
+
+    private Change read(String model, long id) throws RecordsApiException {
+        Optional<JsonNode> object = recordsApi.get(PATHS.get(model) + id + "/");
+        if (object.isEmpty()) {
+            return new Removed(model, id); // deleted since
+        }
+        return parse(model, object.get()).orElseThrow(() -> new RecordsApiException(
+                "records-api answered " + model + " " + id + " without the fields its API has: " + object.get()));
+    }
+
+    private static Optional<Change> parse(String model, JsonNode data) {
+        try {
+            Representation object = new Representation(data);
+            return Optional.of(EVENT_RULE_MODEL.equals(model) ? new RuleSaved(EventRuleDefinition.from(object))
+                    : new WebhookSaved(WebhookDefinition.from(object)));
+        } catch (Representation.Incomplete e) {
+            return Optional.empty();
+        }
+    }
+
+    private synchronized boolean knows(long webhookId) {
+        return webhooks.containsKey(webhookId);
+    }
+
+    private synchronized void save(Change change) {
+        put(change);
+        if (appliedDuringRead != null) {
+            appliedDuringRead.add(change);
+        }
+        if (index != null) {
+            reindex();
+        }
+    }
+
+    private void put(Change change) {
+        if (change instanceof WebhookSaved saved) {
+            webhooks.put(saved.webhook().id(), saved.webhook());
+        } else if (change instanceof RuleSaved saved) {
+            rules.put(saved.rule().id(), saved.rule());
+        } else if (change instanceof Removed removed && EVENT_RULE_MODEL.equals(removed.model())) {
+            rules.remove(removed.id());
+        } else if (change instanceof Removed removed) {
+            webhooks.remove(removed.id());
+        }
+    }
+
+    /** The enabled rules whose action is a known webhook, by object type and by id. */
+    private void reindex() {
+        Map<String, List<ActiveRule>> byType = new HashMap<>();
+        Map<Long, ActiveRule> byId = new HashMap<>();
+        rules.values().stream().filter(EventRuleDefinition::firesWebhook)
+                .sorted(Comparator.comparingLong(EventRuleDefinition::id)).forEach(rule -> {
+                    WebhookDefinition webhook = webhooks.get(rule.webhookId());
+                    if (webhook == null) {
+                        return; // its webhook's event has not reached this replica yet
+                    }
+                    ActiveRule active = rule.withWebhook(webhook);
+                    byId.put(active.id(), active);
+                    for (String objectType : active.objectTypes()) {
+                        byType.computeIfAbsent(objectType, k -> new ArrayList<>()).add(active);
+                    }
+                });
         byType.replaceAll((k, v) -> List.copyOf(v));
-        rulesByObjectType = Map.copyOf(byType);
-        rulesById = Map.copyOf(byId);
-        LOG.debugf("Loaded %d webhook event rules", count);
-    }
-
-    private static ActiveRule toRule(ResultSet rows) throws SQLException {
-        long ruleId = rows.getLong(1);
-        String ruleName = rows.getString(2);
-        Set<String> objectTypes = Set.copyOf(Arrays.asList(strings(rows.getArray(3))));
-        Set<String> eventTypes = Set.copyOf(Arrays.asList(strings(rows.getArray(4))));
-        Condition condition = null;
-        String conditionError = null;
-        try {
-            condition = Conditions.parse(parse(rows.getString(5)));
-        } catch (InvalidConditionException e) {
-            conditionError = e.getMessage();
-            LOG.warnf("Event rule %d (%s) has invalid conditions and will not fire: %s", ruleId, ruleName, conditionError);
-        }
-        JsonNode actionData = parse(rows.getString(6));
-        WebhookDefinition webhook = WebhookDefinition.compile(rows.getLong(7), rows.getString(8), rows.getString(9),
-                rows.getString(10), rows.getString(11), rows.getString(12), rows.getString(13), rows.getString(14),
-                rows.getBoolean(15), rows.getString(16));
-        if (webhook.templateError() != null) {
-            LOG.warnf("Webhook %d (%s): %s", webhook.id(), webhook.name(), webhook.templateError());
-        }
-        return new ActiveRule(ruleId, ruleName, objectTypes, eventTypes, condition, conditionError, actionData, webhook);
-    }
-
-    private static String[] strings(Array array) throws SQLException {
-        return array == null ? new String[0] : (String[]) array.getArray();
-    }
-
-    private static JsonNode parse(String json) {
-        if (json == null) {
-            return null;
-        }
-        try {
-            return Json.MAPPER.readTree(json);
-        } catch (IOException e) {
-            throw new IllegalStateException("PostgreSQL returned invalid JSON", e);
-        }
+        index = new Index(Map.copyOf(byType), Map.copyOf(byId));
     }
 }

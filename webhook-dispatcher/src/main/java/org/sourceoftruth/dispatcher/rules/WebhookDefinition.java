@@ -1,5 +1,6 @@
 package org.sourceoftruth.dispatcher.rules;
 
+import org.jboss.logging.Logger;
 import org.sourceoftruth.model.template.CompiledTemplate;
 import org.sourceoftruth.model.template.TemplateSyntaxException;
 import org.sourceoftruth.model.template.WebhookTemplates;
@@ -8,7 +9,8 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * A row of extras_webhook with its templates compiled once per cache load.
+ * A webhook of records-api (extras.webhook) with its templates compiled once, when the
+ * dispatcher learns of it (see {@link RuleCache}).
  *
  * @param templateError why a template does not compile (the templates are then null); such a
  *                      webhook yields failed deliveries carrying this message
@@ -21,8 +23,22 @@ public record WebhookDefinition(long id, String name, String payloadUrl, String 
                                 String caFilePath, CompiledTemplate url, CompiledTemplate headers,
                                 CompiledTemplate body, String templateError, Constants constants) {
 
+    private static final Logger LOG = Logger.getLogger(WebhookDefinition.class);
+
     /** Output of templates without markup; body is null when the default body applies. */
     public record Constants(String url, String headers, String body) {
+    }
+
+    /** Reads records-api's representation of a webhook. */
+    static WebhookDefinition from(Representation webhook) throws Representation.Incomplete {
+        WebhookDefinition definition = compile(webhook.id(), webhook.text("name"), webhook.text("payload_url"),
+                webhook.choice("http_method"), webhook.text("http_content_type"), webhook.text("additional_headers"),
+                webhook.text("body_template"), webhook.text("secret"), webhook.bool("ssl_verification"),
+                webhook.text("ca_file_path"));
+        if (definition.templateError() != null) {
+            LOG.warnf("Webhook %d (%s): %s", definition.id(), definition.name(), definition.templateError());
+        }
+        return definition;
     }
 
     /** Compiles the three template fields; an empty body template means NetBox's default body. */

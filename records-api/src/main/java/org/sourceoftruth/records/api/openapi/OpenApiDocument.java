@@ -3,7 +3,6 @@ package org.sourceoftruth.records.api.openapi;
 import io.quarkus.arc.All;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.models.Components;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
@@ -16,10 +15,12 @@ import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 import org.eclipse.microprofile.openapi.models.security.SecurityScheme;
 import org.sourceoftruth.records.api.FilterCatalog;
+import org.sourceoftruth.records.auth.AuthConfig;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.web.ApiConfig;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -50,10 +51,10 @@ public class OpenApiDocument {
     @Inject
     @All
     List<OpenApiContribution> contributions;
-    @ConfigProperty(name = "sot.api-version")
-    String apiVersion;
-    @ConfigProperty(name = "sot.session-cookie-name", defaultValue = "sessionid")
-    String sessionCookie;
+    @Inject
+    ApiConfig apiConfig;
+    @Inject
+    AuthConfig authConfig;
 
     /** What {@link #describe} adds, built once (on the first request for the document). */
     private volatile OpenAPI described;
@@ -94,7 +95,7 @@ public class OpenApiDocument {
     private OpenAPI build() {
         OpenAPI api = OASFactory.createOpenAPI().components(OASFactory.createComponents())
                 .paths(OASFactory.createPaths());
-        api.info(OASFactory.createInfo().title("NetBox REST API").version(apiVersion)
+        api.info(OASFactory.createInfo().title("NetBox REST API").version(apiConfig.apiVersion())
                 .description("A NetBox-compatible source of truth. Authenticate with an API token"
                         + " (Authorization: Token <key>) or a login session."));
         Components components = api.getComponents();
@@ -102,7 +103,7 @@ public class OpenApiDocument {
                 .in(SecurityScheme.In.HEADER).name("Authorization")
                 .description("Token-based authentication with required prefix \"Token\": Token <key>"));
         components.addSecurityScheme(COOKIE_AUTH, OASFactory.createSecurityScheme().type(SecurityScheme.Type.APIKEY)
-                .in(SecurityScheme.In.COOKIE).name(sessionCookie));
+                .in(SecurityScheme.In.COOKIE).name(authConfig.sessionCookieName()));
         api.security(new ArrayList<>(List.of(OASFactory.createSecurityRequirement().addScheme(COOKIE_AUTH),
                 OASFactory.createSecurityRequirement().addScheme(TOKEN_AUTH))));
 

@@ -1,5 +1,6 @@
-package org.sourceoftruth.records.api;
+package org.sourceoftruth.records.web;
 
+import org.sourceoftruth.records.db.Db;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.ws.rs.NotAllowedException;

@@ -1,4 +1,4 @@
-package org.sourceoftruth.records.api;
+package org.sourceoftruth.records.net;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;

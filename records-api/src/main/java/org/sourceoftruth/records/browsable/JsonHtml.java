@@ -1,4 +1,4 @@
-package org.sourceoftruth.records.web;
+package org.sourceoftruth.records.browsable;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;

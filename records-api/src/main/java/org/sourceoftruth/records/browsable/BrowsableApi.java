@@ -1,4 +1,4 @@
-package org.sourceoftruth.records.web;
+package org.sourceoftruth.records.browsable;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.qute.Template;
@@ -9,7 +9,7 @@ import jakarta.ws.rs.core.Cookie;
 import jakarta.ws.rs.core.MediaType;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.api.RequestContext;
+import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.auth.AuthSettings;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Model;

@@ -1,4 +1,4 @@
-package org.sourceoftruth.records.api;
+package org.sourceoftruth.records.web;
 
 import jakarta.enterprise.context.RequestScoped;
 

@@ -1,4 +1,4 @@
-package org.sourceoftruth.records.api;
+package org.sourceoftruth.records.web;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;

@@ -1,4 +1,4 @@
-package org.sourceoftruth.records.api;
+package org.sourceoftruth.records.net;
 
 /** Small helpers for IP address text as PostgreSQL returns it. */
 public final class Networks {

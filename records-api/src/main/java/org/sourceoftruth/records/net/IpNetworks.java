@@ -1,8 +1,7 @@
-package org.sourceoftruth.records.auth;
+package org.sourceoftruth.records.net;
 
 import io.netty.handler.ipfilter.IpFilterRuleType;
 import io.netty.handler.ipfilter.IpSubnetFilterRule;
-import org.sourceoftruth.records.api.Cidr;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

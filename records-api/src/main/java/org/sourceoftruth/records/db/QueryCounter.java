@@ -1,4 +1,4 @@
-package org.sourceoftruth.records.api;
+package org.sourceoftruth.records.db;
 
 /**
  * Counts SQL statements issued by the engine on the current thread. The query-count test

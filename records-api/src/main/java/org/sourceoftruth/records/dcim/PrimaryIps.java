@@ -1,6 +1,7 @@
-package org.sourceoftruth.records.ipam;
+package org.sourceoftruth.records.dcim;
 
-import org.sourceoftruth.records.api.Networks;
+import org.sourceoftruth.records.net.Addresses;
+import org.sourceoftruth.records.net.Networks;
 import org.sourceoftruth.records.model.DbValidator;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Fields;
@@ -16,6 +17,10 @@ import java.util.List;
  * of the object's own interfaces, or is the NAT outside address of one that is.
  */
 public final class PrimaryIps {
+    /** The nested form of a device's or VM's primary and OOB addresses (4.6). */
+    static final String[] PRIMARY_IP = {"id", "url", "display", "family", "address", "nat_inside",
+            "nat_outside", "dns_name", "description"};
+
     private PrimaryIps() {
     }
 
@@ -25,7 +30,7 @@ public final class PrimaryIps {
      */
     public static Field primaryIp() {
         return Fields.fk("primary_ip", "ipam.ipaddress").column("_primary_ip_id").readOnly().noFilter().noOrder()
-                .nestedFields(IpamModels.PRIMARY_IP);
+                .nestedFields(PRIMARY_IP);
     }
 
     /** The extra select behind {@link #primaryIp()}. */
@@ -33,7 +38,7 @@ public final class PrimaryIps {
 
     /** primary_ip4 / primary_ip6 / oob_ip: one object per address, shown in NetBox's primary-IP form. */
     public static Field address(String name) {
-        return Fields.fk(name, "ipam.ipaddress").unique().nestedFields(IpamModels.PRIMARY_IP);
+        return Fields.fk(name, "ipam.ipaddress").unique().nestedFields(PRIMARY_IP);
     }
 
     /** Devices: interfaces are dcim.interface rows with device_id = the device. */

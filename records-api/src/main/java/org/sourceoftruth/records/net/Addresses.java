@@ -1,7 +1,5 @@
-package org.sourceoftruth.records.ipam;
+package org.sourceoftruth.records.net;
 
-import org.sourceoftruth.records.api.Cidr;
-import org.sourceoftruth.records.api.Networks;
 
 import java.math.BigInteger;
 import java.net.InetAddress;
@@ -15,22 +13,22 @@ import java.util.Map;
  * IP arithmetic the database cannot do for us: addresses as unsigned integers (IPv6 needs 128
  * bits), first and last address of a network, and NetBox's text forms.
  */
-final class Addresses {
+public final class Addresses {
     private Addresses() {
     }
 
     /** Parses an inet/cidr value as PostgreSQL prints it (or as the engine holds a new one). */
-    static Cidr.Parsed parse(Object value) {
+    public static Cidr.Parsed parse(Object value) {
         return Cidr.parse(Networks.withMask(String.valueOf(value)), true)
                 .orElseThrow(() -> new IllegalArgumentException("not an address: " + value));
     }
 
-    static int family(Object value) {
+    public static int family(Object value) {
         return String.valueOf(value).indexOf(':') >= 0 ? 6 : 4;
     }
 
     /** {value: 4, label: "IPv4"}: NetBox's family choice in full representations. */
-    static Map<String, Object> familyChoice(Object value) {
+    public static Map<String, Object> familyChoice(Object value) {
         int f = family(value);
         Map<String, Object> choice = new java.util.LinkedHashMap<>();
         choice.put("value", f);
@@ -38,29 +36,29 @@ final class Addresses {
         return choice;
     }
 
-    static int bits(int family) {
+    public static int bits(int family) {
         return family == 4 ? 32 : 128;
     }
 
-    static BigInteger toInt(byte[] address) {
+    public static BigInteger toInt(byte[] address) {
         return new BigInteger(1, address);
     }
 
-    static BigInteger host(Cidr.Parsed p) {
+    public static BigInteger host(Cidr.Parsed p) {
         return toInt(p.address());
     }
 
-    static BigInteger first(Cidr.Parsed p) {
+    public static BigInteger first(Cidr.Parsed p) {
         return toInt(p.network().address());
     }
 
-    static BigInteger last(Cidr.Parsed p) {
+    public static BigInteger last(Cidr.Parsed p) {
         int hostBits = bits(p.family()) - p.maskLength();
         return first(p).add(BigInteger.ONE.shiftLeft(hostBits).subtract(BigInteger.ONE));
     }
 
     /** The address text (no mask) of an integer in the given family, IPv6 compressed. */
-    static String text(BigInteger value, int family) {
+    public static String text(BigInteger value, int family) {
         byte[] raw = value.toByteArray();
         int len = family == 4 ? 4 : 16;
         byte[] out = new byte[len];
@@ -86,7 +84,7 @@ final class Addresses {
      * NetBox's IPRange name: the common leading groups once, then the differing tails,
      * e.g. 192.0.2.10-20/24; single-address ranges show both ends.
      */
-    static String rangeName(Object start, Object end) {
+    public static String rangeName(Object start, Object end) {
         Cidr.Parsed s = parse(start);
         Cidr.Parsed e = parse(end);
         String sHost = host(s.text());
@@ -108,7 +106,7 @@ final class Addresses {
         return String.join(sep, base) + sep + startTail + "-" + endTail + "/" + s.maskLength();
     }
 
-    static String host(String withMask) {
+    public static String host(String withMask) {
         int slash = withMask.indexOf('/');
         return slash < 0 ? withMask : withMask.substring(0, slash);
     }

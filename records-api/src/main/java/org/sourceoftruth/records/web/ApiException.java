@@ -1,4 +1,4 @@
-package org.sourceoftruth.records.api;
+package org.sourceoftruth.records.web;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -1,0 +1,118 @@
+package org.sourceoftruth.records.auth;
+
+import org.sourceoftruth.records.net.IpNetworks;
+import io.agroal.api.AgroalDataSource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.web.RequestContext;
+import org.sourceoftruth.records.model.Row;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * NetBox's token authentication, for the requests this service serves ({@link AuthFilter}) and
+ * for the credentials webhook-dispatcher's callers present to it ({@link CredentialCheckResource}):
+ * the key is found by its SHA-256 digest and then compared in constant time; allowed_ips, the
+ * enabled flag, expiry and the user are checked in NetBox's order, each failure a 403 with
+ * NetBox's message; last_used is refreshed at most once a minute, never in maintenance mode.
+ */
+@ApplicationScoped
+public class TokenAuthenticator {
+    /** last_used is written at most this often per token. */
+    private static final long LAST_USED_INTERVAL_SECONDS = 60;
+
+    @Inject
+    AgroalDataSource dataSource;
+    @Inject
+    AuthSettings settings;
+
+    /**
+     * The key of an {@code Authorization: Token <key>} (or {@code Bearer <key>}) header. Empty when
+     * there is no header or it names another scheme: NetBox then treats the request as anonymous
+     * (or as the session's user).
+     */
+    public static Optional<String> key(String header) {
+        if (header == null || header.isBlank()) {
+            return Optional.empty();
+        }
+        String[] parts = header.trim().split("\\s+");
+        String keyword = parts[0].toLowerCase(Locale.ROOT);
+        if (!keyword.equals("token") && !keyword.equals("bearer")) {
+            return Optional.empty();
+        }
+        if (parts.length != 2) {
+            throw ApiException.detail(403, "Invalid authorization header: Must be in the form \"Bearer <key>.<token>\" or \"Token <token>\"");
+        }
+        return Optional.of(parts[1]);
+    }
+
+    /**
+     * The caller a key authenticates.
+     *
+     * @param client the client's address; empty when it could not be determined (a token with
+     *               allowed_ips then refuses)
+     */
+    public RequestContext.Caller authenticate(String key, Optional<ClientIp> client) {
+        if (!key.matches("[A-Za-z0-9._-]{1,200}")) {
+            throw ApiException.detail(403, "Invalid authorization header: Token contains invalid characters");
+        }
+        try (Connection c = dataSource.getConnection()) {
+            Db db = new Db(c);
+            List<Row> rows = db.query("select k.id, k.key, k.user_id, k.expires, k.enabled, k.write_enabled, k.last_used,"
+                    + " k.allowed_ips, u.username, u.is_active, u.is_superuser from users_token k"
+                    + " join users_user u on u.id = k.user_id where k.key_digest = ?", (Object) Secrets.sha256(key));
+            if (rows.isEmpty() || !Secrets.constantTimeEquals(key, rows.get(0).str("key"))) {
+                throw ApiException.detail(403, "Invalid v1 token");
+            }
+            Row r = rows.get(0);
+            checkAllowedIps(r, client);
+            if (!Boolean.TRUE.equals(r.get("enabled"))) {
+                throw ApiException.detail(403, "Token disabled");
+            }
+            OffsetDateTime expires = r.time("expires");
+            if (expires != null && expires.isBefore(OffsetDateTime.now())) {
+                throw ApiException.detail(403, "Token expired");
+            }
+            if (!Boolean.TRUE.equals(r.get("is_active"))) {
+                throw ApiException.detail(403, "User inactive");
+            }
+            OffsetDateTime lastUsed = r.time("last_used");
+            boolean stale = lastUsed == null || lastUsed.isBefore(OffsetDateTime.now().minusSeconds(LAST_USED_INTERVAL_SECONDS));
+            if (stale && !settings.maintenanceMode()) {
+                db.update("update users_token set last_used = now() where id = ?", r.id());
+            }
+            return new RequestContext.Caller(r.longValue("user_id"), r.str("username"),
+                    Boolean.TRUE.equals(r.get("is_superuser")), r.id(), Boolean.TRUE.equals(r.get("write_enabled")));
+        } catch (SQLException e) {
+            throw new Db.DbException(e);
+        }
+    }
+
+    /** A token with allowed_ips authenticates only clients inside one of them. */
+    @SuppressWarnings("unchecked")
+    private static void checkAllowedIps(Row token, Optional<ClientIp> client) {
+        List<String> allowed = (List<String>) token.get("allowed_ips");
+        if (allowed == null || allowed.isEmpty()) {
+            return;
+        }
+        ClientIp address = client.orElseThrow(() -> ApiException.detail(403, "Client IP address could not be"
+                + " determined for validation. Check that the HTTP server is correctly configured to pass the required"
+                + " header(s)."));
+        boolean inside;
+        try {
+            inside = IpNetworks.parse(allowed).contains(address.address());
+        } catch (IllegalArgumentException e) {
+            inside = false; // values are validated on write; a bad one stored by hand allows nobody
+        }
+        if (!inside) {
+            throw ApiException.detail(403, "Source IP " + address.text() + " is not permitted to authenticate using this token.");
+        }
+    }
+}

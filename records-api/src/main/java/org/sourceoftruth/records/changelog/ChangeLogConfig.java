@@ -1,0 +1,51 @@
+package org.sourceoftruth.records.changelog;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import org.sourceoftruth.model.Topics;
+
+import java.time.Duration;
+
+/** The change log, its retention, and the outbox relay that publishes it to Kafka. */
+@ConfigMapping(prefix = "sot")
+public interface ChangeLogConfig {
+    /** The Kafka topic change events are published to (CHANGES_TOPIC). */
+    @WithDefault(Topics.OBJECT_CHANGES)
+    String changesTopic();
+
+    Changelog changelog();
+
+    Outbox outbox();
+
+    interface Changelog {
+        /** Days change records are kept (NetBox's CHANGELOG_RETENTION; 0 keeps them for ever). */
+        @WithDefault("90")
+        int retention();
+    }
+
+    interface Outbox {
+        /** Whether this replica runs the relay at all (a leader lease picks the one that publishes). */
+        @WithDefault("true")
+        boolean enabled();
+
+        @WithDefault("500")
+        int batchSize();
+
+        @WithDefault("16777216")
+        long batchBytes();
+
+        /** Largest event published whole (OUTBOX_MAX_EVENT_BYTES); larger ones are reduced. */
+        @WithDefault("8388608")
+        int maxEventBytes();
+
+        @WithDefault("1s")
+        Duration pollInterval();
+
+        /** How often a replica that is not the leader tries to take the lease. */
+        @WithDefault("5s")
+        Duration standbyRetry();
+
+        @WithDefault("30s")
+        Duration maxBackoff();
+    }
+}

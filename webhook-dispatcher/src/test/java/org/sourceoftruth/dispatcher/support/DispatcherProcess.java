@@ -1,0 +1,72 @@
+package org.sourceoftruth.dispatcher.support;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The packaged dispatcher (target/quarkus-app, set by failsafe) as a child process on 127.0.0.1,
+ * for the ITs that kill or starve it: the test database as the dispatcher's own role, the given
+ * topic and records-api, fast retries.
+ */
+public final class DispatcherProcess {
+
+    private DispatcherProcess() {
+    }
+
+    /** Starts it; its output goes to target/&lt;logName&gt;.log. */
+    public static Process start(int port, String topic, String recordsApiUrl, String logName) throws IOException {
+        Path jar = Path.of(System.getProperty("dispatcher.app.dir", "target/quarkus-app")).resolve("quarkus-run.jar");
+        if (!Files.exists(jar)) {
+            throw new IllegalStateException("package the application first: " + jar);
+        }
+        String java = ProcessHandle.current().info().command().orElse("java");
+        ProcessBuilder builder = new ProcessBuilder(java, "-Xmx256m", "-jar", jar.toString());
+        builder.environment().putAll(Map.ofEntries(
+                Map.entry("HTTP_HOST", "127.0.0.1"),
+                Map.entry("HTTP_PORT", String.valueOf(port)),
+                Map.entry("DB_NAME", TestDatabase.NAME),
+                Map.entry("DB_USER", TestDatabase.DISPATCHER_USER),
+                Map.entry("DB_PASSWORD", TestDatabase.DISPATCHER_PASSWORD),
+                Map.entry("RECORDS_API_SERVICE_URL", recordsApiUrl),
+                Map.entry("RECORDS_API_TOKEN", TestInfrastructure.SERVICE_TOKEN),
+                Map.entry("KAFKA_BOOTSTRAP_SERVERS", TestInfrastructure.BOOTSTRAP),
+                Map.entry("CHANGES_TOPIC", topic),
+                Map.entry("KAFKA_CONSUMER_GROUP", topic + "-group"),
+                Map.entry("WEBHOOK_TIMEOUT_SECONDS", "2"),
+                Map.entry("WEBHOOK_LEASE_MARGIN_SECONDS", "2"),
+                Map.entry("WEBHOOK_RETRY_BASE_SECONDS", "0.2"),
+                Map.entry("WEBHOOK_POLL_INTERVAL", "200ms")));
+        builder.redirectErrorStream(true).redirectOutput(new File("target/" + logName + ".log"));
+        return builder.start();
+    }
+
+    /** The status and body of one of its health endpoints; status 0 while it does not listen. */
+    public static HttpResponse<String> health(int port, String path) {
+        try {
+            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    public static void awaitReady(int port) {
+        await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(500)).until(() -> {
+            HttpResponse<String> ready = health(port, "/q/health/ready");
+            return ready != null && ready.statusCode() == 200;
+        });
+    }
+}
