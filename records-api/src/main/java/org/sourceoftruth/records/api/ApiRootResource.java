@@ -1,5 +1,7 @@
 package org.sourceoftruth.records.api;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.sourceoftruth.records.web.ApiConfig;
 import org.sourceoftruth.records.web.Responses;
 import org.sourceoftruth.records.web.ApiException;
@@ -46,6 +48,7 @@ public class ApiRootResource {
      * every other path keeps NetBox 4's rules.
      */
     @GET
+    @Operation(hidden = true) // not in NetBox's document either
     public Response root() {
         ObjectNode out = Json.MAPPER.createObjectNode();
         for (String app : APPS) {
@@ -56,6 +59,9 @@ public class ApiRootResource {
 
     @GET
     @Path("status/")
+    @Operation(operationId = "status_retrieve", description = "A lightweight read-only endpoint for conveying"
+            + " the service's current operational status.")
+    @Tag(name = "status")
     public Response status() {
         access.requireAuthenticated();
         ObjectNode out = Json.MAPPER.createObjectNode();

@@ -94,6 +94,30 @@ final class UnbuiltRelations {
             Map.entry("virtual_chassis_member", Set.of("dcim.device")),
             Map.entry("auto_sync_enabled", Set.of("extras.configcontext")));
 
+    /**
+     * These filters on the given content type, sorted by name: name → true for a presence flag
+     * (a boolean filter such as {@code cabled}), false for a relation (given by key or id).
+     */
+    static java.util.SortedMap<String, Boolean> names(String contentType) {
+        java.util.SortedMap<String, Boolean> out = new java.util.TreeMap<>();
+        RELATIONS.forEach((name, types) -> {
+            if (types.contains(contentType)) {
+                out.put(name, false);
+            }
+        });
+        THROUGH_UNBUILT.forEach((name, through) -> {
+            if (through.contentTypes().contains(contentType)) {
+                out.put(name, false);
+            }
+        });
+        ABSENT.forEach((name, types) -> {
+            if (types.contains(contentType)) {
+                out.put(name, true);
+            }
+        });
+        return out;
+    }
+
     /** The filter {@code name} (no lookup) of the given content type, or null when it is not one of these. */
     static ExtraFilter.Sql filter(Db db, String contentType, String name, List<String> values) {
         if (ABSENT.getOrDefault(name, Set.of()).contains(contentType)) {

@@ -1,5 +1,7 @@
 package org.sourceoftruth.records.changelog;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.agroal.api.AgroalDataSource;
@@ -32,6 +34,7 @@ import java.time.OffsetDateTime;
  * parks it again. A retried row is published after later changes of the same object.
  */
 @Path("/api/core/outbox/parked/")
+@Tag(name = "core")
 public class OutboxAdminResource {
 
     private static final String COLUMNS = """
@@ -49,6 +52,7 @@ public class OutboxAdminResource {
     HttpHeaders headers;
 
     @GET
+    @Operation(operationId = "core_outbox_parked_list", description = "Changes the relay could not publish (superusers).")
     public Response list() {
         access.requireSuperuser();
         try (Connection connection = dataSource.getConnection();
@@ -70,6 +74,7 @@ public class OutboxAdminResource {
 
     @POST
     @Path("{id: [0-9]+}/retry/")
+    @Operation(operationId = "core_outbox_parked_retry_create", description = "Hand a parked change back to the relay.")
     public Response retry(@PathParam("id") long id) {
         access.requireSuperuser();
         if (!request.caller().writeEnabled()) {

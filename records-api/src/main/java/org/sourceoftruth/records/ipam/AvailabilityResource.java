@@ -12,6 +12,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.JsonBody;
@@ -48,12 +49,14 @@ public class AvailabilityResource {
     ApiConfig config;
 
     @GET
+    @Operation(hidden = true) // described per URL by AvailabilityDocumentation
     public Response get(@PathParam("parent") String parent, @PathParam("id") long id, @PathParam("action") String action,
                         @QueryParam("limit") String limit) {
         return action.equals("available-ips") ? availableIps(parent, id, limit) : availablePrefixes(parent, id);
     }
 
     @POST
+    @Operation(hidden = true)
     public Response post(@PathParam("parent") String parent, @PathParam("id") long id, @PathParam("action") String action,
                          String body) {
         return action.equals("available-ips") ? allocateIps(parent, id, body) : allocatePrefixes(parent, id, body);

@@ -6,6 +6,8 @@ import java.util.Set;
 
 /** IPAM choice sets as NetBox 4 defines them (ipam/choices.py). */
 public final class IpamChoices {
+    /** An address's or prefix's family, rendered {value: 4, label: "IPv4"}. */
+    public static final ChoiceSet FAMILY = ChoiceSet.of("4", "IPv4", "6", "IPv6").numeric();
     public static final ChoiceSet PREFIX_STATUS = ChoiceSet.capitalised("container", "active", "reserved", "deprecated");
     public static final ChoiceSet IP_RANGE_STATUS = ChoiceSet.capitalised("active", "reserved", "deprecated");
     public static final ChoiceSet IP_ADDRESS_STATUS = ChoiceSet.of("active", "Active", "reserved", "Reserved",

@@ -196,7 +196,8 @@ public class IpamModels implements ModelDefinition {
 
     /** family: {value, label} in every representation (NetBox 4.4), computed from an inet/cidr column. */
     static Field family(String column) {
-        return computed("family", (Row r) -> r.get(column) == null ? null : Addresses.familyChoice(r.get(column)));
+        return computed("family", (Row r) -> r.get(column) == null ? null : Addresses.familyChoice(r.get(column)))
+                .rendersChoice(IpamChoices.FAMILY);
     }
 
     /** VLAN groups: region, site_group, site, location, rack, cluster_group, cluster by id of the scope. */

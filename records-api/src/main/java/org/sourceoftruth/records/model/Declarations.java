@@ -65,6 +65,6 @@ public final class Declarations {
 
     /** The computed _depth field of tree models (from the model's extra select). */
     public static Field depth() {
-        return computed("_depth", r -> r.longValue("_depth"));
+        return computed("_depth", r -> r.longValue("_depth")).renders(Kind.INTEGER);
     }
 }

@@ -68,6 +68,8 @@ public final class Field {
     Object unsetValue;
     Kind unsetFilterKind;
     boolean objectTypeIds;
+    Kind renders;
+    ChoiceSet renderedChoices;
 
     Field(String name, Kind kind) {
         this.name = name;
@@ -149,6 +151,13 @@ public final class Field {
     public Field counterCache() { counterColumn = name; return this; }
     /** A computed field loaded for a whole page at once (one query per page, not per row). */
     public Field loader(BatchLoader l) { loader = l; return this; }
+    /**
+     * What a computed field's value is (INTEGER, STRING, BOOLEAN, STRING_LIST, JSON ...), for the
+     * OpenAPI document: the engine cannot see through the function. Unset: any JSON value.
+     */
+    public Field renders(Kind valueKind) { renders = valueKind; return this; }
+    /** A computed field rendered as {@code {value, label}} of these choices (e.g. an address's family). */
+    public Field rendersChoice(ChoiceSet set) { renders = Kind.CHOICE; renderedChoices = set; return this; }
     /** Tags read and written as a list of slugs (NetBox's config contexts). */
     public Field slugs() { tagSlugs = true; return this; }
     /**
@@ -224,6 +233,10 @@ public final class Field {
     public String counterColumn() { return counterColumn; }
     public BatchLoader loader() { return loader; }
     public boolean isTagSlugs() { return tagSlugs; }
+    /** The declared value kind of a computed field, or null when not declared. */
+    public Kind renders() { return renders; }
+    /** The choices a computed CHOICE renders, see {@link #rendersChoice}. */
+    public ChoiceSet renderedChoices() { return renderedChoices; }
     public java.util.regex.Pattern pattern() { return pattern; }
     /** The kind a notBuilt field filters as (see {@link #filtersAs}), or null when it is no filter. */
     public Kind unsetFilterKind() { return unsetFilterKind; }

@@ -84,6 +84,16 @@ public final class Fields {
     public static Field notBuilt(String name, Object unsetValue) {
         Field f = computed(name, r -> unsetValue);
         f.unsetValue = unsetValue;
+        // the unset value tells its type; null (an unbuilt relation) could be anything
+        if (unsetValue instanceof Number) {
+            f.renders(Kind.INTEGER);
+        } else if (unsetValue instanceof String) {
+            f.renders(Kind.STRING);
+        } else if (unsetValue instanceof Boolean) {
+            f.renders(Kind.BOOLEAN);
+        } else if (unsetValue instanceof List<?>) {
+            f.renders(Kind.M2M);
+        }
         return f;
     }
 

@@ -39,6 +39,7 @@ public final class Model {
     private boolean displayUrl = true;
     private final Map<String, String> extraSelects = new LinkedHashMap<>();
     private final List<String> aliasPaths = new ArrayList<>();
+    private String apiName;
 
     private Model(String app, String path, String contentType, String table, String verboseName) {
         this.app = app;
@@ -55,9 +56,9 @@ public final class Model {
     public static Model of(String app, String path, String contentType, String table, String verboseName) {
         Model m = new Model(app, path, contentType, table, verboseName);
         m.field(Fields.integer("id").readOnly());
-        m.field(Fields.computed("url", r -> null));
-        m.field(Fields.computed("display_url", r -> null));
-        m.field(Fields.computed("display", r -> null));
+        m.field(Fields.computed("url", r -> null).renders(Kind.STRING));
+        m.field(Fields.computed("display_url", r -> null).renders(Kind.STRING));
+        m.field(Fields.computed("display", r -> null).renders(Kind.STRING));
         m.brief.addAll(List.of("id", "url", "display"));
         return m;
     }
@@ -206,6 +207,28 @@ public final class Model {
 
     public List<String> aliasPaths() {
         return aliasPaths;
+    }
+
+    /**
+     * The name NetBox's serializer gives this model in the OpenAPI document ({@code VMInterface}
+     * for virtualization's interfaces), when it is not the verbose name in title case without
+     * spaces ({@code "IP address"} → {@code IPAddress}).
+     */
+    public Model apiName(String name) {
+        apiName = name;
+        return this;
+    }
+
+    /** Base of the model's OpenAPI component names: {@code Site} → {@code BriefSite}, {@code PaginatedSiteList}. */
+    public String apiName() {
+        if (apiName != null) {
+            return apiName;
+        }
+        StringBuilder sb = new StringBuilder();
+        for (String word : verboseName.split(" ")) {
+            sb.append(Character.toUpperCase(word.charAt(0))).append(word.substring(1));
+        }
+        return sb.toString();
     }
 
     public Model noDisplayUrl() {

@@ -1,5 +1,7 @@
 package org.sourceoftruth.records.users;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import io.agroal.api.AgroalDataSource;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -25,6 +27,7 @@ import java.util.List;
  * representation, whatever the caller's permissions on users; 403 when not authenticated.
  */
 @Path("/api/authentication-check/")
+@Tag(name = "authentication-check")
 public class AuthenticationCheckResource {
     @Inject
     RequestContext request;
@@ -38,6 +41,7 @@ public class AuthenticationCheckResource {
     HttpHeaders headers;
 
     @GET
+    @Operation(operationId = "authentication_check_retrieve", description = "The authenticated user.")
     public Response check() {
         RequestContext.Caller caller = request.caller();
         if (caller == null) {

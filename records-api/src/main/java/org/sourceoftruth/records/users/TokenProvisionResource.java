@@ -1,5 +1,7 @@
 package org.sourceoftruth.records.users;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.inject.Inject;
@@ -31,6 +33,7 @@ import java.util.Map;
  * change logging and key generation apply) and the answer is 201 with the key.
  */
 @Path("/api/users/tokens/provision/")
+@Tag(name = "users")
 public class TokenProvisionResource {
     /** Optional token attributes a client may set when provisioning. */
     private static final List<String> TOKEN_FIELDS = List.of("expires", "description", "write_enabled", "enabled",
@@ -50,6 +53,8 @@ public class TokenProvisionResource {
     HttpHeaders headers;
 
     @POST
+    @Operation(operationId = "users_tokens_provision_create",
+            description = "Create a token for the user given by username and password (no token needed).")
     public Response provision(String body) {
         JsonNode json = JsonBody.parse(body);
         if (!json.isObject()) {

@@ -1,5 +1,7 @@
 package org.sourceoftruth.records.users;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.agroal.api.AgroalDataSource;
@@ -32,6 +34,7 @@ import java.util.Map;
  * body into it, nested objects key by key, and returns the result.
  */
 @Path("/api/users/config/")
+@Tag(name = "users")
 public class UserConfigResource {
     @Inject
     RequestContext request;
@@ -43,6 +46,7 @@ public class UserConfigResource {
     HttpHeaders headers;
 
     @GET
+    @Operation(operationId = "users_config_retrieve", description = "The caller's user preferences.")
     public Response get() {
         RequestContext.Caller caller = requireCaller();
         try (Connection c = dataSource.getConnection()) {
@@ -54,6 +58,7 @@ public class UserConfigResource {
 
     @PATCH
     @Transactional
+    @Operation(operationId = "users_config_partial_update", description = "Change the caller's user preferences.")
     public Response patch(String body) {
         RequestContext.Caller caller = requireCaller();
         if (!caller.writeEnabled()) {

@@ -133,6 +133,7 @@ public class VirtualizationModels implements ModelDefinition {
 
         Model vmInterface = Model.of("virtualization", "interfaces", "virtualization.vminterface",
                         "virtualization_vminterface", "interface")
+                .apiName("VMInterface")
                 .fields(fk("virtual_machine", "virtualization.virtualmachine").required().cascade(),
                         str("name").required().max(64), bool("enabled").dflt(true),
                         fk("parent", "virtualization.vminterface").protect().nestedFields(NESTED_VM_INTERFACE),
