@@ -96,6 +96,17 @@ public class FilterCatalog {
                 withNegation(name, kind, null, out);
             }
         });
+        model.relationFilters().values().forEach(r -> withNegation(r.name(),
+                r.key().equals("id") ? Kind.INTEGER : Kind.STRING, null, out));
+        model.childFilters().values().forEach(c -> {
+            Field child = registry.require(c.childType()).field(c.name());
+            if (child != null) {
+                fieldFilters(registry.require(c.childType()), child, out);
+            }
+        });
+        if (UnbuiltRelations.occupiedFollowsMarkConnected(model.contentType())) {
+            out.putIfAbsent("occupied", Parameter.of("occupied", Kind.BOOLEAN));
+        }
         if (model.treeParent() != null) {
             withNegation("ancestor", Kind.STRING, null, out);
             withNegation("ancestor_id", Kind.INTEGER, null, out);
@@ -108,6 +119,14 @@ public class FilterCatalog {
 
     /** A field's own filters, with the lookups FilterCompiler gives its kind. */
     private void fieldFilters(Model model, Field f, Map<String, Parameter> out) {
+        if (f.hasObjectTypeIds()) {
+            String base = f.name.endsWith("_types") ? f.name.substring(0, f.name.length() - 1)
+                    : f.kind == Kind.GENERIC_FK ? f.genericTypeColumn() : f.name;
+            withNegation(base + "_id", Kind.INTEGER, null, out);
+            if (f.kind == Kind.STRING_LIST) {
+                out.putIfAbsent(f.name + "__n", Parameter.of(f.name + "__n", Kind.STRING));
+            }
+        }
         if (f.kind == Kind.COUNT) {
             lookups(f.name, Kind.INTEGER, null, FilterCompiler.NUMBER_LOOKUPS, out);
             return;
@@ -118,7 +137,18 @@ public class FilterCatalog {
             return;
         }
         if (f.isSecret() && f.name.equals("key")) {
-            out.putIfAbsent("key", Parameter.of("key", Kind.STRING)); // exact only
+            // exact, and the other lookups over the keys the caller may read
+            lookups("key", Kind.STRING, null, FilterCompiler.STRING_LOOKUPS, out);
+            return;
+        }
+        if (f.kind == Kind.COMPUTED && f.unsetFilterKind() != null) {
+            Kind kind = f.unsetFilterKind();
+            switch (kind) {
+                case BOOLEAN -> out.putIfAbsent(f.name, Parameter.of(f.name, Kind.BOOLEAN));
+                case STRING, SLUG, CHOICE -> lookups(f.name, kind, f.choices(), FilterCompiler.STRING_LOOKUPS, out);
+                default -> lookups(f.name, kind == Kind.COUNT ? Kind.INTEGER : kind, null,
+                        FilterCompiler.NUMBER_LOOKUPS, out);
+            }
             return;
         }
         if (!f.isFilterable()) {

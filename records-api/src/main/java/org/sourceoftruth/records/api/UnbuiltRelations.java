@@ -118,6 +118,11 @@ final class UnbuiltRelations {
         return out;
     }
 
+    /** True where {@code occupied} is answered from {@code mark_connected} (no cable can exist yet). */
+    static boolean occupiedFollowsMarkConnected(String contentType) {
+        return CABLED.contains(contentType);
+    }
+
     /** The filter {@code name} (no lookup) of the given content type, or null when it is not one of these. */
     static ExtraFilter.Sql filter(Db db, String contentType, String name, List<String> values) {
         if (ABSENT.getOrDefault(name, Set.of()).contains(contentType)) {
