@@ -172,13 +172,26 @@ class BadInputTest {
     @org.junit.jupiter.api.Test
     void serviceEndpointsRefuseTrailingDataAndNulCharacters() {
         List<String> problems = new ArrayList<>();
-        for (String path : List.of("/api/users/config/", "/api/users/tokens/provision/", "/login/")) {
+        String credentials = "{\"username\": \"admin\", \"password\": \"admin\"}";
+        // path -> body whose first string value is the one the NUL goes into
+        Map<String, String> bodies = new java.util.LinkedHashMap<>();
+        bodies.put("/api/users/config/", credentials);
+        bodies.put("/api/users/tokens/provision/", credentials);
+        bodies.put("/login/", credentials);
+        bodies.put("/api/internal/credential-check/", "{\"session\": \"admin\", \"client_ip\": \"127.0.0.1\"}");
+        for (Map.Entry<String, String> endpoint : bodies.entrySet()) {
+            String path = endpoint.getKey();
+            String body = endpoint.getValue();
             String method = path.equals("/api/users/config/") ? "PATCH" : "POST";
-            String body = "{\"username\": \"admin\", \"password\": \"admin\"}";
+            String field = body.substring(2, body.indexOf('"', 2));
             expectParseError(problems, method + " " + path + " trailing", auth().body(body + " {}").request(method, path));
-            expectFieldError(problems, method + " " + path + " NUL", auth().body(body.replace("\"admin\",", "\"ad\\u0000min\","))
-                    .request(method, path), "username", "Null characters are not allowed.");
+            expectFieldError(problems, method + " " + path + " NUL", auth().body(body.replaceFirst("\"admin\"", "\"ad\\\\u0000min\""))
+                    .request(method, path), field, "Null characters are not allowed.");
         }
+        expectFieldError(problems, "POST credential-check number", auth().body("{\"session\": 5}")
+                .post("/api/internal/credential-check/"), "session", "Not a valid string.");
+        expectFieldError(problems, "POST credential-check list", auth().body("[]")
+                .post("/api/internal/credential-check/"), "non_field_errors", "Expected a dictionary");
         assertTrue(problems.isEmpty(), String.join("\n", problems));
         auth().get("/api/users/config/").then().statusCode(200).body("username", org.hamcrest.Matchers.nullValue());
     }

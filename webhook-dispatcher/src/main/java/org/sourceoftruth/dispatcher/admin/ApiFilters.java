@@ -29,6 +29,8 @@ public class ApiFilters {
     AdminAccess access;
     @Inject
     DispatcherConfig config;
+    @Inject
+    ClientAddress clientAddress;
 
     /**
      * NetBox's URLs end with a slash. GET/HEAD without it are redirected (301, Django's
@@ -64,7 +66,7 @@ public class ApiFilters {
         }
         try {
             AdminAccess.Viewer viewer = access.authorize(request.getHeaderString("Authorization"), request.getCookies(),
-                    clientIp(http), request.getHeaderString("X-CSRFToken"));
+                    clientAddress.of(http), request.getHeaderString("X-CSRFToken"));
             if (!SAFE_METHODS.contains(request.getMethod())) {
                 access.checkWrite(viewer);
             }
@@ -82,18 +84,5 @@ public class ApiFilters {
         if (request.getUriInfo().getPath().startsWith(API_PREFIX)) {
             response.getHeaders().putSingle("API-Version", config.api().version());
         }
-    }
-
-    /** NetBox's default HTTP_CLIENT_IP_HEADERS: X-Real-IP, then X-Forwarded-For's first entry, then the peer. */
-    static String clientIp(HttpServerRequest http) {
-        String realIp = http.getHeader("X-Real-IP");
-        if (realIp != null && !realIp.isBlank()) {
-            return realIp.trim();
-        }
-        String forwarded = http.getHeader("X-Forwarded-For");
-        if (forwarded != null && !forwarded.isBlank()) {
-            return forwarded.split(",")[0].trim();
-        }
-        return http.remoteAddress() == null ? null : http.remoteAddress().hostAddress();
     }
 }

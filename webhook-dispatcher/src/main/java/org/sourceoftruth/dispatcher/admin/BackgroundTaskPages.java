@@ -37,7 +37,7 @@ import java.util.regex.Pattern;
  * Server-rendered pages over the deliveries for operators: a filtered, paginated list and one
  * delivery with its request (secrets masked) and every attempt, with a retry button on failed
  * ones. Same data and requeue transition as the JSON API ({@link BackgroundTaskQueries},
- * {@link TaskRequeue}); access through {@link AdminAccess}. Plain HTML forms, no JavaScript.
+ * {@link TaskActions}); access through {@link AdminAccess}. Plain HTML forms, no JavaScript.
  */
 @Path("/admin/background-tasks/")
 @Produces(MediaType.TEXT_HTML)
@@ -59,7 +59,9 @@ public class BackgroundTaskPages {
     @Inject
     BackgroundTaskQueries queries;
     @Inject
-    TaskRequeue taskRequeue;
+    TaskActions taskActions;
+    @Inject
+    ClientAddress clientAddress;
     @Inject
     DispatcherConfig config;
     @Inject
@@ -140,7 +142,7 @@ public class BackgroundTaskPages {
         AdminAccess.Viewer viewer;
         try {
             viewer = access.authorize(headers.getHeaderString(HttpHeaders.AUTHORIZATION), headers.getCookies(),
-                    ApiFilters.clientIp(http), csrf);
+                    clientAddress.of(http), csrf);
             access.checkWrite(viewer);
         } catch (AdminAccess.Denied denied) {
             return denied(denied);
@@ -149,7 +151,7 @@ public class BackgroundTaskPages {
         }
         long taskId = parseIdOrZero(id);
         try {
-            taskRequeue.requeue(taskId);
+            taskActions.requeue(taskId);
         } catch (ApiException refused) {
             return message(refused.status(), "Not requeued", refused.message(), viewer.username());
         }
@@ -175,7 +177,7 @@ public class BackgroundTaskPages {
     private AdminAccess.Viewer view(HttpHeaders headers, HttpServerRequest http)
             throws AdminAccess.Denied, RecordsApiException {
         return access.authorize(headers.getHeaderString(HttpHeaders.AUTHORIZATION), headers.getCookies(),
-                ApiFilters.clientIp(http), AdminAccess.cookie(headers.getCookies(), config.admin().csrfCookieName()));
+                clientAddress.of(http), AdminAccess.cookie(headers.getCookies(), config.admin().csrfCookieName()));
     }
 
     private Response recordsApiDown(RecordsApiException e) {

@@ -32,8 +32,6 @@ public class BackgroundTaskResource {
     @Inject
     BackgroundTaskQueries queries;
     @Inject
-    TaskRequeue taskRequeue;
-    @Inject
     TaskActions taskActions;
     @Inject
     DispatcherConfig config;
@@ -56,7 +54,7 @@ public class BackgroundTaskResource {
     @Path("{id}/")
     @Operation(summary = "One webhook delivery with its request, response excerpt and attempt log")
     public Map<String, Object> get(@PathParam("id") String id, @Context UriInfo uri) throws SQLException {
-        return queries.get(parseId(id), collectionUrl(uri)).orElseThrow(BackgroundTaskResource::notFound);
+        return task(parseId(id), uri);
     }
 
     @POST
@@ -64,8 +62,8 @@ public class BackgroundTaskResource {
     @Operation(summary = "Queue a failed delivery again for a new round of attempts")
     public Map<String, Object> requeue(@PathParam("id") String id, @Context UriInfo uri) throws SQLException {
         long taskId = parseId(id);
-        taskRequeue.requeue(taskId);
-        return queries.get(taskId, collectionUrl(uri)).orElseThrow(BackgroundTaskResource::notFound);
+        taskActions.requeue(taskId);
+        return task(taskId, uri);
     }
 
     @POST
@@ -74,7 +72,7 @@ public class BackgroundTaskResource {
     public Map<String, Object> enqueue(@PathParam("id") String id, @Context UriInfo uri) throws SQLException {
         long taskId = parseId(id);
         taskActions.enqueue(taskId);
-        return queries.get(taskId, collectionUrl(uri)).orElseThrow(BackgroundTaskResource::notFound);
+        return task(taskId, uri);
     }
 
     /** NetBox: 200 when the task was stopped, 204 when there was nothing to stop. */
@@ -88,8 +86,7 @@ public class BackgroundTaskResource {
         if (!taskActions.stop(taskId, caller.username())) {
             return Response.noContent().build();
         }
-        return Response.ok(queries.get(taskId, collectionUrl(uri)).orElseThrow(BackgroundTaskResource::notFound))
-                .build();
+        return Response.ok(task(taskId, uri)).build();
     }
 
     @POST
@@ -110,6 +107,11 @@ public class BackgroundTaskResource {
 
     static ApiException notFound() {
         return ApiException.detail(404, "Not found.");
+    }
+
+    /** The task as the API shows it, after an action or for a read. */
+    private Map<String, Object> task(long taskId, UriInfo uri) throws SQLException {
+        return queries.get(taskId, collectionUrl(uri)).orElseThrow(BackgroundTaskResource::notFound);
     }
 
     private static String collectionUrl(UriInfo uri) {

@@ -8,8 +8,9 @@ import org.sourceoftruth.dispatcher.delivery.DeliveryWorker;
 import java.sql.SQLException;
 
 /**
- * NetBox's task actions other than requeue ({@link TaskRequeue}): enqueue, stop and delete. The
- * dispatcher's store makes each transition, so the workers keep owning the delivery state.
+ * NetBox's task actions (requeue, enqueue, stop, delete), shared by the admin API and the admin
+ * pages. The dispatcher's store makes each transition, so the workers keep owning the delivery
+ * state; refusals are NetBox-style errors (404 unknown task, 409 not requeueable).
  */
 @ApplicationScoped
 public class TaskActions {
@@ -19,7 +20,19 @@ public class TaskActions {
     @Inject
     DeliveryWorker worker;
     @Inject
-    TaskRequeue requeue;
+    BackgroundTaskQueries queries;
+
+    /** failed → queued, a new round of attempts. */
+    public void requeue(long taskId) throws SQLException {
+        switch (store.requeue(taskId)) {
+            case REQUEUED -> worker.wake();
+            case NOT_FOUND -> throw BackgroundTaskResource.notFound();
+            case NOT_FAILED -> throw ApiException.detail(409, "Only failed tasks can be requeued; task " + taskId
+                    + " is " + queries.get(taskId, "").map(t -> t.get("delivery_state")).orElse("gone") + ".");
+            case NOT_RENDERED -> throw ApiException.detail(409, "Task " + taskId + " failed before its request could "
+                    + "be built; fix the webhook, and the next change will be delivered.");
+        }
+    }
 
     /** A scheduled retry is made due now; a failed task is requeued (RQ enqueues it again). */
     public void enqueue(long taskId) throws SQLException {
@@ -27,7 +40,7 @@ public class TaskActions {
             case DONE -> worker.wake();
             case NOT_FOUND -> throw BackgroundTaskResource.notFound();
             // failed (or being sent): requeue's rules and refusals apply
-            case WRONG_STATE -> requeue.requeue(taskId);
+            case WRONG_STATE -> requeue(taskId);
         }
     }
 

@@ -128,5 +128,11 @@ public interface DispatcherConfig {
          * disabled meanwhile keeps working here for at most this long); refusals are never reused.
          */
         Duration authCacheTtl();
+
+        /**
+         * TRUSTED_PROXIES, as records-api's: addresses or prefixes of reverse proxies whose
+         * X-Real-IP / X-Forwarded-For name the client; for anyone else the peer is the client.
+         */
+        java.util.Optional<java.util.List<String>> trustedProxies();
     }
 }
