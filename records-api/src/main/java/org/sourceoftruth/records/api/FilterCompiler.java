@@ -232,8 +232,6 @@ public class FilterCompiler {
                 + (f.countWhere() == null ? "" : " and (" + f.countWhere() + ")") + ")";
     }
 
-    /** Relations a placement filter is followed through, in NetBox's order (a device's site, ...). */
-    private static final List<String> PLACEMENT_HOPS = List.of("site", "device", "virtual_machine");
     private static final Set<String> PLACEMENTS = Set.of("region", "site_group", "site", "location", "rack");
 
     /**
@@ -280,7 +278,7 @@ public class FilterCompiler {
         }
         String place = base.endsWith("_id") ? base.substring(0, base.length() - 3) : base;
         if (PLACEMENTS.contains(place)) {
-            for (String hopName : PLACEMENT_HOPS) {
+            for (String hopName : model.placementHops()) {
                 Field hop = model.field(hopName);
                 if (hop != null && hop.kind == Kind.FK && !hopName.equals(place)) {
                     ExtraFilter.Sql sql = through(db, hop, param, values);

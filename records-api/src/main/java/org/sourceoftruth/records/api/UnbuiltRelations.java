@@ -23,10 +23,10 @@ final class UnbuiltRelations {
     }
 
     private static final Set<String> CONTACT_HOLDERS = Set.of("circuits.circuit", "circuits.provider", "dcim.device",
-            "dcim.location", "dcim.manufacturer", "dcim.rack", "dcim.region", "dcim.sitegroup", "dcim.site",
+            "dcim.location", "dcim.manufacturer", "dcim.powerpanel", "dcim.rack", "dcim.region", "dcim.sitegroup", "dcim.site",
             "ipam.aggregate", "ipam.ipaddress", "ipam.iprange", "ipam.prefix", "tenancy.tenant",
             "virtualization.clustergroup", "virtualization.cluster", "virtualization.virtualmachine");
-    private static final Set<String> CABLED = Set.of("circuits.circuittermination", "dcim.interface");
+    private static final Set<String> CABLED = Set.of("circuits.circuittermination", "dcim.interface", "dcim.powerfeed");
     private static final Set<String> INTERFACES = Set.of("dcim.interface", "virtualization.vminterface");
     private static final Set<String> DEVICES_AND_TYPES = Set.of("dcim.device", "dcim.devicetype");
 
@@ -83,7 +83,7 @@ final class UnbuiltRelations {
 
     /** Boolean "has one" filters on unbuilt relations: true matches no object, false every object. */
     private static final Map<String, Set<String>> ABSENT = Map.ofEntries(
-            Map.entry("cabled", CABLED), Map.entry("connected", Set.of("dcim.interface")),
+            Map.entry("cabled", CABLED), Map.entry("connected", Set.of("dcim.interface", "dcim.powerfeed")),
             Map.entry("console_ports", DEVICES_AND_TYPES), Map.entry("console_server_ports", DEVICES_AND_TYPES),
             Map.entry("power_ports", DEVICES_AND_TYPES), Map.entry("power_outlets", DEVICES_AND_TYPES),
             Map.entry("pass_through_ports", DEVICES_AND_TYPES), Map.entry("module_bays", DEVICES_AND_TYPES),

@@ -67,6 +67,10 @@ public final class DcimChoices {
 
     /** A cable's end (CableEndChoices). */
     public static final ChoiceSet CABLE_END = ChoiceSet.of("A", "A", "B", "B");
+    public static final ChoiceSet POWER_FEED_STATUS = ChoiceSet.capitalised("offline", "active", "planned", "failed");
+    public static final ChoiceSet POWER_FEED_TYPE = ChoiceSet.capitalised("primary", "redundant");
+    public static final ChoiceSet POWER_FEED_SUPPLY = ChoiceSet.of("ac", "AC", "dc", "DC");
+    public static final ChoiceSet POWER_FEED_PHASE = ChoiceSet.of("single-phase", "Single phase", "three-phase", "Three-phase");
 
     private DcimChoices() {
     }

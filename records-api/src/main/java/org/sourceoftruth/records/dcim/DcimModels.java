@@ -89,7 +89,7 @@ public class DcimModels implements ModelDefinition {
                 .standardTail()
                 .validator(DcimModels::unitsGiven)
                 .fields(count("device_count", "dcim_device", "rack_id"), notBuilt("rack_type", null),
-                        notBuilt("powerfeed_count", 0))
+                        count("powerfeed_count", "dcim_powerfeed", "rack_id"))
                 .unique(UniqueRule.of("Rack with this Location and Name already exists.", "site_id", "location_id", "name"))
                 .ordering("t.site_id", "t.location_id nulls first", "t.name")
                 .search("t.name", "t.facility_id", "t.serial", "t.asset_tag", "t.description", "t.comments")
@@ -214,12 +214,10 @@ public class DcimModels implements ModelDefinition {
                 .standardTail()
                 .fields(count("count_ipaddresses", "ipam_ipaddress", "assigned_object_id")
                                 .countWhere("assigned_object_type = 'dcim.interface'"),
-                        computed("cable", r -> null), computed("_occupied", r -> Boolean.TRUE.equals(r.get("mark_connected"))),
                         notBuilt("vdcs", List.of()), notBuilt("module", null), notBuilt("wireless_link", null),
-                        notBuilt("wireless_lans", List.of()), notBuilt("cable_end", "").filtersAs(CABLE_END),
-                        notBuilt("link_peers", List.of()),
-                        notBuilt("link_peers_type", null), notBuilt("connected_endpoints", null),
-                        notBuilt("connected_endpoints_type", null), notBuilt("connected_endpoints_reachable", false))
+                        notBuilt("wireless_lans", List.of()))
+                .fields(CabledFields.cabled())
+                .fields(CabledFields.pathEndpoint())
                 .fields(notBuiltInterfaceRelations())
                 .validator(DcimModels::poeNeedsMode)
                 .validator(DcimModels::wirelessRules)

@@ -27,6 +27,7 @@ public final class Model {
     private final List<UniqueRule> uniqueRules = new ArrayList<>();
     private final Map<String, ExtraFilter> extraFilters = new LinkedHashMap<>();
     private final Map<String, RelationFilter> relationFilters = new LinkedHashMap<>();
+    private List<String> placementHops = List.of("site", "device", "virtual_machine");
     private final Map<String, ChildFilter> childFilters = new LinkedHashMap<>();
     private final List<Validator> validators = new ArrayList<>();
     private final List<DbValidator> dbValidators = new ArrayList<>();
@@ -131,6 +132,21 @@ public final class Model {
     }
 
     /** The related model's filter {@code name}, matched by any of the objects pointing here: see {@link ChildFilter}. */
+    /**
+     * The relations placement filters ({@code region}, {@code site_id}, {@code location}, ...)
+     * follow to reach the object's site, in order, where it has no site, device or virtual
+     * machine of its own: a power feed's site is its power panel's.
+     */
+    public Model placedThrough(String... relations) {
+        placementHops = List.of(relations);
+        return this;
+    }
+
+    /** See {@link #placedThrough}: a site, device or virtual machine unless declared. */
+    public List<String> placementHops() {
+        return placementHops;
+    }
+
     public Model childFilter(String name, String childType, String childFk) {
         childFilters.put(name, new ChildFilter(name, childType, childFk));
         return this;
