@@ -45,7 +45,6 @@ public class FilterCatalog {
     }
 
     private static final List<String> PLACEMENTS = List.of("region", "site_group", "site", "location", "rack");
-    private static final List<String> PLACEMENT_HOPS = List.of("site", "device", "virtual_machine");
     /** What a related object is classified by, for {@link #relationsOfRelations}. */
     private static final Set<String> CLASSIFICATIONS = Set.of("group", "role", "type", "status");
 
@@ -220,14 +219,14 @@ public class FilterCatalog {
         }
     }
 
-    /** region, site_group, site, location, rack (and _id) through the object's site, device or VM. */
+    /** region, site_group, site, location, rack (and _id) through the object's site, device or VM ({@link Model#placedThrough}). */
     private void placements(Model model, Map<String, Parameter> out, Set<String> visiting) {
         for (String place : PLACEMENTS) {
             for (String name : List.of(place, place + "_id")) {
                 if (out.containsKey(name) || model.field(name) != null) {
                     continue;
                 }
-                for (String hopName : PLACEMENT_HOPS) {
+                for (String hopName : model.placementHops()) {
                     Field hop = model.field(hopName);
                     if (hop == null || hop.kind != Kind.FK || hopName.equals(place)
                             || visiting.contains(hop.target())) {
