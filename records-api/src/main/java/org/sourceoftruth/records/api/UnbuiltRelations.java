@@ -46,8 +46,6 @@ final class UnbuiltRelations {
             Map.entry("virtual_chassis", Set.of("dcim.interface")),
             Map.entry("config_template_id", Set.of("dcim.devicerole", "dcim.device", "dcim.platform",
                     "virtualization.virtualmachine")),
-            Map.entry("vdc", Set.of("dcim.interface")), Map.entry("vdc_id", Set.of("dcim.interface")),
-            Map.entry("vdc_identifier", Set.of("dcim.interface")),
             Map.entry("wireless_lan_id", Set.of("dcim.interface")), Map.entry("wireless_link_id", Set.of("dcim.interface")),
             Map.entry("virtual_circuit_id", Set.of("dcim.interface")),
             Map.entry("virtual_circuit_termination_id", Set.of("dcim.interface")),
@@ -90,7 +88,6 @@ final class UnbuiltRelations {
             Map.entry("device_bays", DEVICES_AND_TYPES), Map.entry("interfaces", Set.of("dcim.devicetype")),
             Map.entry("inventory_items", Set.of("dcim.devicetype")),
             Map.entry("has_front_image", Set.of("dcim.devicetype")), Map.entry("has_rear_image", Set.of("dcim.devicetype")),
-            Map.entry("has_virtual_device_context", Set.of("dcim.device")),
             Map.entry("virtual_chassis_member", Set.of("dcim.device")),
             Map.entry("auto_sync_enabled", Set.of("extras.configcontext")));
 

@@ -171,9 +171,11 @@ public class DcimModels implements ModelDefinition {
                 .select("_primary_ip_id", PrimaryIps.PRIMARY_IP_SELECT)
                 .check(PrimaryIps.forDevices())
                 .validator((row, errors) -> ConfigContexts.requireObject("local_context_data", row, errors))
-                .filter(ExtraFilters.bool("has_primary_ip", "({t}.primary_ip4_id is not null or {t}.primary_ip6_id is not null)",
-                        "({t}.primary_ip4_id is null and {t}.primary_ip6_id is null)"))
+                .filter(PrimaryIps.hasPrimaryIp())
                 .filter(ExtraFilters.bool("has_oob_ip", "{t}.oob_ip_id is not null", "{t}.oob_ip_id is null"))
+                .filter(ExtraFilters.bool("has_virtual_device_context",
+                        "exists (select 1 from dcim_virtualdevicecontext v where v.device_id = {t}.id)",
+                        "not exists (select 1 from dcim_virtualdevicecontext v where v.device_id = {t}.id)"))
                 .relationFilter("manufacturer", "device_type.manufacturer", "slug")
                 .relationFilter("manufacturer_id", "device_type.manufacturer", "id")
                 .relationFilter("model", "device_type", "slug")
@@ -214,7 +216,8 @@ public class DcimModels implements ModelDefinition {
                 .standardTail()
                 .fields(count("count_ipaddresses", "ipam_ipaddress", "assigned_object_id")
                                 .countWhere("assigned_object_type = 'dcim.interface'"),
-                        notBuilt("vdcs", List.of()), notBuilt("module", null), notBuilt("wireless_link", null),
+                        m2m("vdcs", "dcim.virtualdevicecontext", "dcim_interface_vdcs", "interface_id", "virtualdevicecontext_id"),
+                        notBuilt("module", null), notBuilt("wireless_link", null),
                         notBuilt("wireless_lans", List.of()))
                 .fields(CabledFields.cabled())
                 .fields(CabledFields.pathEndpoint())
@@ -226,6 +229,9 @@ public class DcimModels implements ModelDefinition {
                 .relationFilter("device_type_id", "device.device_type", "id")
                 .relationFilter("tenant", "device.tenant", "slug")
                 .relationFilter("tenant_id", "device.tenant", "id")
+                .relationFilter("vdc", "vdcs", "name")
+                .relationFilter("vdc_id", "vdcs", "id")
+                .relationFilter("vdc_identifier", "vdcs", "identifier")
                 .filter(interfaceKind())
                 .filters(virtualChassisMembers())
                 .filters(interfaceVlanFilters("dcim_interface_tagged_vlans", "interface_id"))

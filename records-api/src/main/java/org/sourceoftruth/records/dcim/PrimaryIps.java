@@ -3,6 +3,8 @@ package org.sourceoftruth.records.dcim;
 import org.sourceoftruth.records.net.Addresses;
 import org.sourceoftruth.records.net.Networks;
 import org.sourceoftruth.records.model.DbValidator;
+import org.sourceoftruth.records.model.ExtraFilter;
+import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Fields;
 import org.sourceoftruth.records.model.Queries;
@@ -39,6 +41,38 @@ public final class PrimaryIps {
     /** primary_ip4 / primary_ip6 / oob_ip: one object per address, shown in NetBox's primary-IP form. */
     public static Field address(String name) {
         return Fields.fk(name, "ipam.ipaddress").unique().nestedFields(PRIMARY_IP);
+    }
+
+    /** NetBox's has_primary_ip: an IPv4 or IPv6 primary address is set. */
+    public static ExtraFilter hasPrimaryIp() {
+        return ExtraFilters.bool("has_primary_ip", "({t}.primary_ip4_id is not null or {t}.primary_ip6_id is not null)",
+                "({t}.primary_ip4_id is null and {t}.primary_ip6_id is null)");
+    }
+
+    /**
+     * Virtual device contexts (VirtualDeviceContext.clean()): each primary address of its family,
+     * assigned to an interface of the context's device.
+     */
+    public static DbValidator forVirtualDeviceContexts() {
+        return (Queries db, Row row, Long selfId, java.util.Map<String, List<String>> errors) -> {
+            for (String field : new String[]{"primary_ip4", "primary_ip6"}) {
+                Long ipId = row.longValue(field + "_id");
+                if (ipId == null) {
+                    continue;
+                }
+                Row ip = db.query("select address, assigned_object_type, assigned_object_id from ipam_ipaddress"
+                        + " where id = ?", ipId).get(0);
+                int wanted = field.equals("primary_ip4") ? 4 : 6;
+                if (Addresses.family(ip.get("address")) != wanted) {
+                    errors.computeIfAbsent(field, k -> new ArrayList<>())
+                            .add(Networks.withMask(ip.str("address")) + " is not an IPv" + wanted + " address.");
+                } else if (!ownedBy(db, ip.get("assigned_object_type"), ip.get("assigned_object_id"), "dcim.interface",
+                        "dcim_interface", "device_id", row.longValue("device_id"))) {
+                    errors.computeIfAbsent(field, k -> new ArrayList<>())
+                            .add("Primary IP address must belong to an interface on the assigned device.");
+                }
+            }
+        };
     }
 
     /** Devices: interfaces are dcim.interface rows with device_id = the device. */

@@ -118,8 +118,7 @@ public class VirtualizationModels implements ModelDefinition {
                         "{t}.cluster_id in (select id from virtualization_cluster where type_id = ?)"))
                 .filter(ExtraFilters.each("cluster_type", Kind.STRING, "{t}.cluster_id in (select c.id from"
                         + " virtualization_cluster c join virtualization_clustertype y on y.id = c.type_id where y.slug = ?)"))
-                .filter(ExtraFilters.bool("has_primary_ip", "({t}.primary_ip4_id is not null or {t}.primary_ip6_id is not null)",
-                        "({t}.primary_ip4_id is null and {t}.primary_ip6_id is null)"))
+                .filter(PrimaryIps.hasPrimaryIp())
                 .filter(ExtraFilters.each("region_id", Kind.INTEGER, "{t}.site_id in (select id from dcim_site where"
                         + " region_id in (" + ScopeFilters.descendantsOf("dcim_region") + "))"))
                 .filters(TenancyFilters.tenantGroup())

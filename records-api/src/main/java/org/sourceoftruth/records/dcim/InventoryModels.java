@@ -1,0 +1,26 @@
+package org.sourceoftruth.records.dcim;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelDefinition;
+
+import java.util.List;
+
+import static org.sourceoftruth.records.model.Declarations.*;
+import static org.sourceoftruth.records.model.Fields.*;
+
+/** dcim inventory: inventory item roles (the items and their templates come with the device components). */
+@ApplicationScoped
+public class InventoryModels implements ModelDefinition {
+
+    @Override
+    public List<Model> models() {
+        Model role = organizational("dcim", "inventory-item-roles", "dcim.inventoryitemrole", "dcim_inventoryitemrole",
+                "inventory item role")
+                .fields(str("color").max(6).dflt("9e9e9e").pattern(COLOR, COLOR_MESSAGE), str("description").max(200))
+                .standardTail()
+                .fields(notBuilt("inventoryitem_count", 0))
+                .brief("inventoryitem_count");
+        return List.of(role);
+    }
+}
