@@ -65,12 +65,11 @@ public class PowerModels implements ModelDefinition {
         if (location == null) {
             return;
         }
-        Row found = db.query("select l.name, l.site_id, s.name as site_name from dcim_location l"
-                + " join dcim_site s on s.id = l.site_id where l.id = ?", location).get(0);
-        if (!found.longValue("site_id").equals(row.longValue("site_id"))) {
+        Row placed = placed(db, "dcim_location", location);
+        if (!placed.longValue("site_id").equals(row.longValue("site_id"))) {
             String site = db.query("select name from dcim_site where id = ?", row.longValue("site_id")).get(0).str("name");
-            errors.computeIfAbsent("__all__", k -> new ArrayList<>()).add("Location " + found.str("name") + " ("
-                    + found.str("site_name") + ") is in a different site than " + site);
+            errors.computeIfAbsent("__all__", k -> new ArrayList<>()).add("Location " + placed.str("name") + " ("
+                    + placed.str("site_name") + ") is in a different site than " + site);
         }
     }
 
@@ -80,15 +79,19 @@ public class PowerModels implements ModelDefinition {
         if (rack == null) {
             return;
         }
-        Row r = db.query("select r.name, r.site_id, s.name as site_name from dcim_rack r join dcim_site s"
-                + " on s.id = r.site_id where r.id = ?", rack).get(0);
-        Row p = db.query("select p.name, p.site_id, s.name as site_name from dcim_powerpanel p join dcim_site s"
-                + " on s.id = p.site_id where p.id = ?", row.longValue("power_panel_id")).get(0);
+        Row r = placed(db, "dcim_rack", rack);
+        Row p = placed(db, "dcim_powerpanel", row.longValue("power_panel_id"));
         if (!r.longValue("site_id").equals(p.longValue("site_id"))) {
             errors.computeIfAbsent("__all__", k -> new ArrayList<>()).add("Rack " + r.str("name") + " ("
                     + r.str("site_name") + ") and power panel " + p.str("name") + " (" + p.str("site_name")
                     + ") are in different sites");
         }
+    }
+
+    /** name, site_id and site_name of a row of a table with a site (a location, a rack, a panel). */
+    private static Row placed(Queries db, String table, long id) {
+        return db.query("select x.name, x.site_id, s.name as site_name from " + table + " x join dcim_site s"
+                + " on s.id = x.site_id where x.id = ?", id).get(0);
     }
 
     /** The voltage's ExclusionValidator([0]) and PowerFeed.clean()'s rule for AC supply. */
