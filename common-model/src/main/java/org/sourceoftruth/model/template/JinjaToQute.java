@@ -1,11 +1,8 @@
 package org.sourceoftruth.model.template;
 
-import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -29,7 +26,6 @@ public final class JinjaToQute {
 
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private static final Pattern BRACKET_KEY = Pattern.compile("[A-Za-z0-9_\\-]+");
-    private static final Pattern PLAIN_LITERAL = Pattern.compile("[^\\p{Cntrl}]*");
     private static final String LOOP_ALIAS_PREFIX = "jinja_loop_";
 
     private enum BlockType { ROOT, IF, FOR }
@@ -289,7 +285,7 @@ public final class JinjaToQute {
             return lookup(name.name());
         }
         if (expr instanceof Expr.Literal literal) {
-            return literal(literal.value());
+            return QuteLiterals.of(literal.value());
         }
         if (expr instanceof Expr.ListLiteral list) {
             return call("list", list.elements(), line, depth);
@@ -325,7 +321,7 @@ public final class JinjaToQute {
                 return base + "[" + l + "]";
             }
         }
-        return "fn:getitem(" + base + "," + literal(key) + ")";
+        return "fn:getitem(" + base + "," + QuteLiterals.of(key) + ")";
     }
 
     /** A Qute expression made only of a name and property/bracket parts (no calls). */
@@ -380,34 +376,5 @@ public final class JinjaToQute {
             }
         }
         return null;
-    }
-
-    /** A literal in Qute syntax; strings Qute cannot quote travel hex-encoded. */
-    static String literal(Object value) {
-        if (value == null) {
-            return "null";
-        }
-        if (value instanceof Boolean b) {
-            return b.toString();
-        }
-        if (value instanceof Long l) {
-            return l >= Integer.MIN_VALUE && l <= Integer.MAX_VALUE ? l.toString() : l + "L";
-        }
-        if (value instanceof BigInteger big) {
-            return "fn:int('" + big + "')";
-        }
-        if (value instanceof Double d) {
-            return "fn:float('" + d + "')";
-        }
-        String s = (String) value;
-        if (PLAIN_LITERAL.matcher(s).matches()) {
-            if (s.indexOf('\'') < 0) {
-                return "'" + s + "'";
-            }
-            if (s.indexOf('"') < 0) {
-                return "\"" + s + "\"";
-            }
-        }
-        return "fn:unhex('" + HexFormat.of().formatHex(s.getBytes(StandardCharsets.UTF_8)) + "')";
     }
 }

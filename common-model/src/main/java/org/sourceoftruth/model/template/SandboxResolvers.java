@@ -34,7 +34,7 @@ final class SandboxResolvers {
             @Override
             public CompletionStage<Object> resolve(EvalContext context) {
                 RenderGuard.check();
-                return CompletableFuture.completedFuture(TemplateFunctions.getItem(context.getBase(), context.getName()));
+                return CompletableFuture.completedFuture(SequenceFunctions.getItem(context.getBase(), context.getName()));
             }
 
             @Override

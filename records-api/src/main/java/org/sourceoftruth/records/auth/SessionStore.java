@@ -1,27 +1,24 @@
 package org.sourceoftruth.records.auth;
 
-import io.agroal.api.AgroalDataSource;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.model.Row;
+import jakarta.transaction.Transactional;
 
 import java.security.MessageDigest;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.util.List;
+import java.time.OffsetDateTime;
 import java.util.Optional;
 
 /**
  * Login sessions of the browsable API, kept in PostgreSQL so that every replica accepts them.
  * Only SHA-256 digests of the session key and of its CSRF token are stored. A session ends at
  * logout, after LOGIN_TIMEOUT, when its user is deactivated, or when the user's password changes.
+ * The rows are {@link UserSession} entities (Hibernate ORM with Panache); each method runs in a
+ * transaction of its own, or joins the caller's (a password change ends the sessions in the
+ * transaction of the user's update: JTA hands Hibernate the same pooled connection).
  */
 @ApplicationScoped
 public class SessionStore {
-    @Inject
-    AgroalDataSource dataSource;
     @Inject
     AuthSettings settings;
 
@@ -47,57 +44,45 @@ public class SessionStore {
     public record Issued(String key, String csrfToken) {
     }
 
+    @Transactional
     public Issued create(long userId) {
         Issued issued = new Issued(Secrets.randomHex(32), Secrets.randomHex(32));
-        run(db -> db.update("insert into users_session (key_digest, csrf_digest, user_id, expires)"
-                        + " values (?, ?, ?, now() + make_interval(secs => ?))", Secrets.sha256(issued.key()),
-                Secrets.sha256(issued.csrfToken()), userId, (double) settings.loginTimeoutSeconds()));
+        UserSession session = new UserSession();
+        session.keyDigest = Secrets.sha256(issued.key());
+        session.csrfDigest = Secrets.sha256(issued.csrfToken());
+        session.user = UserSession.getEntityManager().getReference(SessionUser.class, userId);
+        session.expires = OffsetDateTime.now().plusSeconds(settings.loginTimeoutSeconds());
+        session.persist();
         return issued;
     }
 
+    @Transactional
     public Optional<Session> find(String key) {
         if (key == null || key.isBlank() || key.length() > 200) {
             return Optional.empty();
         }
-        List<Row> rows = query(db -> db.query("select s.user_id, s.csrf_digest, u.username, u.is_superuser"
-                + " from users_session s join users_user u on u.id = s.user_id"
-                + " where s.key_digest = ? and s.expires > now() and u.is_active", (Object) Secrets.sha256(key)));
-        if (rows.isEmpty()) {
-            return Optional.empty();
-        }
-        Row r = rows.get(0);
-        return Optional.of(new Session(r.longValue("user_id"), r.str("username"), Boolean.TRUE.equals(r.get("is_superuser")),
-                (byte[]) r.get("csrf_digest")));
+        return UserSession.<UserSession>find("from UserSession s join fetch s.user u"
+                        + " where s.keyDigest = ?1 and s.expires > ?2 and u.active", Secrets.sha256(key), OffsetDateTime.now())
+                .firstResultOptional()
+                .map(s -> new Session(s.user.id, s.user.username, s.user.superuser, s.csrfDigest));
     }
 
+    @Transactional
     public void delete(String key) {
         if (key != null && !key.isBlank()) {
-            run(db -> db.update("delete from users_session where key_digest = ?", (Object) Secrets.sha256(key)));
+            UserSession.delete("keyDigest", (Object) Secrets.sha256(key));
         }
     }
 
     /** Ends every session of a user (on a password change); joins the caller's transaction. */
+    @Transactional
     public void deleteForUser(long userId) {
-        run(db -> db.update("delete from users_session where user_id = ?", userId));
+        UserSession.delete("user.id", userId);
     }
 
     @Scheduled(every = "1h", delayed = "5m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Transactional
     void purgeExpired() {
-        run(db -> db.update("delete from users_session where expires <= now()"));
-    }
-
-    private void run(java.util.function.Consumer<Db> work) {
-        query(db -> {
-            work.accept(db);
-            return null;
-        });
-    }
-
-    private <T> T query(java.util.function.Function<Db, T> work) {
-        try (Connection c = dataSource.getConnection()) {
-            return work.apply(new Db(c));
-        } catch (SQLException e) {
-            throw new Db.DbException(e);
-        }
+        UserSession.delete("expires <= ?1", OffsetDateTime.now());
     }
 }

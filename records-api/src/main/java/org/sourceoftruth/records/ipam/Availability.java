@@ -98,7 +98,7 @@ public class Availability {
             Parent parent = parent(db, ParentKind.PREFIX, id, false);
             JsonNode vrf = nestedVrf(db, parent.vrfId());
             List<JsonNode> out = new ArrayList<>();
-            for (IpSpace.Block b : freeBlocks(parent, childPrefixes(db, parent))) {
+            for (Addresses.Block b : freeBlocks(parent, childPrefixes(db, parent))) {
                 ObjectNode n = NODES.objectNode();
                 n.put("family", parent.family());
                 n.put("prefix", Addresses.text(b.first(), parent.family()) + "/" + b.maskLength());
@@ -151,9 +151,9 @@ public class Availability {
             List<JsonNode> objects = new ArrayList<>();
             for (int i = 0; i < items.size(); i++) {
                 int length = lengths.get(i);
-                IpSpace.Block chosen = freeBlocks(parent, occupied).stream()
+                Addresses.Block chosen = freeBlocks(parent, occupied).stream()
                         .filter(b -> b.maskLength() <= length).findFirst().orElseThrow(Availability::insufficient);
-                BigInteger size = BigInteger.ONE.shiftLeft(Addresses.bits(parent.family()) - length);
+                BigInteger size = Addresses.blockSize(parent.family(), length);
                 occupied.add(IpSpace.Interval.of(chosen.first(), chosen.first().add(size).subtract(BigInteger.ONE)));
                 ObjectNode o = ((ObjectNode) items.get(i)).deepCopy();
                 o.remove("prefix_length");
@@ -336,12 +336,11 @@ public class Availability {
     }
 
     /** The free space of the whole parent prefix as CIDR blocks in address order. */
-    private static List<IpSpace.Block> freeBlocks(Parent parent, List<IpSpace.Interval> occupied) {
+    private static List<Addresses.Block> freeBlocks(Parent parent, List<IpSpace.Interval> occupied) {
         Cidr.Parsed p = Addresses.parse(parent.row().get("prefix"));
-        int bits = Addresses.bits(parent.family());
-        List<IpSpace.Block> out = new ArrayList<>();
+        List<Addresses.Block> out = new ArrayList<>();
         for (IpSpace.Interval free : IpSpace.free(Addresses.first(p), Addresses.last(p), occupied)) {
-            out.addAll(IpSpace.cidrs(free, bits));
+            out.addAll(Addresses.blocks(free.lo(), free.hi(), parent.family()));
         }
         return out;
     }

@@ -9,9 +9,9 @@ import java.util.NoSuchElementException;
 
 /**
  * Free space inside an address block, as integers: the sweep NetBox runs over occupied hosts
- * and excluded intervals, and the split of free space into aligned CIDR blocks. Occupied
- * intervals may arrive lazily (paged from the database), so handing out the first N free
- * addresses of an IPv6 /64 never enumerates the block.
+ * and excluded intervals ({@code net.Addresses.blocks} then splits free space into CIDR
+ * blocks). Occupied intervals may arrive lazily (paged from the database), so handing out the
+ * first N free addresses of an IPv6 /64 never enumerates the block.
  */
 final class IpSpace {
     /** An inclusive interval of addresses. */
@@ -19,10 +19,6 @@ final class IpSpace {
         static Interval of(BigInteger lo, BigInteger hi) {
             return new Interval(lo, hi);
         }
-    }
-
-    /** A CIDR block: first address and mask length. */
-    record Block(BigInteger first, int maskLength) {
     }
 
     private IpSpace() {
@@ -84,23 +80,6 @@ final class IpSpace {
         }
         if (candidate.compareTo(hi) <= 0) {
             out.add(Interval.of(candidate, hi));
-        }
-        return out;
-    }
-
-    /** Splits an interval into the fewest aligned CIDR blocks, in address order (netaddr's iprange_to_cidrs). */
-    static List<Block> cidrs(Interval interval, int bits) {
-        List<Block> out = new ArrayList<>();
-        BigInteger lo = interval.lo();
-        while (lo.compareTo(interval.hi()) <= 0) {
-            int alignment = lo.signum() == 0 ? bits : lo.getLowestSetBit();
-            int size = Math.min(alignment, bits);
-            BigInteger remaining = interval.hi().subtract(lo).add(BigInteger.ONE);
-            while (size > 0 && BigInteger.ONE.shiftLeft(size).compareTo(remaining) > 0) {
-                size--;
-            }
-            out.add(new Block(lo, bits - size));
-            lo = lo.add(BigInteger.ONE.shiftLeft(size));
         }
         return out;
     }

@@ -154,9 +154,9 @@ final class IpamRules {
         }
         if (row.get("assigned_object_type") != null) {
             boolean pointToPoint = p.family() == 4 ? p.maskLength() >= 31 : p.maskLength() >= 127;
-            if (!pointToPoint && Addresses.host(p).equals(Addresses.first(p))) {
+            if (!pointToPoint && !p.hasHostBits()) {
                 add(errors, "__all__", host + " is a network ID, which may not be assigned to an interface.");
-            } else if (!pointToPoint && p.family() == 4 && Addresses.host(p).equals(Addresses.last(p))) {
+            } else if (!pointToPoint && p.family() == 4 && p.isBroadcast()) {
                 add(errors, "__all__", host + " is a broadcast address, which may not be assigned to an interface.");
             }
         }

@@ -1,17 +1,20 @@
 package org.sourceoftruth.records.net;
 
 
+import inet.ipaddr.IPAddress;
+import inet.ipaddr.ipv4.IPv4Address;
+import inet.ipaddr.ipv6.IPv6Address;
+
 import java.math.BigInteger;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
 /**
- * IP arithmetic the database cannot do for us: addresses as unsigned integers (IPv6 needs 128
- * bits), first and last address of a network, and NetBox's text forms.
+ * IP arithmetic the database cannot do for us, on the IPAddress library: addresses as unsigned
+ * integers (IPv6 needs 128 bits), first and last address of a network, the split of an address
+ * interval into CIDR blocks, and NetBox's text forms.
  */
 public final class Addresses {
     private Addresses() {
@@ -40,44 +43,57 @@ public final class Addresses {
         return family == 4 ? 32 : 128;
     }
 
-    public static BigInteger toInt(byte[] address) {
-        return new BigInteger(1, address);
-    }
-
     public static BigInteger host(Cidr.Parsed p) {
-        return toInt(p.address());
+        return p.ip().getValue();
     }
 
     public static BigInteger first(Cidr.Parsed p) {
-        return toInt(p.network().address());
+        return p.block().getValue();
     }
 
     public static BigInteger last(Cidr.Parsed p) {
-        int hostBits = bits(p.family()) - p.maskLength();
-        return first(p).add(BigInteger.ONE.shiftLeft(hostBits).subtract(BigInteger.ONE));
+        return p.block().getUpperValue();
+    }
+
+    /** The number of addresses in a block of this mask length, e.g. 256 for an IPv4 /24. */
+    public static BigInteger blockSize(int family, int maskLength) {
+        return BigInteger.ONE.shiftLeft(bits(family) - maskLength);
     }
 
     /** The address text (no mask) of an integer in the given family, IPv6 compressed. */
     public static String text(BigInteger value, int family) {
-        byte[] raw = value.toByteArray();
-        int len = family == 4 ? 4 : 16;
-        byte[] out = new byte[len];
-        int copy = Math.min(raw.length, len);
-        System.arraycopy(raw, raw.length - copy, out, len - copy, copy);
-        try {
-            String s = InetAddress.getByAddress(out).getHostAddress();
-            return family == 6 ? compress(s) : s;
-        } catch (UnknownHostException e) {
-            throw new IllegalStateException(e);
-        }
+        return text(address(value, family));
     }
 
-    /** "2001:db8:0:0:0:0:0:1" → "2001:db8::1" (longest zero run, as PostgreSQL and netaddr print). */
-    private static String compress(String full) {
-        return Cidr.parse(full, false).map(p -> {
-            String t = p.text();
-            return t.substring(0, t.indexOf('/'));
-        }).orElse(full);
+    /**
+     * An address as PostgreSQL and netaddr print it: IPv4 dotted decimal, IPv6 in the RFC 5952
+     * canonical form (lower case, the longest run of two or more zero groups compressed, the
+     * first such run on a tie).
+     */
+    static String text(IPAddress address) {
+        return address.withoutPrefixLength().toCanonicalString();
+    }
+
+    /** A CIDR block: first address and mask length. */
+    public record Block(BigInteger first, int maskLength) {
+    }
+
+    /**
+     * Splits [lo, hi] into the fewest aligned CIDR blocks, in address order (netaddr's
+     * iprange_to_cidrs).
+     */
+    public static List<Block> blocks(BigInteger lo, BigInteger hi, int family) {
+        IPAddress from = address(lo, family);
+        List<Block> out = new ArrayList<>();
+        for (IPAddress block : from.spanWithPrefixBlocks(address(hi, family))) {
+            Integer length = block.getNetworkPrefixLength();
+            out.add(new Block(block.getValue(), length == null ? bits(family) : length));
+        }
+        return out;
+    }
+
+    private static IPAddress address(BigInteger value, int family) {
+        return family == 4 ? new IPv4Address(value.intValue()) : new IPv6Address(value);
     }
 
     /**

@@ -1,17 +1,22 @@
 package org.sourceoftruth.records.net;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
+import inet.ipaddr.AddressStringParameters.RangeParameters;
+import inet.ipaddr.IPAddress;
+import inet.ipaddr.IPAddressNetwork.IPAddressGenerator;
+import inet.ipaddr.IPAddressString;
+import inet.ipaddr.IPAddressStringParameters;
+
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
- * Strict parsing of IP addresses and prefixes ("10.0.0.1/24", "2001:db8::/32"). Never resolves
- * names: only literal IPv4 dotted quads and IPv6 literals are accepted.
+ * Strict parsing of IP addresses and prefixes ("10.0.0.1/24", "2001:db8::/32") with the
+ * IPAddress library. Only literal IPv4 dotted quads (four decimal parts, no leading zeros) and
+ * IPv6 literals with an optional decimal mask length are accepted: no host names, no inet_aton
+ * forms (010.1, 167772161), no masks written as addresses, no ranges or wildcards, no zones.
  */
 public final class Cidr {
-    private static final Pattern IPV4 = Pattern.compile("^(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)(\\.(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)){3}$");
-    private static final Pattern IPV6_CHARS = Pattern.compile("^[0-9a-fA-F:.]+$");
+    private static final IPAddressStringParameters STRICT = strictParameters();
+    private static final IPAddressGenerator FROM_BYTES = new IPAddressGenerator();
 
     /** A parsed value: the address bytes, the mask length and the normalised text. */
     public record Parsed(byte[] address, int maskLength, boolean hasMask) {
@@ -19,35 +24,34 @@ public final class Cidr {
             return address.length == 4 ? 4 : 6;
         }
 
+        /** The address without a prefix length, for the library's arithmetic and text forms. */
+        IPAddress ip() {
+            return FROM_BYTES.from(address);
+        }
+
+        /** "10.0.0.1/24", "2001:db8::1/64": IPv6 compressed as PostgreSQL and netaddr print it. */
         public String text() {
-            try {
-                String host = InetAddress.getByAddress(address).getHostAddress();
-                if (family() == 6) {
-                    host = compress(host);
-                }
-                return host + "/" + maskLength;
-            } catch (UnknownHostException e) {
-                throw new IllegalStateException(e);
-            }
+            return Addresses.text(ip()) + "/" + maskLength;
         }
 
         /** The network of this value: host bits cleared (NetBox stores prefixes this way). */
         public Parsed network() {
-            byte[] net = address.clone();
-            for (int bit = maskLength; bit < net.length * 8; bit++) {
-                net[bit / 8] &= (byte) ~(0x80 >> (bit % 8));
-            }
-            return new Parsed(net, maskLength, hasMask);
+            return new Parsed(block().getLower().getBytes(), maskLength, hasMask);
         }
 
         /** True when bits beyond the mask are set (not a network address). */
         public boolean hasHostBits() {
-            for (int bit = maskLength; bit < address.length * 8; bit++) {
-                if ((address[bit / 8] & (0x80 >> (bit % 8))) != 0) {
-                    return true;
-                }
-            }
-            return false;
+            return !ip().getValue().equals(block().getValue());
+        }
+
+        /** True when every bit beyond the mask is set (an IPv4 broadcast address; any /32). */
+        public boolean isBroadcast() {
+            return ip().getValue().equals(block().getUpperValue());
+        }
+
+        /** Every address of the network this value's mask names. */
+        IPAddress block() {
+            return ip().toPrefixBlock(maskLength);
         }
 
         @Override
@@ -66,75 +70,31 @@ public final class Cidr {
         if (raw == null) {
             return Optional.empty();
         }
-        String s = raw.trim();
-        int slash = s.indexOf('/');
-        String host = slash < 0 ? s : s.substring(0, slash);
-        byte[] bytes;
-        if (IPV4.matcher(host).matches()) {
-            bytes = v4(host);
-        } else if (host.indexOf(':') >= 0 && IPV6_CHARS.matcher(host).matches()) {
-            try {
-                bytes = InetAddress.getByName(host).getAddress();
-            } catch (UnknownHostException e) {
-                return Optional.empty();
-            }
-            if (bytes.length != 16) {
-                return Optional.empty();
-            }
-        } else {
+        IPAddressString text = new IPAddressString(raw.trim(), STRICT);
+        if (!text.isIPAddress()) {
             return Optional.empty();
         }
-        int max = bytes.length * 8;
-        int mask = max;
-        if (slash >= 0) {
-            try {
-                mask = Integer.parseInt(s.substring(slash + 1));
-            } catch (NumberFormatException e) {
-                return Optional.empty();
-            }
-            if (mask < 0 || mask > max) {
-                return Optional.empty();
-            }
-        } else if (requireMask) {
+        Integer length = text.getNetworkPrefixLength();
+        if (length == null && requireMask) {
             return Optional.empty();
         }
-        return Optional.of(new Parsed(bytes, mask, slash >= 0));
+        IPAddress host = text.getHostAddress();
+        return Optional.of(new Parsed(host.getBytes(), length == null ? host.getBitCount() : length, length != null));
     }
 
-    private static byte[] v4(String host) {
-        String[] parts = host.split("\\.");
-        byte[] b = new byte[4];
-        for (int i = 0; i < 4; i++) {
-            b[i] = (byte) Integer.parseInt(parts[i]);
-        }
-        return b;
-    }
-
-    /** Java prints IPv6 uncompressed (2001:db8:0:0:0:0:0:1); compress the longest zero run. */
-    static String compress(String full) {
-        String[] groups = full.split(":");
-        int bestStart = -1;
-        int bestLen = 0;
-        for (int i = 0; i < groups.length; ) {
-            if (groups[i].equals("0")) {
-                int j = i;
-                while (j < groups.length && groups[j].equals("0")) {
-                    j++;
-                }
-                if (j - i > bestLen && j - i > 1) {
-                    bestStart = i;
-                    bestLen = j - i;
-                }
-                i = j;
-            } else {
-                i++;
-            }
-        }
-        if (bestStart < 0) {
-            return full;
-        }
-        String left = String.join(":", java.util.Arrays.copyOfRange(groups, 0, bestStart));
-        String right = String.join(":", java.util.Arrays.copyOfRange(groups, bestStart + bestLen, groups.length));
-        return left + "::" + right;
+    private static IPAddressStringParameters strictParameters() {
+        IPAddressStringParameters.Builder b = new IPAddressStringParameters.Builder()
+                .allowEmpty(false)
+                .allowAll(false)
+                .allowSingleSegment(false)
+                .allowMask(false)
+                .allowPrefixOnly(false)
+                .allowWildcardedSeparator(false)
+                .setRangeOptions(RangeParameters.NO_RANGE)
+                .allow_inet_aton(false);
+        b.getIPv4AddressParametersBuilder().allowLeadingZeros(false).allowBinary(false);
+        b.getIPv6AddressParametersBuilder().allowBinary(false);
+        b.getIPv6AddressParametersBuilder().allowZone(false).allowBase85(false);
+        return b.toParams();
     }
 }

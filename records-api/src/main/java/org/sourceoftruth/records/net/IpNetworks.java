@@ -1,26 +1,26 @@
 package org.sourceoftruth.records.net;
 
-import io.netty.handler.ipfilter.IpFilterRuleType;
-import io.netty.handler.ipfilter.IpSubnetFilterRule;
+import inet.ipaddr.IPAddress;
+import inet.ipaddr.IPAddressNetwork.IPAddressGenerator;
 
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * A list of IP networks given as prefixes or single addresses ("10.0.0.0/8", "192.0.2.7",
- * "2001:db8::/32"): a token's allowed_ips, or the trusted proxies. Containment is Netty's
- * subnet rule (IPv4 and IPv6); literals are parsed strictly, never resolved as host names.
+ * "2001:db8::/32"): a token's allowed_ips, or the trusted proxies. Containment is the IPAddress
+ * library's prefix-block test (an IPv4 network never contains an IPv6 address); literals are
+ * parsed strictly ({@link Cidr}), never resolved as host names.
  */
 public final class IpNetworks {
     private static final IpNetworks NONE = new IpNetworks(List.of());
-    private final List<IpSubnetFilterRule> rules;
+    private static final IPAddressGenerator FROM_BYTES = new IPAddressGenerator();
+    private final List<IPAddress> blocks;
 
-    private IpNetworks(List<IpSubnetFilterRule> rules) {
-        this.rules = rules;
+    private IpNetworks(List<IPAddress> blocks) {
+        this.blocks = blocks;
     }
 
     /** @throws IllegalArgumentException naming the first value that is no address or prefix */
@@ -28,36 +28,28 @@ public final class IpNetworks {
         if (values == null || values.isEmpty()) {
             return NONE;
         }
-        List<IpSubnetFilterRule> rules = new ArrayList<>();
+        List<IPAddress> blocks = new ArrayList<>();
         for (String v : values) {
             Cidr.Parsed p = Cidr.parse(v, false).orElseThrow(() -> new IllegalArgumentException(
                     "Invalid IP prefix format: " + v));
-            rules.add(new IpSubnetFilterRule(toAddress(p), p.maskLength(), IpFilterRuleType.ACCEPT));
+            blocks.add(p.block());
         }
-        return new IpNetworks(List.copyOf(rules));
+        return new IpNetworks(List.copyOf(blocks));
     }
 
     /** A single literal address (no mask), or empty when {@code raw} is not one. */
     public static Optional<InetAddress> address(String raw) {
-        return Cidr.parse(raw, false).filter(p -> !p.hasMask()).map(IpNetworks::toAddress);
-    }
-
-    private static InetAddress toAddress(Cidr.Parsed p) {
-        try {
-            return InetAddress.getByAddress(p.address());
-        } catch (UnknownHostException e) {
-            throw new IllegalStateException(e); // only thrown for a wrong byte count, which Cidr never yields
-        }
+        return Cidr.parse(raw, false).filter(p -> !p.hasMask()).map(p -> p.ip().toInetAddress());
     }
 
     public boolean isEmpty() {
-        return rules.isEmpty();
+        return blocks.isEmpty();
     }
 
     public boolean contains(InetAddress address) {
-        InetSocketAddress socket = new InetSocketAddress(address, 0);
-        for (IpSubnetFilterRule rule : rules) {
-            if (rule.matches(socket)) {
+        IPAddress ip = FROM_BYTES.from(address.getAddress());
+        for (IPAddress block : blocks) {
+            if (block.contains(ip)) {
                 return true;
             }
         }
