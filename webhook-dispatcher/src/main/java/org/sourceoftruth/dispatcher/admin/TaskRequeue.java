@@ -2,7 +2,7 @@ package org.sourceoftruth.dispatcher.admin;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.dispatcher.delivery.DeliveryStore;
+import org.sourceoftruth.dispatcher.delivery.DeliveryAdmin;
 import org.sourceoftruth.dispatcher.delivery.DeliveryWorker;
 
 import java.sql.SQLException;
@@ -15,14 +15,14 @@ import java.sql.SQLException;
 public class TaskRequeue {
 
     @Inject
-    DeliveryStore store;
+    DeliveryAdmin deliveries;
     @Inject
     DeliveryWorker worker;
     @Inject
     BackgroundTaskQueries queries;
 
     public void requeue(long taskId) throws SQLException {
-        switch (store.requeue(taskId)) {
+        switch (deliveries.requeue(taskId)) {
             case REQUEUED -> worker.wake();
             case NOT_FOUND -> throw BackgroundTaskResource.notFound();
             case NOT_FAILED -> throw ApiException.detail(409, "Only failed tasks can be requeued; task " + taskId
