@@ -9,9 +9,10 @@ import org.junit.jupiter.api.Test;
 import org.sourceoftruth.dispatcher.delivery.AttemptOutcome;
 import org.sourceoftruth.dispatcher.delivery.ClaimedDelivery;
 import org.sourceoftruth.dispatcher.delivery.DeliveryState;
-import org.sourceoftruth.dispatcher.delivery.DeliveryStore;
-import org.sourceoftruth.dispatcher.delivery.DeliveryStore.FinishedAttempt;
-import org.sourceoftruth.dispatcher.delivery.DeliveryStore.PreparedChange;
+import org.sourceoftruth.dispatcher.delivery.AttemptRecorder;
+import org.sourceoftruth.dispatcher.delivery.AttemptRecorder.FinishedAttempt;
+import org.sourceoftruth.dispatcher.delivery.DeliveryRecorder;
+import org.sourceoftruth.dispatcher.delivery.DeliveryRecorder.PreparedChange;
 import org.sourceoftruth.dispatcher.delivery.NewDelivery;
 import org.sourceoftruth.dispatcher.rules.ActiveRule;
 import org.sourceoftruth.dispatcher.rules.RuleCache;
@@ -55,7 +56,9 @@ class BatchedRecordingTest {
     @Inject
     RuleCache ruleCache;
     @Inject
-    DeliveryStore store;
+    DeliveryRecorder recorder;
+    @Inject
+    AttemptRecorder attemptRecorder;
 
     @BeforeAll
     static void setUp() {
@@ -146,11 +149,11 @@ class BatchedRecordingTest {
     void recordingAPollSkipsChangesAlreadyRecordedAndRepeatsWithinThePoll() throws Exception {
         ActiveRule rule = rule(7001, "store rule");
         ChangeEvent old = powerPort(1);
-        assertEquals(Set.of(old.changeId()), store.recordChanges(List.of(new PreparedChange(old, List.of(delivery(old, rule))))));
+        assertEquals(Set.of(old.changeId()), recorder.recordChanges(List.of(new PreparedChange(old, List.of(delivery(old, rule))))));
 
         ChangeEvent fresh = powerPort(2);
         ChangeEvent noRule = powerPort(3);
-        Set<UUID> recorded = store.recordChanges(List.of(
+        Set<UUID> recorded = recorder.recordChanges(List.of(
                 new PreparedChange(old, List.of(delivery(old, rule))),      // re-delivered from an earlier poll
                 new PreparedChange(fresh, List.of(delivery(fresh, rule))),
                 new PreparedChange(fresh, List.of(delivery(fresh, rule))),  // twice in this poll
@@ -168,14 +171,14 @@ class BatchedRecordingTest {
         ActiveRule tooLong = rule(7003, "x".repeat(200)); // event_rule_name is varchar(150)
         ChangeEvent good = powerPort(10);
         ChangeEvent bad = powerPort(11);
-        assertThrows(SQLException.class, () -> store.recordChanges(List.of(
+        assertThrows(SQLException.class, () -> recorder.recordChanges(List.of(
                 new PreparedChange(good, List.of(delivery(good, rule))),
                 new PreparedChange(bad, List.of(delivery(bad, tooLong))))));
         // all or nothing: the poll stays unacknowledged and is stored whole on the retry
         assertTrue(!Fixtures.processed(good.changeId()) && !Fixtures.processed(bad.changeId()));
         assertEquals(0, Fixtures.deliveriesOf(good.changeId()).size());
 
-        assertEquals(Set.of(good.changeId(), bad.changeId()), store.recordChanges(List.of(
+        assertEquals(Set.of(good.changeId(), bad.changeId()), recorder.recordChanges(List.of(
                 new PreparedChange(good, List.of(delivery(good, rule))),
                 new PreparedChange(bad, List.of(delivery(bad, rule))))));
     }
@@ -207,7 +210,7 @@ class BatchedRecordingTest {
                 new FinishedAttempt(claimed.get(1), new AttemptOutcome(now, 7, 503, "receiver answered HTTP 503", "busy"),
                         DeliveryState.QUEUED, now.plusSeconds(60)),
                 new FinishedAttempt(lost, new AttemptOutcome(now, 9, 200, null, "ok"), DeliveryState.SUCCEEDED, null));
-        assertEquals(Set.of(claimed.get(0).id(), claimed.get(1).id()), store.finishAttempts(attempts, mine));
+        assertEquals(Set.of(claimed.get(0).id(), claimed.get(1).id()), attemptRecorder.finishAttempts(attempts, mine));
 
         Map<String, Object> done = Fixtures.rows("select * from dispatch.delivery where id = ?", claimed.get(0).id()).get(0);
         assertEquals("succeeded", done.get("state"));

@@ -2,7 +2,7 @@ package org.sourceoftruth.dispatcher.admin;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.dispatcher.delivery.DeliveryStore;
+import org.sourceoftruth.dispatcher.delivery.DeliveryAdmin;
 import org.sourceoftruth.dispatcher.delivery.DeliveryWorker;
 
 import java.sql.SQLException;
@@ -16,7 +16,7 @@ import java.sql.SQLException;
 public class TaskActions {
 
     @Inject
-    DeliveryStore store;
+    DeliveryAdmin deliveries;
     @Inject
     DeliveryWorker worker;
     @Inject
@@ -24,7 +24,7 @@ public class TaskActions {
 
     /** failed → queued, a new round of attempts. */
     public void requeue(long taskId) throws SQLException {
-        switch (store.requeue(taskId)) {
+        switch (deliveries.requeue(taskId)) {
             case REQUEUED -> worker.wake();
             case NOT_FOUND -> throw BackgroundTaskResource.notFound();
             case NOT_FAILED -> throw ApiException.detail(409, "Only failed tasks can be requeued; task " + taskId
@@ -36,7 +36,7 @@ public class TaskActions {
 
     /** A scheduled retry is made due now; a failed task is requeued (RQ enqueues it again). */
     public void enqueue(long taskId) throws SQLException {
-        switch (store.enqueueNow(taskId)) {
+        switch (deliveries.enqueueNow(taskId)) {
             case DONE -> worker.wake();
             case NOT_FOUND -> throw BackgroundTaskResource.notFound();
             // failed (or being sent): requeue's rules and refusals apply
@@ -46,7 +46,7 @@ public class TaskActions {
 
     /** @return false when the task is no longer queued (NetBox then answers 204: nothing stopped) */
     public boolean stop(long taskId, String username) throws SQLException {
-        return switch (store.stop(taskId, "Stopped by " + username + " before it was delivered.")) {
+        return switch (deliveries.stop(taskId, "Stopped by " + username + " before it was delivered.")) {
             case DONE -> true;
             case NOT_FOUND -> throw BackgroundTaskResource.notFound();
             case WRONG_STATE -> false;
@@ -54,7 +54,7 @@ public class TaskActions {
     }
 
     public void delete(long taskId) throws SQLException {
-        if (store.delete(taskId) == DeliveryStore.ActionResult.NOT_FOUND) {
+        if (deliveries.delete(taskId) == DeliveryAdmin.ActionResult.NOT_FOUND) {
             throw BackgroundTaskResource.notFound();
         }
     }

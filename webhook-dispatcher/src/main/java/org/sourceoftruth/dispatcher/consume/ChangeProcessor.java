@@ -3,7 +3,7 @@ package org.sourceoftruth.dispatcher.consume;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
-import org.sourceoftruth.dispatcher.delivery.DeliveryStore;
+import org.sourceoftruth.dispatcher.delivery.DeliveryRecorder;
 import org.sourceoftruth.dispatcher.delivery.DeliveryWorker;
 import org.sourceoftruth.dispatcher.delivery.NewDelivery;
 import org.sourceoftruth.dispatcher.recordsapi.RecordsApiException;
@@ -42,7 +42,7 @@ public class ChangeProcessor {
     @Inject
     WebhookRequestBuilder requests;
     @Inject
-    DeliveryStore store;
+    DeliveryRecorder recorder;
     @Inject
     DeliveryWorker worker;
 
@@ -68,7 +68,7 @@ public class ChangeProcessor {
         rules.awaitLoaded(RULES_WAIT);
         // Matching happens before the transaction, which then stays short; templates are not
         // rendered here at all.
-        List<DeliveryStore.PreparedChange> prepared = new ArrayList<>(events.size());
+        List<DeliveryRecorder.PreparedChange> prepared = new ArrayList<>(events.size());
         for (ChangeEvent event : events) {
             if (RuleCache.RULE_MODELS.contains(event.model())) {
                 rules.apply(event);
@@ -80,13 +80,13 @@ public class ChangeProcessor {
                     deliveries.add(prepare(rule, event, bodies));
                 }
             }
-            prepared.add(new DeliveryStore.PreparedChange(event, deliveries));
+            prepared.add(new DeliveryRecorder.PreparedChange(event, deliveries));
         }
-        Set<UUID> recorded = store.recordChanges(prepared);
+        Set<UUID> recorded = recorder.recordChanges(prepared);
         List<Result> results = new ArrayList<>(events.size());
         Set<UUID> counted = new HashSet<>();
         int queued = 0;
-        for (DeliveryStore.PreparedChange change : prepared) {
+        for (DeliveryRecorder.PreparedChange change : prepared) {
             UUID id = change.event().changeId();
             if (recorded.contains(id) && counted.add(id)) {
                 results.add(new Result(false, change.deliveries().size()));

@@ -1,6 +1,5 @@
 package org.sourceoftruth.dispatcher.delivery;
 
-import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -8,7 +7,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 import org.sourceoftruth.dispatcher.config.DispatcherConfig;
-import org.sourceoftruth.dispatcher.delivery.DeliveryStore.FinishedAttempt;
 import org.sourceoftruth.dispatcher.template.TemplateRenderer;
 
 import java.sql.SQLException;
@@ -22,12 +20,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Sends queued deliveries. One claimer thread leases due rows (FOR UPDATE SKIP LOCKED, so any
@@ -42,16 +37,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * out of claims, so a slow receiver never crowds out the others. A held row that waited so long
  * that its lease could run out during the request is given back instead of sent.
  *
- * <p>Deliveries whose request is still to be rendered (target host {@link DeliveryStore#UNRENDERED})
+ * <p>Deliveries whose request is still to be rendered (target host {@link DeliveryRecorder#UNRENDERED})
  * are claimed the same way, as if they went to one more receiver whose budget is the room of
  * the {@link TemplateRenderer}: they are handed to it, and claimed again for sending once their
  * request is stored. A slow template therefore occupies a rendering thread, never a send slot.
  *
- * <p>Outcomes are written by one recorder thread in batches: everything that finished while the
- * previous batch was being written, or within a few milliseconds after the first, goes in one
- * statement. A receiver's slot is freed when its
- * response is complete; the process-wide slot only when the outcome is recorded, which bounds
- * the work between claim and record.
+ * <p>Outcomes are written in batches by the {@link OutcomeRecorder}. A receiver's slot is freed
+ * when its response is complete; the process-wide slot only when the outcome is recorded, which
+ * bounds the work between claim and record.
  */
 @ApplicationScoped
 public class DeliveryWorker {
@@ -62,63 +55,39 @@ public class DeliveryWorker {
      * one per (hold / 2) deliveries, and a held row waits at most hold / concurrency requests.
      */
     private static final int HOLD_FACTOR = 2;
-    /** Largest number of outcomes written in one statement. */
-    private static final int MAX_OUTCOME_BATCH = 1000;
-    /** Outcomes worth a statement without waiting for more. */
-    private static final int FULL_OUTCOME_BATCH = 64;
-    /**
-     * How long the recorder waits for more outcomes before it writes a small batch. Measured at
-     * 1,000 deliveries/s to one receiver: without it, a statement per ~3 outcomes.
-     */
-    private static final long OUTCOME_LINGER_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
     @Inject
     DispatcherConfig config;
     @Inject
-    DeliveryStore store;
+    DeliveryClaims claims;
+    @Inject
+    OutcomeRecorder outcomes;
     @Inject
     WebhookHttpClient httpClient;
-    @Inject
-    RetryPolicy retryPolicy;
-    @Inject
-    MeterRegistry metrics;
     @Inject
     TemplateRenderer renderer;
 
     /** Identifies this process's leases. */
     private final String owner = "dispatcher-" + UUID.randomUUID();
     private final Semaphore wakeups = new Semaphore(0);
-    /** This process's finished deliveries and time spent sending, for its background-worker entry. */
-    private final AtomicLong succeededCount = new AtomicLong();
-    private final AtomicLong failedCount = new AtomicLong();
-    private final AtomicLong workingMillis = new AtomicLong();
     private final Map<String, Semaphore> hostSlots = new ConcurrentHashMap<>();
     /** Claimed rows waiting for a slot of their receiver; used by the claimer thread only. */
     private final Map<String, ArrayDeque<Held>> held = new HashMap<>();
-    private final BlockingQueue<Finished> finished = new LinkedBlockingQueue<>();
     /** Receivers whose last claim found fewer due rows than it could take; claimer thread only. */
     private final Set<String> drained = new HashSet<>();
     private Semaphore slots;
     private Thread claimer;
-    private Thread recorder;
     private volatile boolean running;
-    private volatile boolean recording;
     /** Set by {@link #wake()}: the next round claims even if every hold is still well filled. */
     private volatile boolean newWork;
 
     private record Held(ClaimedDelivery delivery, long claimedNanos) {
     }
 
-    private record Finished(ClaimedDelivery delivery, AttemptOutcome outcome) {
-    }
-
     void onStart(@Observes StartupEvent event) {
         slots = new Semaphore(config.delivery().concurrency());
         running = true;
-        recording = true;
-        recorder = new Thread(this::recordLoop, "delivery-outcome");
-        recorder.setDaemon(true);
-        recorder.start();
+        outcomes.start(owner, slots, this::slotFreed);
         claimer = new Thread(this::claimLoop, "delivery-claimer");
         claimer.setDaemon(true);
         claimer.start();
@@ -131,8 +100,7 @@ public class DeliveryWorker {
         // Let requests in flight finish and be recorded; anything left is retried after its lease.
         slots.tryAcquire(config.delivery().concurrency(), config.delivery().timeout().toMillis() + 1000,
                 TimeUnit.MILLISECONDS);
-        recording = false;
-        recorder.join(5000);
+        outcomes.stop();
     }
 
     /** New deliveries are queued (or requeued): claim now. */
@@ -156,7 +124,7 @@ public class DeliveryWorker {
 
     public Stats stats() {
         int inFlight = slots == null ? 0 : config.delivery().concurrency() - slots.availablePermits();
-        return new Stats(succeededCount.get(), failedCount.get(), workingMillis.get(), Math.max(inFlight, 0));
+        return new Stats(outcomes.succeeded(), outcomes.failed(), outcomes.workingMillis(), Math.max(inFlight, 0));
     }
 
     private void claimLoop() {
@@ -227,12 +195,12 @@ public class DeliveryWorker {
             });
             int renderRoom = renderer.room();
             if (renderRoom > 0) {
-                budgets.put(DeliveryStore.UNRENDERED, renderRoom);
+                budgets.put(DeliveryRecorder.UNRENDERED, renderRoom);
             } else {
-                busy.add(DeliveryStore.UNRENDERED);
+                busy.add(DeliveryRecorder.UNRENDERED);
             }
             int limit = free + hold;
-            List<ClaimedDelivery> claimed = store.claimDue(limit, busy, budgets, perHost + hold, owner,
+            List<ClaimedDelivery> claimed = claims.claimDue(limit, busy, budgets, perHost + hold, owner,
                     config.delivery().lease());
             long now = System.nanoTime();
             Map<String, Integer> got = new HashMap<>();
@@ -247,7 +215,7 @@ public class DeliveryWorker {
                 }
             });
             for (ClaimedDelivery delivery : claimed) {
-                if (delivery.request() == null && DeliveryStore.UNRENDERED.equals(delivery.targetHost())) {
+                if (delivery.request() == null && DeliveryRecorder.UNRENDERED.equals(delivery.targetHost())) {
                     renderer.render(delivery, owner, this::wake);
                     continue;
                 }
@@ -265,7 +233,7 @@ public class DeliveryWorker {
             }
             full = claimed.size() == limit;
         }
-        store.releaseLeases(giveBack, owner);
+        claims.releaseLeases(giveBack, owner);
         return full;
     }
 
@@ -303,7 +271,7 @@ public class DeliveryWorker {
         held.values().forEach(waiting -> waiting.forEach(h -> ids.add(h.delivery().id())));
         held.clear();
         try {
-            store.releaseLeases(ids, owner);
+            claims.releaseLeases(ids, owner);
         } catch (SQLException | RuntimeException e) {
             LOG.warnf("Could not give back %d leases (they expire by themselves): %s", ids.size(), e.getMessage());
         }
@@ -321,8 +289,7 @@ public class DeliveryWorker {
         if (delivery.request() == null) {
             // defensive: such rows are created failed and cannot be requeued
             hostSlot.release();
-            finished.add(new Finished(delivery,
-                    new AttemptOutcome(Instant.now(), 0, null, "the request could not be rendered", null)));
+            outcomes.add(delivery, new AttemptOutcome(Instant.now(), 0, null, "the request could not be rendered", null));
             return;
         }
         httpClient.send(delivery.request(), delivery.sslVerification(), delivery.caFilePath())
@@ -333,105 +300,9 @@ public class DeliveryWorker {
                         LOG.errorf(failure, "Delivery %d: outcome not recorded; it is retried after its lease", delivery.id());
                         slots.release();
                     } else {
-                        finished.add(new Finished(delivery, outcome));
+                        outcomes.add(delivery, outcome);
                     }
                     slotFreed();
                 });
-    }
-
-    /** Writes outcomes in batches until stopped and everything queued is written. */
-    private void recordLoop() {
-        List<Finished> batch = new ArrayList<>();
-        while (recording || !finished.isEmpty()) {
-            try {
-                Finished first = finished.poll(100, TimeUnit.MILLISECONDS);
-                if (first == null) {
-                    continue;
-                }
-                batch.add(first);
-                collectMore(batch);
-                record(batch);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } finally {
-                if (!batch.isEmpty()) {
-                    slots.release(batch.size());
-                    batch.clear();
-                    slotFreed();
-                }
-            }
-        }
-    }
-
-    /**
-     * Adds what else finished, waiting up to {@link #OUTCOME_LINGER_NANOS} for outcomes to reach
-     * {@link #FULL_OUTCOME_BATCH}: under load answers come in one at a time, and a statement per
-     * one or two outcomes cost more PostgreSQL time than the outcomes themselves.
-     */
-    private void collectMore(List<Finished> batch) throws InterruptedException {
-        long deadline = System.nanoTime() + OUTCOME_LINGER_NANOS;
-        while (true) {
-            finished.drainTo(batch, MAX_OUTCOME_BATCH - batch.size());
-            long left = deadline - System.nanoTime();
-            if (batch.size() >= FULL_OUTCOME_BATCH || left <= 0 || !recording) {
-                return;
-            }
-            Finished next = finished.poll(left, TimeUnit.NANOSECONDS);
-            if (next == null) {
-                return;
-            }
-            batch.add(next);
-        }
-    }
-
-    private void record(List<Finished> batch) {
-        List<FinishedAttempt> attempts = new ArrayList<>(batch.size());
-        for (Finished item : batch) {
-            ClaimedDelivery delivery = item.delivery();
-            AttemptOutcome outcome = item.outcome();
-            int attemptsMade = delivery.attempts() + 1;
-            DeliveryState next;
-            Instant nextAttemptAt = null;
-            if (outcome.succeeded()) {
-                next = DeliveryState.SUCCEEDED;
-            } else if (retryPolicy.mayRetry(attemptsMade)) {
-                next = DeliveryState.QUEUED;
-                nextAttemptAt = Instant.now().plus(retryPolicy.delayAfter(attemptsMade));
-            } else {
-                next = DeliveryState.FAILED;
-            }
-            attempts.add(new FinishedAttempt(delivery, outcome, next, nextAttemptAt));
-        }
-        Set<Long> recorded;
-        try {
-            recorded = store.finishAttempts(attempts, owner);
-        } catch (SQLException | RuntimeException e) {
-            LOG.errorf(e, "Could not record the outcomes of %d deliveries; they are retried after their leases",
-                    attempts.size());
-            return;
-        }
-        for (FinishedAttempt attempt : attempts) {
-            ClaimedDelivery delivery = attempt.delivery();
-            if (!recorded.contains(delivery.id())) {
-                LOG.warnf("Delivery %d: its lease expired before the outcome was recorded; the attempt made after "
-                        + "the expiry decides its state", delivery.id());
-                continue;
-            }
-            AttemptOutcome outcome = attempt.outcome();
-            DeliveryState next = attempt.nextState();
-            workingMillis.addAndGet(outcome.durationMs());
-            if (next == DeliveryState.SUCCEEDED) {
-                succeededCount.incrementAndGet();
-            } else if (next == DeliveryState.FAILED) {
-                failedCount.incrementAndGet();
-            }
-            metrics.counter("dispatcher.delivery.attempts", "outcome",
-                    outcome.succeeded() ? "success" : (next == DeliveryState.QUEUED ? "retry" : "failed")).increment();
-            if (next == DeliveryState.FAILED) {
-                LOG.infof("Delivery %d failed after %d attempt(s): %s", delivery.id(), delivery.attempts() + 1,
-                        outcome.error());
-            }
-        }
     }
 }

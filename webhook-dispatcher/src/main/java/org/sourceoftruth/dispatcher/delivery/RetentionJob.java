@@ -18,7 +18,7 @@ public class RetentionJob {
     private static final Logger LOG = Logger.getLogger(RetentionJob.class);
 
     @Inject
-    DeliveryStore store;
+    DeliveryAdmin deliveries;
     @Inject
     DispatcherConfig config;
 
@@ -28,7 +28,7 @@ public class RetentionJob {
             return;
         }
         try {
-            int[] deleted = store.deleteOlderThan(config.retentionDays());
+            int[] deleted = deliveries.deleteOlderThan(config.retentionDays());
             if (deleted[0] + deleted[1] > 0) {
                 LOG.infof("Retention: deleted %d finished deliveries and %d processed change ids older than %d days",
                         deleted[0], deleted[1], config.retentionDays());

@@ -7,7 +7,7 @@ import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 import org.sourceoftruth.dispatcher.config.DispatcherConfig;
 import org.sourceoftruth.dispatcher.delivery.ClaimedDelivery;
-import org.sourceoftruth.dispatcher.delivery.DeliveryStore;
+import org.sourceoftruth.dispatcher.delivery.RenderQueue;
 import org.sourceoftruth.dispatcher.rules.ActiveRule;
 import org.sourceoftruth.dispatcher.rules.RuleCache;
 
@@ -37,7 +37,7 @@ public class TemplateRenderer {
     @Inject
     DispatcherConfig config;
     @Inject
-    DeliveryStore store;
+    RenderQueue renderQueue;
     @Inject
     RuleCache rules;
     @Inject
@@ -86,19 +86,19 @@ public class TemplateRenderer {
     }
 
     private void renderNow(long deliveryId, String owner) throws SQLException {
-        Optional<DeliveryStore.RenderInput> input = store.renderInput(deliveryId);
+        Optional<RenderQueue.RenderInput> input = renderQueue.renderInput(deliveryId);
         if (input.isEmpty()) {
             return; // rendered by another worker meanwhile
         }
         Optional<ActiveRule> rule = rules.rule(input.get().eventRuleId());
         if (rule.isEmpty()) {
-            store.failRendering(deliveryId, owner, "event rule " + input.get().eventRuleId()
+            renderQueue.failRendering(deliveryId, owner, "event rule " + input.get().eventRuleId()
                     + " is no longer enabled (or its webhook was deleted) since the change was received");
             return;
         }
         try {
             RenderedRequest request = requests.build(rule.get(), input.get().event());
-            store.storeRendered(deliveryId, owner, request);
+            renderQueue.storeRendered(deliveryId, owner, request);
             LOG.debugf("Delivery %d: request rendered", deliveryId);
         } catch (RequestPreparationException e) {
             if (stopping) {
@@ -108,7 +108,7 @@ public class TemplateRenderer {
             }
             LOG.warnf("Webhook %d (%s), delivery %d: %s", rule.get().webhook().id(), rule.get().webhook().name(),
                     deliveryId, e.getMessage());
-            store.failRendering(deliveryId, owner, e.getMessage());
+            renderQueue.failRendering(deliveryId, owner, e.getMessage());
         }
     }
 

@@ -1,0 +1,67 @@
+package org.sourceoftruth.records.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.ErrorMapper;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/** The items of a bulk request body (a JSON list), with DRF's errors for a body of the wrong shape. */
+final class BulkItems {
+    private BulkItems() {
+    }
+
+    /** The elements of a JSON array. */
+    static List<JsonNode> of(JsonNode array) {
+        List<JsonNode> items = new ArrayList<>();
+        array.forEach(items::add);
+        return items;
+    }
+
+    /** The items of a bulk update or delete: a non-empty list. */
+    static List<JsonNode> required(JsonNode json) {
+        if (!json.isArray()) {
+            throw ApiException.list("Expected a list of objects, but got " + ErrorMapper.jsonType(json) + ".");
+        }
+        if (json.isEmpty()) {
+            throw ApiException.list("Expected a list of items but received an empty list.");
+        }
+        return of(json);
+    }
+
+    /** Bulk items must each carry an integer id; errors come back as a list aligned with the input. */
+    static List<Long> ids(List<JsonNode> items) {
+        List<Long> ids = new ArrayList<>();
+        ArrayNode errors = Json.MAPPER.createArrayNode();
+        boolean bad = false;
+        Set<Long> seen = new HashSet<>();
+        for (JsonNode item : items) {
+            ObjectNode err = Json.MAPPER.createObjectNode();
+            JsonNode id = item.isObject() ? item.get("id") : null;
+            if (!item.isObject()) {
+                err.putArray("non_field_errors").add("Invalid data. Expected a dictionary, but got "
+                        + ErrorMapper.jsonType(item) + ".");
+            } else if (id == null || id.isNull()) {
+                err.putArray("id").add("This field is required.");
+            } else if (!(id.canConvertToLong() && id.isIntegralNumber()) && !(id.isTextual() && id.asText().matches("\\d{1,18}"))) {
+                err.putArray("id").add("A valid integer is required.");
+            } else if (!seen.add(id.asLong())) {
+                err.putArray("id").add("Each object may be specified only once; ID " + id.asLong() + " is listed more than once.");
+            } else {
+                ids.add(id.asLong());
+            }
+            bad |= !err.isEmpty();
+            errors.add(err);
+        }
+        if (bad) {
+            throw new ApiException(400, errors);
+        }
+        return ids;
+    }
+}
