@@ -2,6 +2,8 @@ package org.sourceoftruth.records.api;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.sourceoftruth.records.kind.FieldTypes;
+import org.sourceoftruth.records.kind.Lookup;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
@@ -128,27 +130,22 @@ public class FilterCatalog {
             }
         }
         if (f.kind == Kind.COUNT) {
-            lookups(f.name, Kind.INTEGER, null, FilterCompiler.NUMBER_LOOKUPS, out);
+            lookups(f.name, Kind.INTEGER, null, Lookup.NUMBER_FILTERS, out);
             return;
         }
         if (f.kind == Kind.GENERIC_FK) {
-            lookups(f.genericTypeColumn(), Kind.STRING, null, FilterCompiler.STRING_LOOKUPS, out);
-            lookups(f.genericIdColumn(), Kind.INTEGER, null, FilterCompiler.NUMBER_LOOKUPS, out);
+            lookups(f.genericTypeColumn(), Kind.STRING, null, Lookup.TEXT_FILTERS, out);
+            lookups(f.genericIdColumn(), Kind.INTEGER, null, Lookup.NUMBER_FILTERS, out);
             return;
         }
         if (f.isSecret() && f.name.equals("key")) {
             // exact, and the other lookups over the keys the caller may read
-            lookups("key", Kind.STRING, null, FilterCompiler.STRING_LOOKUPS, out);
+            lookups("key", Kind.STRING, null, Lookup.TEXT_FILTERS, out);
             return;
         }
         if (f.kind == Kind.COMPUTED && f.unsetFilterKind() != null) {
             Kind kind = f.unsetFilterKind();
-            switch (kind) {
-                case BOOLEAN -> out.putIfAbsent(f.name, Parameter.of(f.name, Kind.BOOLEAN));
-                case STRING, SLUG, CHOICE -> lookups(f.name, kind, f.choices(), FilterCompiler.STRING_LOOKUPS, out);
-                default -> lookups(f.name, kind == Kind.COUNT ? Kind.INTEGER : kind, null,
-                        FilterCompiler.NUMBER_LOOKUPS, out);
-            }
+            columnFilters(f.name, kind == Kind.COUNT ? Kind.INTEGER : kind, f.choices(), out);
             return;
         }
         if (!f.isFilterable()) {
@@ -165,18 +162,26 @@ public class FilterCatalog {
                 out.putIfAbsent(f.name, Parameter.of(f.name, Kind.STRING));
                 String element = f.name.substring(0, f.name.length() - 1);
                 if (f.name.endsWith("s") && model.field(element) == null) {
-                    List<String> elementLookups = FilterCompiler.STRING_LOOKUPS.stream()
+                    List<String> elementLookups = Lookup.TEXT_FILTERS.stream()
                             .filter(l -> !l.equals("empty")).toList();
                     lookups(element, Kind.STRING, null, elementLookups, out);
                 }
             }
-            case STRING, SLUG, CHOICE -> lookups(f.name, f.kind, f.choices(), FilterCompiler.STRING_LOOKUPS, out);
-            case INTEGER, DECIMAL, DATE, DATETIME -> lookups(f.name, f.kind, null, FilterCompiler.NUMBER_LOOKUPS, out);
-            case INET, CIDR -> lookups(f.name, f.kind, null, List.of("n"), out);
-            case BOOLEAN -> out.putIfAbsent(f.name, Parameter.of(f.name, Kind.BOOLEAN));
             default -> {
-                // M2M, TAGS, CUSTOM_FIELDS, JSON, COMPUTED: no filter by the field's name
+                if (FieldTypes.of(f).filtersByValue()) {
+                    columnFilters(f.name, f.kind, f.choices(), out);
+                }
             }
+        }
+    }
+
+    /** A column's filter and the lookups its kind takes. */
+    private static void columnFilters(String name, Kind kind, ChoiceSet choices, Map<String, Parameter> out) {
+        List<String> lookups = FieldTypes.of(kind).filterLookups();
+        if (lookups.isEmpty()) {
+            out.putIfAbsent(name, Parameter.of(name, kind));
+        } else {
+            lookups(name, kind, choices, lookups, out);
         }
     }
 
@@ -214,7 +219,7 @@ public class FilterCatalog {
                     }
                     withNegation(hop.name + "_" + inner.column(), Kind.INTEGER, null, out);
                 } else if (inner.kind == Kind.CHOICE) {
-                    lookups(name, Kind.CHOICE, inner.choices(), FilterCompiler.STRING_LOOKUPS, out);
+                    lookups(name, Kind.CHOICE, inner.choices(), Lookup.TEXT_FILTERS, out);
                 }
             }
         }
@@ -253,7 +258,7 @@ public class FilterCatalog {
                 out.putIfAbsent(param, Parameter.of(param, Kind.BOOLEAN));
             } else {
                 // a negated exact match takes the same values; pattern lookups take free text
-                boolean sameValues = lookup.equals("n") || FilterCompiler.NUMBER_LOOKUPS.contains(lookup);
+                boolean sameValues = lookup.equals("n") || Lookup.NUMBER_FILTERS.contains(lookup);
                 Kind valueKind = sameValues ? kind : Kind.STRING;
                 out.putIfAbsent(param, new Parameter(param, valueKind, sameValues ? choices : null, true, null));
             }
@@ -275,6 +280,6 @@ public class FilterCatalog {
             return false;
         }
         String suffix = name.substring(sep + 2);
-        return FilterCompiler.STRING_LOOKUPS.contains(suffix) || FilterCompiler.NUMBER_LOOKUPS.contains(suffix);
+        return Lookup.TEXT_FILTERS.contains(suffix) || Lookup.NUMBER_FILTERS.contains(suffix);
     }
 }
