@@ -2,7 +2,7 @@ package org.sourceoftruth.records.api;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.kind.FieldTypes;
+import org.sourceoftruth.records.kind.FieldFilter;
 import org.sourceoftruth.records.kind.Lookup;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.ExtraFilter;
@@ -119,7 +119,7 @@ public class FilterCatalog {
         return out;
     }
 
-    /** A field's own filters, with the lookups FilterCompiler gives its kind. */
+    /** A field's own filters: those its kind declares (as FilterCompiler compiles them), and object-type ids. */
     private void fieldFilters(Model model, Field f, Map<String, Parameter> out) {
         if (f.hasObjectTypeIds()) {
             String base = f.name.endsWith("_types") ? f.name.substring(0, f.name.length() - 1)
@@ -129,59 +129,21 @@ public class FilterCatalog {
                 out.putIfAbsent(f.name + "__n", Parameter.of(f.name + "__n", Kind.STRING));
             }
         }
-        if (f.kind == Kind.COUNT) {
-            lookups(f.name, Kind.INTEGER, null, Lookup.NUMBER_FILTERS, out);
-            return;
-        }
-        if (f.kind == Kind.GENERIC_FK) {
-            lookups(f.genericTypeColumn(), Kind.STRING, null, Lookup.TEXT_FILTERS, out);
-            lookups(f.genericIdColumn(), Kind.INTEGER, null, Lookup.NUMBER_FILTERS, out);
-            return;
-        }
         if (f.isSecret() && f.name.equals("key")) {
             // exact, and the other lookups over the keys the caller may read
             lookups("key", Kind.STRING, null, Lookup.TEXT_FILTERS, out);
             return;
         }
-        if (f.kind == Kind.COMPUTED && f.unsetFilterKind() != null) {
-            Kind kind = f.unsetFilterKind();
-            columnFilters(f.name, kind == Kind.COUNT ? Kind.INTEGER : kind, f.choices(), out);
-            return;
-        }
-        if (!f.isFilterable()) {
-            return;
-        }
-        switch (f.kind) {
-            case FK -> {
-                if (hasNaturalKey(registry.require(f.target()))) {
-                    withNegation(f.name, Kind.STRING, null, out);
-                }
-                withNegation(f.column(), Kind.INTEGER, null, out);
+        for (FieldFilter filter : FieldFilter.byName(model).values()) {
+            if (filter.owner() != f
+                    || (filter.keyedTarget() != null && !hasNaturalKey(registry.require(filter.keyedTarget())))) {
+                continue;
             }
-            case STRING_LIST -> {
-                out.putIfAbsent(f.name, Parameter.of(f.name, Kind.STRING));
-                String element = f.name.substring(0, f.name.length() - 1);
-                if (f.name.endsWith("s") && model.field(element) == null) {
-                    List<String> elementLookups = Lookup.TEXT_FILTERS.stream()
-                            .filter(l -> !l.equals("empty")).toList();
-                    lookups(element, Kind.STRING, null, elementLookups, out);
-                }
+            if (filter.lookups().isEmpty()) {
+                out.putIfAbsent(filter.name(), Parameter.of(filter.name(), filter.valueKind()));
+            } else {
+                lookups(filter.name(), filter.valueKind(), filter.choices(), filter.lookups(), out);
             }
-            default -> {
-                if (FieldTypes.of(f).filtersByValue()) {
-                    columnFilters(f.name, f.kind, f.choices(), out);
-                }
-            }
-        }
-    }
-
-    /** A column's filter and the lookups its kind takes. */
-    private static void columnFilters(String name, Kind kind, ChoiceSet choices, Map<String, Parameter> out) {
-        List<String> lookups = FieldTypes.of(kind).filterLookups();
-        if (lookups.isEmpty()) {
-            out.putIfAbsent(name, Parameter.of(name, kind));
-        } else {
-            lookups(name, kind, choices, lookups, out);
         }
     }
 

@@ -9,6 +9,8 @@ import org.sourceoftruth.records.model.ChildFilter;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.kind.BooleanType;
+import org.sourceoftruth.records.kind.CountType;
+import org.sourceoftruth.records.kind.FieldFilter;
 import org.sourceoftruth.records.kind.FieldTypes;
 import org.sourceoftruth.records.kind.InvalidValue;
 import org.sourceoftruth.records.kind.Lookup;
@@ -24,6 +26,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Turns list query parameters into one SQL WHERE clause, following NetBox's filtersets:
@@ -56,6 +59,7 @@ public class FilterCompiler {
     ApiConfig config;
     @Inject
     RelationFilters relations;
+    private final Map<String, Map<String, FieldFilter>> fieldFilters = new ConcurrentHashMap<>();
     /** STRICT_FILTERING as configured; tests switch it with {@link #strictFiltering(boolean)}. */
     private volatile Boolean strictFiltering;
 
@@ -164,14 +168,6 @@ public class FilterCompiler {
             return def == null || "disabled".equals(def.filterLogic()) ? null : NetBoxModelFilters.customField(def, lookup, values);
         }
         Field field = model.field(base);
-        if (field != null && field.unsetFilterKind() != null) {
-            // a relation or count of a model not built yet: NetBox's filter over the unset value
-            return column(field.unsetSql(), field.unsetFilterKind(), field, lookup, values);
-        }
-        if (field != null && field.kind == Kind.COUNT) {
-            // NetBox's counter caches (interface_count, ...) are model fields, hence number filters
-            return column(countExpression(field), Kind.INTEGER, null, lookup, values);
-        }
         if (field != null && field.isSecret()) {
             return secret(model, field, lookup, values);
         }
@@ -181,54 +177,24 @@ public class FilterCompiler {
                 return lookup == null || lookup.equals("n") ? RelationFilters.objectTypes(f, byName, lookup, values) : null;
             }
         }
-        if (field != null && field.isFilterable()) {
-            return switch (field.kind) {
-                case FK -> lookup == null || lookup.equals("n") ? relations.fkBySlug(db, field, param, lookup, values) : null;
-                case STRING_LIST -> lookup == null ? arrayContains(field.column(), values) : null;
-                default -> column(field.filterExpression(), field.kind, field, lookup, values); // null: no value filter
-            };
+        FieldFilter own = fieldFilters(model).get(base);
+        if (own != null) {
+            return own.compiler().compile(db, relations, lookup, values);
         }
-        for (Field f : model.fields()) {
-            if (f.kind == Kind.FK && f.isFilterable() && base.equals(f.column())) {
-                return lookup == null || lookup.equals("n") ? relations.fkById(db, f, lookup, values) : null;
-            }
-            if (f.kind == Kind.GENERIC_FK && base.equals(f.genericTypeColumn())) {
-                return column("t." + base, Kind.STRING, null, lookup, values);
-            }
-            if (f.kind == Kind.GENERIC_FK && base.equals(f.genericIdColumn())) {
-                return column("t." + base, Kind.INTEGER, null, lookup, values);
-            }
-            if (f.kind == Kind.STRING_LIST && f.isFilterable() && f.name.endsWith("s")
-                    && base.equals(f.name.substring(0, f.name.length() - 1))) {
-                return lookup == null ? arrayContains(f.column(), values) : elementLookup(f.column(), lookup, values);
-            }
+        if (field != null && field.isFilterable()) {
+            return null; // a field's name is no other filter
         }
         return derived(db, model, param, base, lookup, values);
     }
 
-    /**
-     * A string lookup on the elements of a text array ({@code object_type__ic} on
-     * {@code object_types}): some element matches; negated lookups: no element matches.
-     */
-    private ExtraFilter.Sql elementLookup(String column, String lookup, List<String> values) {
-        boolean negated = lookup.equals("n") || (lookup.startsWith("n") && Lookup.TEXT_FILTERS.contains(lookup.substring(1)));
-        String positive = lookup.equals("n") ? null : negated ? lookup.substring(1) : lookup;
-        if ("empty".equals(positive)) {
-            return null;
-        }
-        ExtraFilter.Sql any = column("e.v", Kind.STRING, null, positive, values);
-        if (any == null) {
-            return null;
-        }
-        String sql = "exists (select 1 from unnest(t." + column + ") e(v) where " + any.sql() + ")";
-        return new ExtraFilter.Sql(negated ? "not " + sql : sql, any.params());
-    }
-
     /** Where NetBox names a counted relation's number: the counter column or a count subquery. */
     public static String countExpression(Field f) {
-        return f.counterColumn() != null ? "t." + f.counterColumn()
-                : "(select count(*) from " + f.countTable() + " c where c." + f.countColumn() + " = t.id"
-                + (f.countWhere() == null ? "" : " and (" + f.countWhere() + ")") + ")";
+        return CountType.expression(f);
+    }
+
+    /** The filters the model's fields declare through their kinds, by parameter name. */
+    private Map<String, FieldFilter> fieldFilters(Model model) {
+        return fieldFilters.computeIfAbsent(model.contentType(), type -> FieldFilter.byName(model));
     }
 
     /** Relations a placement filter is followed through, in NetBox's order (a device's site, ...). */
@@ -266,7 +232,7 @@ public class FilterCompiler {
         if (model.treeParent() != null && (base.equals("ancestor") || base.equals("ancestor_id")) && lookup == null) {
             // the parent is the node or below it: TreeNodeMultipleChoiceFilter(field_name="parent")
             Field parent = model.field(model.treeParent());
-            return base.equals("ancestor") ? relations.fkBySlug(db, parent, param, null, values) : relations.fkById(db, parent, null, values);
+            return base.equals("ancestor") ? relations.byKey(db, parent, null, values) : relations.byId(db, parent, null, values);
         }
         for (Field hop : model.fields()) {
             if (hop.kind == Kind.FK && hop.isFilterable() && base.startsWith(hop.name + "_")) {
@@ -352,13 +318,4 @@ public class FilterCompiler {
         return BooleanType.parseFilter(raw);
     }
 
-    private static ExtraFilter.Sql arrayContains(String column, List<String> values) {
-        List<String> parts = new ArrayList<>();
-        List<Object> params = new ArrayList<>();
-        for (String v : values) {
-            parts.add("? = any(t." + column + ")");
-            params.add(v);
-        }
-        return new ExtraFilter.Sql(String.join(" or ", parts), params);
-    }
 }

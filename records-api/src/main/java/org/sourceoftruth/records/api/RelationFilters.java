@@ -3,6 +3,7 @@ package org.sourceoftruth.records.api;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.kind.RelationLookups;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
@@ -25,7 +26,7 @@ import java.util.Set;
  * ModelChoiceFilter answers 400 for any other).
  */
 @ApplicationScoped
-class RelationFilters {
+class RelationFilters implements RelationLookups {
     @Inject
     ModelRegistry registry;
 
@@ -150,7 +151,8 @@ class RelationFilters {
     }
 
     /** FK given by slug (or name for models without slugs); tree targets match descendants. */
-    ExtraFilter.Sql fkBySlug(Db db, Field field, String param, String lookup, List<String> values) {
+    @Override
+    public ExtraFilter.Sql byKey(Db db, Field field, String lookup, List<String> values) {
         Model target = registry.require(field.target());
         if (target.field("slug") == null && target.field("name") == null) {
             return null; // no natural key (e.g. IP addresses): only the _id form filters
@@ -175,7 +177,9 @@ class RelationFilters {
         return fkPredicate(field, lookup, values, ids, new Db.SqlArray("text", wanted));
     }
 
-    ExtraFilter.Sql fkById(Db db, Field field, String lookup, List<String> values) {
+    /** FK given by id; tree targets match descendants. */
+    @Override
+    public ExtraFilter.Sql byId(Db db, Field field, String lookup, List<String> values) {
         Model target = registry.require(field.target());
         List<Long> wanted = new ArrayList<>();
         for (String v : values) {

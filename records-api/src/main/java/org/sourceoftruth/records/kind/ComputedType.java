@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.sourceoftruth.records.model.Field;
+import java.util.List;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Row;
 
@@ -15,6 +16,17 @@ public final class ComputedType implements FieldType {
     @Override
     public void snapshot(Field f, Row row, ObjectNode snap, Function<Field, ArrayNode> relatedIds) {
         // not stored: nothing to record
+    }
+
+    /** A field of a model not built yet filters as NetBox's filter over its unset value ({@link Field#filtersAs}). */
+    @Override
+    public List<FieldFilter> filters(Field f) {
+        Kind kind = f.unsetFilterKind();
+        if (kind == null) {
+            return List.of();
+        }
+        return List.of(FieldFilter.column(f.name, f, f.unsetSql(), kind == Kind.COUNT ? Kind.INTEGER : kind, f,
+                f.choices()));
     }
 
     @Override

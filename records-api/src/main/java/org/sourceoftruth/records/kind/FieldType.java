@@ -49,6 +49,16 @@ public sealed interface FieldType permits TextType, IntegerType, DecimalType, Bo
 
     // ---------------------------------------------------------------- filters
 
+    /**
+     * The list filters a field of this kind answers: by default, a filterable field compared by
+     * its value under its own name, with the kind's lookups.
+     */
+    default List<FieldFilter> filters(Field f) {
+        return f.isFilterable() && filtersByValue()
+                ? List.of(FieldFilter.column(f.name, f, f.filterExpression(), f.kind, f, f.choices()))
+                : List.of();
+    }
+
     /** NetBox's filter lookups on a column of this kind besides the plain filter, by suffix. */
     default List<String> filterLookups() {
         return List.of();

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
 import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Row;
 
 import java.util.ArrayList;
@@ -22,6 +23,21 @@ public final class ForeignKeyType implements FieldType {
     public void snapshot(Field f, Row row, ObjectNode snap, Function<Field, ArrayNode> relatedIds) {
         Long v = row.longValue(f.column());
         snap.set(f.name, v == null ? NODES.nullNode() : NODES.numberNode(v));
+    }
+
+    /** By the target's slug (or name) under the field's name, by id under its column; both negate with {@code __n}. */
+    @Override
+    public List<FieldFilter> filters(Field f) {
+        if (!f.isFilterable()) {
+            return List.of();
+        }
+        return List.of(
+                new FieldFilter(f.name, f, Kind.STRING, null, Lookup.NEGATION_ONLY, f.target(),
+                        (db, relations, lookup, values) -> lookup == null || lookup.equals("n")
+                                ? relations.byKey(db, f, lookup, values) : null),
+                new FieldFilter(f.column(), f, Kind.INTEGER, null, Lookup.NEGATION_ONLY, null,
+                        (db, relations, lookup, values) -> lookup == null || lookup.equals("n")
+                                ? relations.byId(db, f, lookup, values) : null));
     }
 
     @Override
