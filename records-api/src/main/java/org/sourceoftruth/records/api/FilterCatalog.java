@@ -65,8 +65,9 @@ public class FilterCatalog {
     private Map<String, Parameter> build(Model model, Set<String> visiting) {
         visiting.add(model.contentType());
         Map<String, Parameter> out = new LinkedHashMap<>();
+        Map<String, FieldFilter> declared = FieldFilter.byName(model);
         for (Field f : model.fields()) {
-            fieldFilters(model, f, out);
+            fieldFilters(declared, f, out);
         }
         if (!model.searchColumns().isEmpty()) {
             out.putIfAbsent("q", new Parameter("q", Kind.STRING, null, false, null));
@@ -103,7 +104,7 @@ public class FilterCatalog {
         model.childFilters().values().forEach(c -> {
             Field child = registry.require(c.childType()).field(c.name());
             if (child != null) {
-                fieldFilters(registry.require(c.childType()), child, out);
+                fieldFilters(FieldFilter.byName(registry.require(c.childType())), child, out);
             }
         });
         if (UnbuiltRelations.occupiedFollowsMarkConnected(model.contentType())) {
@@ -120,7 +121,7 @@ public class FilterCatalog {
     }
 
     /** A field's own filters: those its kind declares (as FilterCompiler compiles them), and object-type ids. */
-    private void fieldFilters(Model model, Field f, Map<String, Parameter> out) {
+    private void fieldFilters(Map<String, FieldFilter> declared, Field f, Map<String, Parameter> out) {
         if (f.hasObjectTypeIds()) {
             String base = f.name.endsWith("_types") ? f.name.substring(0, f.name.length() - 1)
                     : f.kind == Kind.GENERIC_FK ? f.genericTypeColumn() : f.name;
@@ -134,7 +135,7 @@ public class FilterCatalog {
             lookups("key", Kind.STRING, null, Lookup.TEXT_FILTERS, out);
             return;
         }
-        for (FieldFilter filter : FieldFilter.byName(model).values()) {
+        for (FieldFilter filter : declared.values()) {
             if (filter.owner() != f
                     || (filter.keyedTarget() != null && !hasNaturalKey(registry.require(filter.keyedTarget())))) {
                 continue;
@@ -166,7 +167,7 @@ public class FilterCatalog {
                     // a declared filter on a related field (a prefix's vlan_vid): its other
                     // lookups reach the field through the relation
                     Map<String, Parameter> related = new LinkedHashMap<>();
-                    fieldFilters(target, inner, related);
+                    fieldFilters(FieldFilter.byName(target), inner, related);
                     related.forEach((param, p) -> out.putIfAbsent(hop.name + "_" + param,
                             new Parameter(hop.name + "_" + param, p.kind(), p.choices(), p.multiple(), p.format())));
                     continue;
