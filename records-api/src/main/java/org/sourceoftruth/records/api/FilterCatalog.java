@@ -2,6 +2,8 @@ package org.sourceoftruth.records.api;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.sourceoftruth.records.kind.FieldFilter;
+import org.sourceoftruth.records.kind.Lookup;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
@@ -62,8 +64,9 @@ public class FilterCatalog {
     private Map<String, Parameter> build(Model model, Set<String> visiting) {
         visiting.add(model.contentType());
         Map<String, Parameter> out = new LinkedHashMap<>();
+        Map<String, FieldFilter> declared = FieldFilter.byName(model);
         for (Field f : model.fields()) {
-            fieldFilters(model, f, out);
+            fieldFilters(declared, f, out);
         }
         if (!model.searchColumns().isEmpty()) {
             out.putIfAbsent("q", new Parameter("q", Kind.STRING, null, false, null));
@@ -100,7 +103,7 @@ public class FilterCatalog {
         model.childFilters().values().forEach(c -> {
             Field child = registry.require(c.childType()).field(c.name());
             if (child != null) {
-                fieldFilters(registry.require(c.childType()), child, out);
+                fieldFilters(FieldFilter.byName(registry.require(c.childType())), child, out);
             }
         });
         if (UnbuiltRelations.occupiedFollowsMarkConnected(model.contentType())) {
@@ -116,8 +119,8 @@ public class FilterCatalog {
         return out;
     }
 
-    /** A field's own filters, with the lookups FilterCompiler gives its kind. */
-    private void fieldFilters(Model model, Field f, Map<String, Parameter> out) {
+    /** A field's own filters: those its kind declares (as FilterCompiler compiles them), and object-type ids. */
+    private void fieldFilters(Map<String, FieldFilter> declared, Field f, Map<String, Parameter> out) {
         if (f.hasObjectTypeIds()) {
             String base = f.name.endsWith("_types") ? f.name.substring(0, f.name.length() - 1)
                     : f.kind == Kind.GENERIC_FK ? f.genericTypeColumn() : f.name;
@@ -126,55 +129,20 @@ public class FilterCatalog {
                 out.putIfAbsent(f.name + "__n", Parameter.of(f.name + "__n", Kind.STRING));
             }
         }
-        if (f.kind == Kind.COUNT) {
-            lookups(f.name, Kind.INTEGER, null, FilterCompiler.NUMBER_LOOKUPS, out);
-            return;
-        }
-        if (f.kind == Kind.GENERIC_FK) {
-            lookups(f.genericTypeColumn(), Kind.STRING, null, FilterCompiler.STRING_LOOKUPS, out);
-            lookups(f.genericIdColumn(), Kind.INTEGER, null, FilterCompiler.NUMBER_LOOKUPS, out);
-            return;
-        }
         if (f.isSecret() && f.name.equals("key")) {
             // exact, and the other lookups over the keys the caller may read
-            lookups("key", Kind.STRING, null, FilterCompiler.STRING_LOOKUPS, out);
+            lookups("key", Kind.STRING, null, Lookup.TEXT_FILTERS, out);
             return;
         }
-        if (f.kind == Kind.COMPUTED && f.unsetFilterKind() != null) {
-            Kind kind = f.unsetFilterKind();
-            switch (kind) {
-                case BOOLEAN -> out.putIfAbsent(f.name, Parameter.of(f.name, Kind.BOOLEAN));
-                case STRING, SLUG, CHOICE -> lookups(f.name, kind, f.choices(), FilterCompiler.STRING_LOOKUPS, out);
-                default -> lookups(f.name, kind == Kind.COUNT ? Kind.INTEGER : kind, null,
-                        FilterCompiler.NUMBER_LOOKUPS, out);
+        for (FieldFilter filter : declared.values()) {
+            if (filter.owner() != f
+                    || (filter.keyedTarget() != null && !hasNaturalKey(registry.require(filter.keyedTarget())))) {
+                continue;
             }
-            return;
-        }
-        if (!f.isFilterable()) {
-            return;
-        }
-        switch (f.kind) {
-            case FK -> {
-                if (hasNaturalKey(registry.require(f.target()))) {
-                    withNegation(f.name, Kind.STRING, null, out);
-                }
-                withNegation(f.column(), Kind.INTEGER, null, out);
-            }
-            case STRING_LIST -> {
-                out.putIfAbsent(f.name, Parameter.of(f.name, Kind.STRING));
-                String element = f.name.substring(0, f.name.length() - 1);
-                if (f.name.endsWith("s") && model.field(element) == null) {
-                    List<String> elementLookups = FilterCompiler.STRING_LOOKUPS.stream()
-                            .filter(l -> !l.equals("empty")).toList();
-                    lookups(element, Kind.STRING, null, elementLookups, out);
-                }
-            }
-            case STRING, SLUG, CHOICE -> lookups(f.name, f.kind, f.choices(), FilterCompiler.STRING_LOOKUPS, out);
-            case INTEGER, DECIMAL, DATE, DATETIME -> lookups(f.name, f.kind, null, FilterCompiler.NUMBER_LOOKUPS, out);
-            case INET, CIDR -> lookups(f.name, f.kind, null, List.of("n"), out);
-            case BOOLEAN -> out.putIfAbsent(f.name, Parameter.of(f.name, Kind.BOOLEAN));
-            default -> {
-                // M2M, TAGS, CUSTOM_FIELDS, JSON, COMPUTED: no filter by the field's name
+            if (filter.lookups().isEmpty()) {
+                out.putIfAbsent(filter.name(), Parameter.of(filter.name(), filter.valueKind()));
+            } else {
+                lookups(filter.name(), filter.valueKind(), filter.choices(), filter.lookups(), out);
             }
         }
     }
@@ -198,7 +166,7 @@ public class FilterCatalog {
                     // a declared filter on a related field (a prefix's vlan_vid): its other
                     // lookups reach the field through the relation
                     Map<String, Parameter> related = new LinkedHashMap<>();
-                    fieldFilters(target, inner, related);
+                    fieldFilters(FieldFilter.byName(target), inner, related);
                     related.forEach((param, p) -> out.putIfAbsent(hop.name + "_" + param,
                             new Parameter(hop.name + "_" + param, p.kind(), p.choices(), p.multiple(), p.format())));
                     continue;
@@ -213,7 +181,7 @@ public class FilterCatalog {
                     }
                     withNegation(hop.name + "_" + inner.column(), Kind.INTEGER, null, out);
                 } else if (inner.kind == Kind.CHOICE) {
-                    lookups(name, Kind.CHOICE, inner.choices(), FilterCompiler.STRING_LOOKUPS, out);
+                    lookups(name, Kind.CHOICE, inner.choices(), Lookup.TEXT_FILTERS, out);
                 }
             }
         }
@@ -252,7 +220,7 @@ public class FilterCatalog {
                 out.putIfAbsent(param, Parameter.of(param, Kind.BOOLEAN));
             } else {
                 // a negated exact match takes the same values; pattern lookups take free text
-                boolean sameValues = lookup.equals("n") || FilterCompiler.NUMBER_LOOKUPS.contains(lookup);
+                boolean sameValues = lookup.equals("n") || Lookup.NUMBER_FILTERS.contains(lookup);
                 Kind valueKind = sameValues ? kind : Kind.STRING;
                 out.putIfAbsent(param, new Parameter(param, valueKind, sameValues ? choices : null, true, null));
             }
@@ -274,6 +242,6 @@ public class FilterCatalog {
             return false;
         }
         String suffix = name.substring(sep + 2);
-        return FilterCompiler.STRING_LOOKUPS.contains(suffix) || FilterCompiler.NUMBER_LOOKUPS.contains(suffix);
+        return Lookup.TEXT_FILTERS.contains(suffix) || Lookup.NUMBER_FILTERS.contains(suffix);
     }
 }

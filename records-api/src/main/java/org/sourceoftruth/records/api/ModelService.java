@@ -10,6 +10,11 @@ import org.sourceoftruth.records.api.query.DetailQuery;
 import org.sourceoftruth.records.api.query.ListQuery;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.changelog.ChangeRecord;
+import org.sourceoftruth.records.changelog.ChangeRecorder;
+import io.quarkus.arc.All;
+import org.sourceoftruth.records.model.ExtraFilter;
+import org.sourceoftruth.records.kind.FieldTypes;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
@@ -105,29 +110,8 @@ public class ModelService {
     private static JsonNode snapshot(Model model, Row row, Map<String, Map<Long, ArrayNode>> lists) {
         ObjectNode snap = NODES.objectNode();
         for (Field f : model.fields()) {
-            if (f.name.equals("id") || f.name.equals("last_updated")) {
-                continue;
-            }
-            switch (f.kind) {
-                case COMPUTED, COUNT -> {
-                }
-                case GENERIC_FK -> {
-                    snap.set(f.genericTypeColumn(), Renderer.value(f, row.get(f.genericTypeColumn())));
-                    Long gid = row.longValue(f.genericIdColumn());
-                    snap.set(f.genericIdColumn(), gid == null ? NODES.nullNode() : NODES.numberNode(gid));
-                }
-                case FK -> {
-                    Long v = row.longValue(f.column());
-                    snap.set(f.name, v == null ? NODES.nullNode() : NODES.numberNode(v));
-                }
-                case CHOICE -> snap.set(f.name, row.get(f.column()) == null ? NODES.nullNode() : NODES.textNode(row.str(f.column())));
-                case CUSTOM_FIELDS -> snap.set(f.name, row.get(f.column()) == null ? NODES.objectNode() : (JsonNode) row.get(f.column()));
-                case TAGS, M2M -> {
-                    ArrayNode values = lists.get(f.name).get(row.id());
-                    snap.set(f.kind == Kind.TAGS ? "tags" : f.name, values == null ? NODES.arrayNode() : values);
-                }
-                default -> snap.set(f.name, f.isWriteOnly() || f.isSecret() ? NODES.nullNode()
-                        : Renderer.value(f, row.get(f.column())));
+            if (!f.name.equals("id") && !f.name.equals("last_updated")) {
+                FieldTypes.of(f).snapshot(f, row, snap, linked -> lists.get(linked.name).get(row.id()));
             }
         }
         return snap;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.kind.FieldTypes;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Model;
 
@@ -33,7 +34,7 @@ public class OptionsWriter {
                 continue;
             }
             ObjectNode d = out.putObject(f.name);
-            d.put("type", type(f));
+            d.put("type", FieldTypes.of(f).optionsType());
             d.put("required", f.isRequired() && f.isWritable());
             d.put("read_only", !f.isWritable());
             d.put("label", f.label());
@@ -55,20 +56,5 @@ public class OptionsWriter {
             }
         }
         return out;
-    }
-
-    private static String type(Field f) {
-        return switch (f.kind) {
-            case STRING -> "string";
-            case SLUG -> "slug";
-            case INTEGER -> "integer";
-            case DECIMAL -> "decimal";
-            case BOOLEAN -> "boolean";
-            case DATE -> "date";
-            case DATETIME -> "datetime";
-            case FK -> "nested object";
-            case M2M, TAGS, STRING_LIST -> "list";
-            default -> "field";
-        };
     }
 }

@@ -1,26 +1,24 @@
 package org.sourceoftruth.records.api;
 
-import org.sourceoftruth.records.net.Cidr;
 import org.sourceoftruth.records.web.ErrorMapper;
 import org.sourceoftruth.records.db.Db;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.sourceoftruth.records.auth.Access;
+import org.sourceoftruth.records.kind.FieldTypes;
+import org.sourceoftruth.records.kind.InvalidValue;
+import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
 
-import java.math.BigDecimal;
-import java.time.LocalDate;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * Reads one JSON object of a write request into column values, following DRF/NetBox rules:
@@ -31,8 +29,6 @@ import java.util.regex.Pattern;
  */
 @ApplicationScoped
 public class PayloadReader {
-    private static final Pattern SLUG = Pattern.compile("^[-a-zA-Z0-9_]+$");
-
     @Inject
     ModelRegistry registry;
     @Inject
@@ -141,158 +137,17 @@ public class PayloadReader {
         }
     }
 
+    /** A declared default, read as if it had been sent. */
     private static Object convertDefault(Field f, JsonNode d) {
-        return switch (f.kind) {
-            case JSON -> d;
-            case STRING_LIST -> toStrings(d);
-            default -> convert(f, d);
-        };
+        return convert(f, d);
     }
 
-    /** Converts and checks one scalar value, with DRF's messages. */
+    /** Converts and checks one value as its field's kind reads it, with DRF's messages. */
     static Object convert(Field f, JsonNode v) {
-        switch (f.kind) {
-            case STRING, SLUG -> {
-                if (!(v.isTextual() || v.isNumber())) {
-                    throw new FieldError("Not a valid string.");
-                }
-                String s = v.asText();
-                if (s.isBlank() && f.isRequired()) {
-                    throw new FieldError("This field may not be blank.");
-                }
-                if (f.maxLength() != null && s.length() > f.maxLength()) {
-                    throw new FieldError("Ensure this field has no more than " + f.maxLength() + " characters.");
-                }
-                if (f.choices() != null && !f.choices().contains(s)) {
-                    throw new FieldError("\"" + s + "\" is not a valid choice.");
-                }
-                if (f.pattern() != null && !s.isEmpty() && !f.pattern().matcher(s).matches()) {
-                    throw new FieldError(f.patternMessage());
-                }
-                if (f.kind == Kind.SLUG && !SLUG.matcher(s).matches()) {
-                    throw new FieldError("Enter a valid \"slug\" consisting of letters, numbers, underscores or hyphens.");
-                }
-                return s;
-            }
-            case INTEGER -> {
-                long n;
-                if (v.isIntegralNumber() && v.canConvertToLong()) {
-                    n = v.asLong();
-                } else if (v.isTextual() && v.asText().trim().matches("-?\\d{1,18}")) {
-                    n = Long.parseLong(v.asText().trim());
-                } else if (v.isNumber() && v.decimalValue().stripTrailingZeros().scale() <= 0 && v.canConvertToLong()) {
-                    n = v.asLong();
-                } else {
-                    throw new FieldError("A valid integer is required.");
-                }
-                checkRange(f, BigDecimal.valueOf(n));
-                return n;
-            }
-            case DECIMAL -> {
-                BigDecimal d;
-                try {
-                    d = v.isNumber() ? v.decimalValue() : (v.isTextual() ? new BigDecimal(v.asText().trim()) : null);
-                } catch (NumberFormatException e) {
-                    d = null;
-                }
-                if (d == null) {
-                    throw new FieldError("A valid number is required.");
-                }
-                checkRange(f, d);
-                return d;
-            }
-            case BOOLEAN -> {
-                if (v.isBoolean()) {
-                    return v.asBoolean();
-                }
-                String s = v.asText().toLowerCase(java.util.Locale.ROOT);
-                return switch (s) {
-                    case "true", "1", "yes", "on" -> true;
-                    case "false", "0", "no", "off" -> false;
-                    default -> throw new FieldError("Must be a valid boolean.");
-                };
-            }
-            case DATE -> {
-                try {
-                    if (!v.isTextual()) {
-                        throw new DateTimeParseException("", "", 0);
-                    }
-                    return LocalDate.parse(v.asText());
-                } catch (DateTimeParseException e) {
-                    throw new FieldError("Date has wrong format. Use one of these formats instead: YYYY-MM-DD.");
-                }
-            }
-            case DATETIME -> {
-                try {
-                    if (!v.isTextual()) {
-                        throw new FilterCompiler.FilterError("");
-                    }
-                    return FilterCompiler.parseDateTime(v.asText());
-                } catch (FilterCompiler.FilterError e) {
-                    throw new FieldError("Datetime has wrong format. Use one of these formats instead: "
-                            + "YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].");
-                }
-            }
-            case JSON -> {
-                return v;
-            }
-            case CHOICE -> {
-                if (v.isObject() || v.isArray()) {
-                    throw new FieldError("Value must be passed directly (e.g. \"foo\": 123); do not use a dictionary or list.");
-                }
-                String s = v.asText();
-                if (s.isEmpty()) {
-                    if (f.isNullable()) {
-                        return null;
-                    }
-                    throw new FieldError("This field may not be blank.");
-                }
-                if (!f.choices().contains(s)) {
-                    throw new FieldError("\"" + s + "\" is not a valid choice.");
-                }
-                return s;
-            }
-            case STRING_LIST -> {
-                return toStrings(v);
-            }
-            case INET, CIDR -> {
-                boolean prefix = f.kind == Kind.CIDR;
-                if (!v.isTextual()) {
-                    throw new FieldError(prefix ? "Invalid IP prefix format: " + v : "Invalid IP address format: " + v);
-                }
-                // A bare address means a host mask (/32, /128), as netaddr's IPNetwork reads it.
-                Cidr.Parsed p = Cidr.parse(v.asText(), false).orElseThrow(() -> new FieldError(
-                        (prefix ? "Invalid IP prefix format: " : "Invalid IP address format: ") + v.asText()));
-                if (prefix && p.hasHostBits()) {
-                    // NetBox's prefix_validator on every cidr model field.
-                    throw new FieldError(p.text() + " is not a valid prefix. Did you mean " + p.network().text() + "?");
-                }
-                return new Db.Inet(prefix ? "cidr" : "inet", p.text());
-            }
-            default -> throw new FieldError("Unsupported field.");
-        }
-    }
-
-    private static List<String> toStrings(JsonNode v) {
-        if (!v.isArray()) {
-            throw new FieldError("Expected a list of items but got type \"" + ErrorMapper.jsonType(v) + "\".");
-        }
-        List<String> out = new ArrayList<>();
-        for (JsonNode item : v) {
-            if (!item.isTextual()) {
-                throw new FieldError("Not a valid string.");
-            }
-            out.add(item.asText());
-        }
-        return out;
-    }
-
-    private static void checkRange(Field f, BigDecimal n) {
-        if (f.minValue() != null && n.compareTo(f.minValue()) < 0) {
-            throw new FieldError("Ensure this value is greater than or equal to " + f.minValue().toPlainString() + ".");
-        }
-        if (f.maxValue() != null && n.compareTo(f.maxValue()) > 0) {
-            throw new FieldError("Ensure this value is less than or equal to " + f.maxValue().toPlainString() + ".");
+        try {
+            return FieldTypes.of(f).read(f, v);
+        } catch (InvalidValue e) {
+            throw new FieldError(e.getMessage());
         }
     }
 }

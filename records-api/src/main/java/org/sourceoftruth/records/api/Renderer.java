@@ -1,6 +1,5 @@
 package org.sourceoftruth.records.api;
 
-import org.sourceoftruth.records.net.Networks;
 import org.sourceoftruth.records.db.Db;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -8,14 +7,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.kind.FieldTypes;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.Row;
 
-import java.math.BigDecimal;
-import java.time.LocalDate;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -159,35 +156,9 @@ public class Renderer {
         return node;
     }
 
-    /** A column value as JSON, by field kind. */
+    /** A column value as JSON, as its field's kind renders it. */
     public static JsonNode value(Field f, Object v) {
-        if (v == null) {
-            return NODES.nullNode();
-        }
-        return switch (f.kind) {
-            case CHOICE -> {
-                if (f.choices().isPlain()) {
-                    yield f.choices().isNumeric() ? NODES.numberNode(Long.parseLong(v.toString())) : NODES.textNode(v.toString());
-                }
-                ObjectNode c = NODES.objectNode();
-                if (f.choices().isNumeric()) {
-                    c.put("value", Long.parseLong(v.toString()));
-                } else {
-                    c.put("value", v.toString());
-                }
-                c.put("label", f.choices().label(v.toString()));
-                yield c;
-            }
-            case INTEGER -> NODES.numberNode(((Number) v).longValue());
-            case DECIMAL -> NODES.numberNode(v instanceof BigDecimal b ? b : new BigDecimal(v.toString()));
-            case BOOLEAN -> NODES.booleanNode((Boolean) v);
-            case DATETIME -> NODES.textNode(Formats.datetime((OffsetDateTime) v));
-            case DATE -> NODES.textNode(((LocalDate) v).toString());
-            case JSON -> (JsonNode) v;
-            case STRING_LIST -> Json.MAPPER.valueToTree(v);
-            case INET, CIDR -> NODES.textNode(Networks.withMask(v.toString()));
-            default -> NODES.textNode(v.toString());
-        };
+        return v == null ? NODES.nullNode() : FieldTypes.of(f).render(f, v);
     }
 
     public static String url(String baseUrl, Model m, long id) {

@@ -139,7 +139,7 @@ final class UnbuiltRelations {
                     wanted.add(FilterCompiler.parse(kind, v, null));
                 }
             }
-            FilterCompiler.requireExisting(db, through.table(), through.key(), kind, wanted);
+            RelationFilters.requireExisting(db, through.table(), through.key(), kind, wanted);
             return ExtraFilter.Sql.of(values.contains("null") ? "true" : "false");
         }
         if (!RELATIONS.getOrDefault(name, Set.of()).contains(contentType)) {

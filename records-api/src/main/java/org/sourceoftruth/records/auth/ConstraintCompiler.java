@@ -3,25 +3,22 @@ package org.sourceoftruth.records.auth;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.net.Cidr;
 import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.kind.FieldType;
+import org.sourceoftruth.records.kind.FieldTypes;
+import org.sourceoftruth.records.kind.InvalidValue;
+import org.sourceoftruth.records.kind.Lookup;
+import org.sourceoftruth.records.kind.LookupCompiler;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 
-import java.math.BigDecimal;
-import java.time.LocalDate;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /**
  * Translates the constraints of an object permission into SQL over a model's declarations.
@@ -36,8 +33,6 @@ import java.util.regex.PatternSyntaxException;
 public class ConstraintCompiler {
     /** NetBox's CONSTRAINT_TOKEN_USER. */
     public static final String USER_TOKEN = "$user";
-    private static final Set<String> LOOKUPS = Set.of("exact", "iexact", "in", "contains", "icontains", "startswith",
-            "istartswith", "endswith", "iendswith", "gt", "gte", "lt", "lte", "isnull", "regex", "iregex");
     private static final Pattern CUSTOM_FIELD_NAME = Pattern.compile("^[a-z0-9_]+$");
 
     @Inject
@@ -92,6 +87,7 @@ public class ConstraintCompiler {
     /** State of one compilation: the parameters in SQL order and the next subquery alias. */
     private final class Compilation {
         final List<Object> params = new ArrayList<>();
+        final LookupCompiler lookups = new LookupCompiler(params);
         final long userId;
         int aliases;
 
@@ -107,7 +103,7 @@ public class ConstraintCompiler {
         String path(Model model, String alias, String[] parts, int i, JsonNode value) {
             String name = parts[i];
             int rest = parts.length - i - 1;
-            String lookup = rest == 0 ? "exact" : rest == 1 && LOOKUPS.contains(parts[i + 1]) ? parts[i + 1] : null;
+            String lookup = rest == 0 ? "exact" : rest == 1 && Lookup.django(parts[i + 1]) != null ? parts[i + 1] : null;
             if (name.equals("pk")) {
                 name = "id";
             }
@@ -192,130 +188,76 @@ public class ConstraintCompiler {
             return compare(text, Kind.STRING, parts[i + 1], lookup, value);
         }
 
-        /** {@code column <lookup> value} with Django's lookup semantics. */
-        private String compare(String column, Kind kind, String name, String lookup, JsonNode value) {
-            if (!LOOKUPS.contains(lookup)) {
-                throw new InvalidConstraint("Unsupported lookup '" + lookup + "' for field '" + name + "'.");
+        /** {@code column <lookup> value} with Django's lookup semantics (see {@link LookupCompiler}). */
+        private String compare(String column, Kind kind, String name, String lookupName, JsonNode value) {
+            Lookup lookup = Lookup.django(lookupName);
+            if (lookup == null) {
+                throw new InvalidConstraint("Unsupported lookup '" + lookupName + "' for field '" + name + "'.");
             }
-            switch (lookup) {
-                case "isnull" -> {
-                    return column + (truthy(value) ? " is null" : " is not null");
-                }
-                case "in" -> {
+            FieldType type = FieldTypes.of(kind);
+            try {
+                if (lookup == Lookup.IN) {
                     if (!value.isArray()) {
                         throw new InvalidConstraint("Field '" + name + "': 'in' needs a list of values.");
                     }
-                    if (value.isEmpty()) {
-                        return "false";
-                    }
-                    List<String> marks = new ArrayList<>();
-                    for (JsonNode v : value) {
-                        marks.add("?");
-                        params.add(convert(kind, name, v));
-                    }
-                    return column + " in (" + String.join(", ", marks) + ")";
+                    List<LookupCompiler.Operand> values = new ArrayList<>();
+                    value.forEach(v -> values.add(operand(name, v)));
+                    return lookups.in(column, type, null, values);
                 }
-                case "exact" -> {
-                    if (value.isNull()) {
-                        return column + " is null";
+                return lookups.predicate(column, type, null, lookup, operand(name, value));
+            } catch (InvalidValue e) { // a regular expression that does not compile
+                throw new InvalidConstraint("Field '" + name + "': invalid regular expression.");
+            }
+        }
+
+        /** A constraint's JSON value as a lookup operand; {@code $user} is the requesting user's id. */
+        private LookupCompiler.Operand operand(String name, JsonNode raw) {
+            JsonNode v = substitute(raw);
+            return new LookupCompiler.Operand() {
+                @Override
+                public boolean isNull() {
+                    return v.isNull();
+                }
+
+                @Override
+                public String text() {
+                    if (v.isContainerNode() || v.isNull()) {
+                        throw single();
                     }
-                    if (kind == Kind.STRING_LIST) {
-                        params.add(new Db.SqlArray("text", stringList(name, value)));
-                        return column + " = ?";
+                    return v.asText();
+                }
+
+                @Override
+                public List<String> texts() {
+                    if (!v.isArray()) {
+                        return List.of(text());
                     }
-                    params.add(convert(kind, name, value));
-                    return column + " = ?";
+                    List<String> out = new ArrayList<>();
+                    v.forEach(item -> out.add(operand(name, item).text()));
+                    return out;
                 }
-                case "iexact" -> {
-                    params.add(text(name, value));
-                    return "lower(" + column + "::text) = lower(?)";
-                }
-                case "contains" -> {
-                    if (kind == Kind.STRING_LIST) {
-                        params.add(new Db.SqlArray("text", value.isArray() ? stringList(name, value) : List.of(text(name, value))));
-                        return column + " @> ?";
+
+                @Override
+                public Object value(FieldType type, Field field) {
+                    if (v.isContainerNode()) {
+                        throw single();
                     }
-                    params.add("%" + like(text(name, value)) + "%");
-                    return column + "::text like ?";
-                }
-                case "icontains", "istartswith", "iendswith", "startswith", "endswith" -> {
-                    String v = like(text(name, value));
-                    params.add(lookup.endsWith("contains") ? "%" + v + "%" : lookup.endsWith("startswith") ? v + "%" : "%" + v);
-                    return column + "::text " + (lookup.startsWith("i") ? "ilike" : "like") + " ?";
-                }
-                case "regex", "iregex" -> {
-                    String v = text(name, value);
                     try {
-                        Pattern.compile(v);
-                    } catch (PatternSyntaxException e) {
-                        throw new InvalidConstraint("Field '" + name + "': invalid regular expression.");
+                        return type.parse(v, field);
+                    } catch (InvalidValue e) {
+                        throw new InvalidConstraint("Field '" + name + "' got an unusable value: " + v + ".");
                     }
-                    params.add(v);
-                    return column + "::text " + (lookup.equals("regex") ? "~" : "~*") + " ?";
                 }
-                default -> { // gt, gte, lt, lte
-                    String op = switch (lookup) {
-                        case "gt" -> ">";
-                        case "gte" -> ">=";
-                        case "lt" -> "<";
-                        default -> "<=";
-                    };
-                    params.add(convert(kind, name, value));
-                    return column + " " + op + " ?";
+
+                @Override
+                public boolean truth() {
+                    return v.isBoolean() ? v.asBoolean() : v.isTextual() ? v.asText().equalsIgnoreCase("true") : v.asInt() != 0;
                 }
-            }
-        }
 
-        /** A constraint value as the Java value bound for a column of this kind. */
-        private Object convert(Kind kind, String name, JsonNode raw) {
-            JsonNode v = substitute(raw);
-            if (v.isContainerNode()) {
-                throw new InvalidConstraint("Field '" + name + "' expected a single value but got " + v + ".");
-            }
-            try {
-                return switch (kind) {
-                    case INTEGER, FK -> {
-                        if (v.isIntegralNumber() && v.canConvertToLong()) {
-                            yield v.asLong();
-                        }
-                        yield Long.parseLong(v.asText().trim());
-                    }
-                    case DECIMAL -> v.isNumber() ? v.decimalValue() : new BigDecimal(v.asText().trim());
-                    case BOOLEAN -> {
-                        if (v.isBoolean()) {
-                            yield v.asBoolean();
-                        }
-                        String s = v.asText().trim().toLowerCase(java.util.Locale.ROOT);
-                        if (!s.equals("true") && !s.equals("false")) {
-                            throw new IllegalArgumentException();
-                        }
-                        yield Boolean.parseBoolean(s);
-                    }
-                    case DATE -> LocalDate.parse(v.asText().trim());
-                    case DATETIME -> dateTime(v.asText().trim());
-                    case INET, CIDR -> new Db.Inet(kind == Kind.CIDR ? "cidr" : "inet", Cidr.parse(v.asText(), false)
-                            .orElseThrow(IllegalArgumentException::new).text());
-                    default -> v.asText();
-                };
-            } catch (IllegalArgumentException | DateTimeParseException e) {
-                throw new InvalidConstraint("Field '" + name + "' got an unusable value: " + v + ".");
-            }
-        }
-
-        private String text(String name, JsonNode raw) {
-            JsonNode v = substitute(raw);
-            if (v.isContainerNode() || v.isNull()) {
-                throw new InvalidConstraint("Field '" + name + "' expected a single value but got " + v + ".");
-            }
-            return v.asText();
-        }
-
-        private List<String> stringList(String name, JsonNode list) {
-            List<String> out = new ArrayList<>();
-            for (JsonNode v : list) {
-                out.add(text(name, v));
-            }
-            return out;
+                private InvalidConstraint single() {
+                    return new InvalidConstraint("Field '" + name + "' expected a single value but got " + v + ".");
+                }
+            };
         }
 
         /** "$user" becomes the requesting user's id. */
@@ -343,21 +285,5 @@ public class ConstraintCompiler {
             }
         }
         return null;
-    }
-
-    private static boolean truthy(JsonNode v) {
-        return v.isBoolean() ? v.asBoolean() : v.isTextual() ? v.asText().equalsIgnoreCase("true") : v.asInt() != 0;
-    }
-
-    private static OffsetDateTime dateTime(String s) {
-        try {
-            return OffsetDateTime.parse(s.replace(' ', 'T'));
-        } catch (DateTimeParseException e) {
-            return LocalDate.parse(s).atStartOfDay().atOffset(ZoneOffset.UTC);
-        }
-    }
-
-    private static String like(String s) {
-        return s.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
     }
 }

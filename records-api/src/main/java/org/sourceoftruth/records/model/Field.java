@@ -36,7 +36,7 @@ public final class Field {
     boolean nullable;
     boolean unique;
     boolean filterable = true;
-    boolean orderable = true;
+    boolean orderable;
     Integer maxLength;
     BigDecimal minValue;
     BigDecimal maxValue;
@@ -74,20 +74,11 @@ public final class Field {
     Field(String name, Kind kind) {
         this.name = name;
         this.kind = kind;
-        this.column = switch (kind) {
-            case FK -> name + "_id";
-            case CUSTOM_FIELDS -> "custom_field_data";
-            case M2M, TAGS, COUNT, COMPUTED, GENERIC_FK -> null;
-            default -> name;
-        };
-        if (kind == Kind.COUNT || kind == Kind.COMPUTED) {
+        this.column = kind.column(name);
+        this.orderable = kind.isOrderable();
+        if (kind.isDerived()) {
             readOnly = true;
             filterable = false;
-            orderable = kind == Kind.COUNT;
-        }
-        if (kind == Kind.JSON || kind == Kind.M2M || kind == Kind.TAGS || kind == Kind.CUSTOM_FIELDS
-                || kind == Kind.STRING_LIST || kind == Kind.GENERIC_FK) {
-            orderable = false;
         }
     }
 
@@ -244,14 +235,7 @@ public final class Field {
 
     /** The unset value of a notBuilt field as a typed SQL literal, the operand of its filters. */
     public String unsetSql() {
-        String type = switch (unsetFilterKind) {
-            case INTEGER, COUNT -> "bigint";
-            case DECIMAL -> "numeric";
-            case BOOLEAN -> "boolean";
-            case DATE -> "date";
-            case DATETIME -> "timestamptz";
-            default -> "text";
-        };
+        String type = unsetFilterKind.literalType();
         if (unsetValue == null) {
             return "null::" + type;
         }
@@ -263,7 +247,7 @@ public final class Field {
     public String patternMessage() { return patternMessage; }
 
     public boolean isWritable() {
-        return !readOnly && kind != Kind.COUNT && kind != Kind.COMPUTED;
+        return !readOnly && !kind.isDerived();
     }
 
     /** True when the field lives in a column of the model's own table. */

@@ -1,0 +1,82 @@
+package org.sourceoftruth.records.kind;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.eclipse.microprofile.openapi.models.media.Schema;
+import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
+import org.sourceoftruth.records.model.Field;
+
+import java.math.BigDecimal;
+import java.util.List;
+
+/** DECIMAL: a numeric column, rendered as a JSON number. */
+public final class DecimalType implements FieldType {
+
+    @Override
+    public Object read(Field f, JsonNode v) {
+        BigDecimal d;
+        try {
+            d = v.isNumber() ? v.decimalValue() : (v.isTextual() ? new BigDecimal(v.asText().trim()) : null);
+        } catch (NumberFormatException e) {
+            d = null;
+        }
+        if (d == null) {
+            throw new InvalidValue("A valid number is required.");
+        }
+        checkRange(f, d);
+        return d;
+    }
+
+    /** DRF's min_value/max_value check. */
+    static void checkRange(Field f, BigDecimal n) {
+        if (f.minValue() != null && n.compareTo(f.minValue()) < 0) {
+            throw new InvalidValue("Ensure this value is greater than or equal to " + f.minValue().toPlainString() + ".");
+        }
+        if (f.maxValue() != null && n.compareTo(f.maxValue()) > 0) {
+            throw new InvalidValue("Ensure this value is less than or equal to " + f.maxValue().toPlainString() + ".");
+        }
+    }
+
+    @Override
+    public JsonNode render(Field f, Object v) {
+        return NODES.numberNode(v instanceof BigDecimal b ? b : new BigDecimal(v.toString()));
+    }
+
+    @Override
+    public List<String> filterLookups() {
+        return Lookup.NUMBER_FILTERS;
+    }
+
+    @Override
+    public boolean filtersByValue() {
+        return true;
+    }
+
+    @Override
+    public Object parse(String raw, Field f) {
+        try {
+            return new BigDecimal(raw.trim());
+        } catch (NumberFormatException e) {
+            throw new InvalidValue("Enter a number.");
+        }
+    }
+
+    @Override
+    public Object parse(JsonNode v, Field f) {
+        return v.isNumber() ? v.decimalValue() : parse(v.asText(), f);
+    }
+
+    @Override
+    public String optionsType() {
+        return "decimal";
+    }
+
+    @Override
+    public Schema schema() {
+        return Schemas.of(SchemaType.NUMBER).format("double");
+    }
+
+    @Override
+    public Schema writeSchema(Field f, SchemaNames names) {
+        return Schemas.range(schema(), f);
+    }
+}
