@@ -1,5 +1,8 @@
 package org.sourceoftruth.records.api;
 
+import org.sourceoftruth.records.web.ETags;
+import org.sourceoftruth.records.engine.render.RenderedObject;
+import org.sourceoftruth.records.engine.ModelService;
 import org.sourceoftruth.records.web.ErrorMapper;
 import org.sourceoftruth.records.web.JsonBody;
 import org.sourceoftruth.records.web.Responses;
@@ -24,7 +27,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.api.query.ListQuery;
+import org.sourceoftruth.records.engine.query.ListQuery;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
@@ -81,7 +84,7 @@ public class GenericModelResource {
         if (bulk && items.isEmpty()) {
             throw ApiException.list("Expected a list of items but received an empty list.");
         }
-        List<ModelService.Single> created = service.create(model, items, bulk);
+        List<RenderedObject> created = service.create(model, items, bulk);
         if (bulk) {
             ArrayNode arr = Json.MAPPER.createArrayNode();
             created.forEach(s -> arr.add(s.node()));
@@ -105,7 +108,7 @@ public class GenericModelResource {
         access.require(model, Access.Action.CHANGE);
         List<JsonNode> items = BulkItems.required(JsonBody.parse(body));
         List<Long> ids = BulkItems.ids(items);
-        List<ModelService.Single> updated = service.update(model, ids, items, partial, true, null);
+        List<RenderedObject> updated = service.update(model, ids, items, partial, true, null);
         ArrayNode arr = Json.MAPPER.createArrayNode();
         updated.forEach(s -> arr.add(s.node()));
         return Responses.json(200, arr, headers);
@@ -135,7 +138,7 @@ public class GenericModelResource {
     public Response get(@PathParam("app") String app, @PathParam("model") String path, @PathParam("id") long id) {
         Model model = model(app, path);
         access.require(model, Access.Action.VIEW);
-        ModelService.Single one = service.get(model, id, parameters.renderOptions(query()));
+        RenderedObject one = service.get(model, id, parameters.renderOptions(query()));
         return ETags.withETag(Responses.json(200, one.node(), headers), one.etag());
     }
 
@@ -161,7 +164,7 @@ public class GenericModelResource {
             throw ApiException.field("non_field_errors", "Invalid data. Expected a dictionary, but got "
                     + ErrorMapper.jsonType(json) + ".");
         }
-        List<ModelService.Single> out = service.update(model, List.of(id), List.of(json), partial, false, ifMatch());
+        List<RenderedObject> out = service.update(model, List.of(id), List.of(json), partial, false, ifMatch());
         return ETags.withETag(Responses.json(200, out.get(0).node(), headers), out.get(0).etag());
     }
 
@@ -201,7 +204,7 @@ public class GenericModelResource {
         Model model = formModel(app, path);
         access.require(model, Access.Action.ADD);
         JsonNode json = JsonBody.parse(content);
-        List<ModelService.Single> created = service.create(model, json.isArray() ? BulkItems.of(json) : List.of(json), json.isArray());
+        List<RenderedObject> created = service.create(model, json.isArray() ? BulkItems.of(json) : List.of(json), json.isArray());
         String target = json.isArray() ? uri.getPath() : uri.getPath() + created.get(0).node().get("id").asLong() + "/";
         return Response.seeOther(java.net.URI.create(target)).build();
     }

@@ -3,7 +3,7 @@ package org.sourceoftruth.records.api;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.api.query.ListQuery;
+import org.sourceoftruth.records.engine.query.ListQuery;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;

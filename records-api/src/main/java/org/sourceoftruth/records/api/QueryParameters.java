@@ -1,8 +1,9 @@
 package org.sourceoftruth.records.api;
 
+import org.sourceoftruth.records.engine.render.Renderer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.api.query.ListQuery;
+import org.sourceoftruth.records.engine.query.ListQuery;
 import org.sourceoftruth.records.web.ApiConfig;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.RequestContext;

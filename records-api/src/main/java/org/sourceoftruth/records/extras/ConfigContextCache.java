@@ -9,7 +9,7 @@ import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.sourceoftruth.records.api.WriteListener;
+import org.sourceoftruth.records.model.WriteListener;
 import org.sourceoftruth.records.model.BatchLoader;
 import org.sourceoftruth.records.model.Queries;
 

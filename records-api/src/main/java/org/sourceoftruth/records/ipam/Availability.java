@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.ipam;
 
+import org.sourceoftruth.records.engine.render.RenderedObject;
 import org.sourceoftruth.records.net.Addresses;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -11,8 +12,8 @@ import jakarta.transaction.Transactional;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.net.Cidr;
 import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.api.ModelService;
-import org.sourceoftruth.records.api.Renderer;
+import org.sourceoftruth.records.engine.ModelService;
+import org.sourceoftruth.records.engine.render.Renderer;
 import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
@@ -115,7 +116,7 @@ public class Availability {
 
     /** Creates IP addresses at the next free addresses; one per requested object, in order. */
     @Transactional
-    public List<ModelService.Single> allocateIps(ParentKind kind, long id, List<JsonNode> items, boolean bulk) {
+    public List<RenderedObject> allocateIps(ParentKind kind, long id, List<JsonNode> items, boolean bulk) {
         try (Connection c = dataSource.getConnection()) {
             Db db = new Db(c);
             db.query("select pg_advisory_xact_lock(?)", LOCK_AVAILABLE_IPS);
@@ -141,7 +142,7 @@ public class Availability {
 
     /** Creates child prefixes of the requested lengths in the first free space that fits each. */
     @Transactional
-    public List<ModelService.Single> allocatePrefixes(long id, List<JsonNode> items, boolean bulk) {
+    public List<RenderedObject> allocatePrefixes(long id, List<JsonNode> items, boolean bulk) {
         try (Connection c = dataSource.getConnection()) {
             Db db = new Db(c);
             db.query("select pg_advisory_xact_lock(?)", LOCK_AVAILABLE_PREFIXES);

@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.ipam;
 
+import org.sourceoftruth.records.engine.render.RenderedObject;
 import org.sourceoftruth.records.web.ApiConfig;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -16,7 +17,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.JsonBody;
-import org.sourceoftruth.records.api.ModelService;
+import org.sourceoftruth.records.engine.ModelService;
 import org.sourceoftruth.records.web.Responses;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.model.ModelRegistry;
@@ -137,7 +138,7 @@ public class AvailabilityResource {
         return Responses.json(200, arr, headers);
     }
 
-    private Response created(List<ModelService.Single> created, boolean bulk) {
+    private Response created(List<RenderedObject> created, boolean bulk) {
         if (bulk) {
             ArrayNode arr = Json.MAPPER.createArrayNode();
             created.forEach(s -> arr.add(s.node()));

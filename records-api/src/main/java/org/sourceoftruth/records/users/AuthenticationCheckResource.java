@@ -11,7 +11,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.api.Renderer;
+import org.sourceoftruth.records.engine.render.Renderer;
 import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.web.Responses;
 import org.sourceoftruth.records.model.Model;

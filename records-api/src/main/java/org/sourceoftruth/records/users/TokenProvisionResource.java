@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.users;
 
+import org.sourceoftruth.records.engine.render.RenderedObject;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,7 +15,7 @@ import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.ErrorMapper;
 import org.sourceoftruth.records.web.JsonBody;
-import org.sourceoftruth.records.api.ModelService;
+import org.sourceoftruth.records.engine.ModelService;
 import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.web.Responses;
 import org.sourceoftruth.records.auth.Access;
@@ -84,7 +85,7 @@ public class TokenProvisionResource {
             }
         }
         attributes.put("user", user.id());
-        ModelService.Single created = service.create(token, List.of(attributes), false).get(0);
+        RenderedObject created = service.create(token, List.of(attributes), false).get(0);
         return Responses.json(201, created.node(), headers);
     }
 }

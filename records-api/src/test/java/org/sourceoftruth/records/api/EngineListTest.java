@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.api;
 
+import org.sourceoftruth.records.engine.query.FilterCompiler;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;

@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.api;
 
+import org.sourceoftruth.records.web.ETags;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 import org.sourceoftruth.records.Api;

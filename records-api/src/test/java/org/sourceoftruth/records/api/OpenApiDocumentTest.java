@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.api;
 
+import org.sourceoftruth.records.engine.query.FilterCompiler;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.test.junit.QuarkusTest;

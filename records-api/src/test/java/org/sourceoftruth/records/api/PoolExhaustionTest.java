@@ -1,5 +1,7 @@
 package org.sourceoftruth.records.api;
 
+import org.sourceoftruth.records.engine.customfields.CustomFields;
+import org.sourceoftruth.records.engine.query.FilterCompiler;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;

@@ -8,7 +8,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.sourceoftruth.records.api.FilterCompiler;
+import org.sourceoftruth.records.engine.query.FilterCompiler;
 import org.sourceoftruth.records.Api;
 import org.sourceoftruth.records.changelog.UniqueTopicProfile;
 import org.sourceoftruth.records.contract.Contract.Endpoint;

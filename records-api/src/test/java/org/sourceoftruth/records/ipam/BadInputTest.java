@@ -5,7 +5,7 @@ import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.sourceoftruth.records.api.FilterCompiler;
+import org.sourceoftruth.records.engine.query.FilterCompiler;
 import org.sourceoftruth.model.Json;
 
 import java.util.ArrayList;

@@ -38,7 +38,7 @@ import static org.sourceoftruth.records.Api.uniq;
 @QuarkusTest
 class UsersModelsTest {
     @Inject
-    org.sourceoftruth.records.api.FilterCompiler filters;
+    org.sourceoftruth.records.engine.query.FilterCompiler filters;
     @Inject
     AgroalDataSource dataSource;
     @Inject

@@ -14,7 +14,7 @@ import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
 import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 import org.eclipse.microprofile.openapi.models.security.SecurityScheme;
-import org.sourceoftruth.records.api.FilterCatalog;
+import org.sourceoftruth.records.engine.query.FilterCatalog;
 import org.sourceoftruth.records.auth.AuthConfig;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;

@@ -1,0 +1,21 @@
+package org.sourceoftruth.records.engine.customfields;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.sourceoftruth.records.model.Row;
+
+import java.math.BigDecimal;
+import java.util.List;
+
+/** One row of extras_customfield, as the engine needs it to render, validate and filter. */
+public record CustomFieldDef(long id, String name, String type, String relatedObjectType, boolean required,
+                             boolean unique, String filterLogic, JsonNode defaultValue, BigDecimal validationMinimum,
+                             BigDecimal validationMaximum, String validationRegex, List<String> choices) {
+
+    @SuppressWarnings("unchecked")
+    static CustomFieldDef from(Row r) {
+        return new CustomFieldDef(r.id(), r.str("name"), r.str("type"), r.str("related_object_type"),
+                Boolean.TRUE.equals(r.get("required")), Boolean.TRUE.equals(r.get("unique")), r.str("filter_logic"),
+                (JsonNode) r.get("default"), r.decimal("validation_minimum"), r.decimal("validation_maximum"),
+                r.str("validation_regex"), (List<String>) r.get("choices"));
+    }
+}

@@ -1,0 +1,41 @@
+package org.sourceoftruth.records.engine.query;
+
+import org.sourceoftruth.records.engine.render.RenderedObject;
+import io.agroal.api.AgroalDataSource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.sourceoftruth.records.web.ETags;
+import org.sourceoftruth.records.engine.ModelService;
+import org.sourceoftruth.records.engine.render.Renderer;
+import org.sourceoftruth.records.engine.store.RowLoader;
+import org.sourceoftruth.records.auth.Access;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.Row;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/** One object by id, rendered with its ETag; an object the caller may not view is not found. */
+@ApplicationScoped
+public class DetailQuery {
+    @Inject
+    AgroalDataSource dataSource;
+    @Inject
+    Renderer renderer;
+    @Inject
+    Access access;
+
+    public RenderedObject get(Model model, long id, Renderer.Options opts) {
+        try (Connection c = dataSource.getConnection()) {
+            Db db = new Db(c);
+            Row row = RowLoader.load(db, model, id, false);
+            if (!access.permits(db, model, id, Access.Action.VIEW)) {
+                throw RowLoader.notFound(model);
+            }
+            return new RenderedObject(renderer.renderOne(db, model, row, opts), ETags.of(row));
+        } catch (SQLException e) {
+            throw new Db.DbException(e);
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package org.sourceoftruth.records.engine.query;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.agroal.api.AgroalDataSource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.sourceoftruth.records.engine.render.Renderer;
+import org.sourceoftruth.records.auth.Access;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.ExtraFilter;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.Row;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One page of a model's list: the request's filters, limited to what the caller may view,
+ * ordered, paged by offset (with the total count) or by cursor, rendered.
+ */
+@ApplicationScoped
+public class ListQuery {
+    @Inject
+    AgroalDataSource dataSource;
+    @Inject
+    FilterCompiler filters;
+    @Inject
+    ListOrdering ordering;
+    @Inject
+    Renderer renderer;
+    @Inject
+    Access access;
+
+    /** One page of a list: total count (null in cursor mode) and the rendered objects. */
+    public record Page(Long count, List<ObjectNode> results, long lastId) {
+    }
+
+    /** How the caller asked to page: offset mode, or cursor mode when {@code start} is set. */
+    public record PageRequest(Long limit, long offset, Long start) {
+    }
+
+    public Page list(Model model, Map<String, List<String>> query, Renderer.Options opts, PageRequest page) {
+        try (Connection c = dataSource.getConnection()) {
+            Db db = new Db(c);
+            FilterCompiler.Where where = filters.compile(db, model, query);
+            List<Object> params = new ArrayList<>(where.params());
+            String whereSql = where.sql();
+            ExtraFilter.Sql scope = access.restriction(model, Access.Action.VIEW);
+            if (scope != null) {
+                whereSql = "(" + whereSql + ") and (" + scope.sql() + ")";
+                params.addAll(scope.params());
+            }
+            String order;
+            List<Object> countParams = null;
+            if (page.start() != null) {
+                whereSql = "(" + whereSql + ") and t.id >= ?";
+                params.add(page.start());
+                order = "t.id";
+            } else {
+                countParams = new ArrayList<>(params);
+                order = ordering.orderBy(model, query.get("ordering"));
+            }
+            StringBuilder sql = new StringBuilder(model.selectFrom()).append(" where ").append(whereSql)
+                    .append(" order by ").append(order);
+            // Limit and offset are bound, not written into the text: one statement text per list
+            // query shape, so the driver's server-side prepared statement (and its plan) is reused.
+            if (page.limit() != null) {
+                sql.append(" limit ?");
+                params.add(page.limit());
+            }
+            if (page.start() == null && page.offset() > 0) {
+                sql.append(" offset ?");
+                params.add(page.offset());
+            }
+            List<Row> rows = db.query(sql.toString(), params);
+            Long count = null;
+            if (countParams != null) {
+                // A page that ends before the limit holds the last matches: the count follows from it
+                // (when it is not empty, or starts at the beginning) without counting the table.
+                boolean lastPage = page.limit() == null || rows.size() < page.limit();
+                count = lastPage && (!rows.isEmpty() || page.offset() == 0) ? page.offset() + rows.size()
+                        : db.count("select count(*) from " + model.table() + " t where " + whereSql, countParams);
+            }
+            List<ObjectNode> nodes = renderer.render(db, model, rows, opts);
+            return new Page(count, nodes, rows.isEmpty() ? -1 : rows.get(rows.size() - 1).id());
+        } catch (SQLException e) {
+            throw new Db.DbException(e);
+        }
+    }
+}

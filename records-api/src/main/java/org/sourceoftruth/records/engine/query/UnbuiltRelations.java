@@ -1,0 +1,156 @@
+package org.sourceoftruth.records.engine.query;
+
+import org.sourceoftruth.records.engine.query.FilterCompiler;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.ExtraFilter;
+import org.sourceoftruth.records.model.Kind;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Filters of NetBox's filtersets on relations to models this service does not serve yet
+ * (contacts, cables, L2VPNs, virtual chassis, ...). They are real filters over the data that
+ * exists: there are no such objects, so no given object is a valid choice (a 400 as NetBox
+ * answers for an unknown object), {@code null} matches every object, and the boolean "has one"
+ * filters ({@code cabled}, {@code console_ports}, {@code has_front_image}, ...) match no object
+ * for true and every object for false. When a model lands, its entries here are replaced by
+ * real declarations (a foreign key, or an ExtraFilter).
+ */
+final class UnbuiltRelations {
+    private UnbuiltRelations() {
+    }
+
+    private static final Set<String> CONTACT_HOLDERS = Set.of("circuits.circuit", "circuits.provider", "dcim.device",
+            "dcim.location", "dcim.manufacturer", "dcim.powerpanel", "dcim.rack", "dcim.region", "dcim.sitegroup", "dcim.site",
+            "ipam.aggregate", "ipam.ipaddress", "ipam.iprange", "ipam.prefix", "tenancy.tenant",
+            "virtualization.clustergroup", "virtualization.cluster", "virtualization.virtualmachine");
+    private static final Set<String> CABLED = Set.of("circuits.circuittermination", "dcim.interface", "dcim.powerfeed");
+    private static final Set<String> INTERFACES = Set.of("dcim.interface", "virtualization.vminterface");
+    private static final Set<String> DEVICES_AND_TYPES = Set.of("dcim.device", "dcim.devicetype");
+
+    /** Filter name -> content types whose NetBox filterset has it, the related model being unbuilt. */
+    private static final Map<String, Set<String>> RELATIONS = Map.ofEntries(
+            Map.entry("contact", CONTACT_HOLDERS), Map.entry("contact_role", CONTACT_HOLDERS),
+            Map.entry("contact_group", CONTACT_HOLDERS),
+            Map.entry("cable_id", CABLED),
+            Map.entry("l2vpn", Set.of("dcim.interface", "ipam.vlan", "virtualization.vminterface")),
+            Map.entry("l2vpn_id", Set.of("dcim.interface", "ipam.vlan", "virtualization.vminterface")),
+            Map.entry("provider_network_id", Set.of("circuits.circuittermination", "circuits.circuit")),
+            Map.entry("provider_account", Set.of("circuits.circuit")),
+            Map.entry("provider_account_id", Set.of("circuits.circuit")),
+            Map.entry("vlan_translation_policy", INTERFACES), Map.entry("vlan_translation_policy_id", INTERFACES),
+            Map.entry("primary_mac_address", INTERFACES), Map.entry("primary_mac_address_id", INTERFACES),
+            Map.entry("virtual_chassis_id", Set.of("dcim.device", "dcim.interface")),
+            Map.entry("virtual_chassis", Set.of("dcim.interface")),
+            Map.entry("config_template_id", Set.of("dcim.devicerole", "dcim.device", "dcim.platform",
+                    "virtualization.virtualmachine")),
+            Map.entry("wireless_lan_id", Set.of("dcim.interface")), Map.entry("wireless_link_id", Set.of("dcim.interface")),
+            Map.entry("virtual_circuit_id", Set.of("dcim.interface")),
+            Map.entry("virtual_circuit_termination_id", Set.of("dcim.interface")),
+            Map.entry("module_id", Set.of("dcim.interface")),
+            Map.entry("rack_type", Set.of("dcim.rack")), Map.entry("rack_type_id", Set.of("dcim.rack")),
+            Map.entry("parent_bay_id", Set.of("dcim.device")),
+            Map.entry("fhrpgroup_id", Set.of("ipam.ipaddress")), Map.entry("service_id", Set.of("ipam.ipaddress")),
+            Map.entry("data_source_id", Set.of("extras.configcontext")),
+            Map.entry("data_file_id", Set.of("extras.configcontext")),
+            Map.entry("profile", Set.of("extras.configcontext")), Map.entry("profile_id", Set.of("extras.configcontext")),
+            Map.entry("notification_group_id", Set.of("users.group", "users.user")),
+            Map.entry("asn", Set.of("circuits.provider", "dcim.site")),
+            Map.entry("asn_id", Set.of("circuits.provider", "dcim.site")),
+            Map.entry("export_target", Set.of("ipam.vrf")), Map.entry("export_target_id", Set.of("ipam.vrf")),
+            Map.entry("import_target", Set.of("ipam.vrf")), Map.entry("import_target_id", Set.of("ipam.vrf")),
+            Map.entry("choice_set", Set.of("extras.customfield")),
+            Map.entry("choice_set_id", Set.of("extras.customfield")));
+
+    /**
+     * Relations to models that ARE served, reached through one that is not (a rack's
+     * manufacturer is its rack type's, a device's parent device its parent bay's, a VLAN's
+     * Q-in-Q service VLAN a field not built yet): an existing object is a valid choice that no
+     * object is related to; an unknown one is a 400.
+     */
+    private record Through(Set<String> contentTypes, String table, String key) {
+    }
+
+    private static final Map<String, Through> THROUGH_UNBUILT = Map.of(
+            "manufacturer", new Through(Set.of("dcim.rack"), "dcim_manufacturer", "slug"),
+            "manufacturer_id", new Through(Set.of("dcim.rack"), "dcim_manufacturer", "id"),
+            "parent_device_id", new Through(Set.of("dcim.device"), "dcim_device", "id"),
+            "qinq_svlan_id", new Through(Set.of("ipam.vlan"), "ipam_vlan", "id"));
+
+    /** Boolean "has one" filters on unbuilt relations: true matches no object, false every object. */
+    private static final Map<String, Set<String>> ABSENT = Map.ofEntries(
+            Map.entry("cabled", CABLED), Map.entry("connected", Set.of("dcim.interface", "dcim.powerfeed")),
+            Map.entry("console_ports", DEVICES_AND_TYPES), Map.entry("console_server_ports", DEVICES_AND_TYPES),
+            Map.entry("power_ports", DEVICES_AND_TYPES), Map.entry("power_outlets", DEVICES_AND_TYPES),
+            Map.entry("pass_through_ports", DEVICES_AND_TYPES), Map.entry("module_bays", DEVICES_AND_TYPES),
+            Map.entry("device_bays", DEVICES_AND_TYPES), Map.entry("interfaces", Set.of("dcim.devicetype")),
+            Map.entry("inventory_items", Set.of("dcim.devicetype")),
+            Map.entry("has_front_image", Set.of("dcim.devicetype")), Map.entry("has_rear_image", Set.of("dcim.devicetype")),
+            Map.entry("virtual_chassis_member", Set.of("dcim.device")),
+            Map.entry("auto_sync_enabled", Set.of("extras.configcontext")));
+
+    /**
+     * These filters on the given content type, sorted by name: name → true for a presence flag
+     * (a boolean filter such as {@code cabled}), false for a relation (given by key or id).
+     */
+    static java.util.SortedMap<String, Boolean> names(String contentType) {
+        java.util.SortedMap<String, Boolean> out = new java.util.TreeMap<>();
+        RELATIONS.forEach((name, types) -> {
+            if (types.contains(contentType)) {
+                out.put(name, false);
+            }
+        });
+        THROUGH_UNBUILT.forEach((name, through) -> {
+            if (through.contentTypes().contains(contentType)) {
+                out.put(name, false);
+            }
+        });
+        ABSENT.forEach((name, types) -> {
+            if (types.contains(contentType)) {
+                out.put(name, true);
+            }
+        });
+        return out;
+    }
+
+    /** True where {@code occupied} is answered from {@code mark_connected} (no cable can exist yet). */
+    static boolean occupiedFollowsMarkConnected(String contentType) {
+        return CABLED.contains(contentType);
+    }
+
+    /** The filter {@code name} (no lookup) of the given content type, or null when it is not one of these. */
+    static ExtraFilter.Sql filter(Db db, String contentType, String name, List<String> values) {
+        if (ABSENT.getOrDefault(name, Set.of()).contains(contentType)) {
+            return ExtraFilter.Sql.of(FilterCompiler.parseBoolean(values.get(values.size() - 1)) ? "false" : "true");
+        }
+        if (name.equals("occupied") && CABLED.contains(contentType)) {
+            // no cable or wireless link exists: occupied is marked connected
+            return ExtraFilter.Sql.of(FilterCompiler.parseBoolean(values.get(values.size() - 1))
+                    ? "t.mark_connected" : "not t.mark_connected");
+        }
+        Through through = THROUGH_UNBUILT.get(name);
+        if (through != null && through.contentTypes().contains(contentType)) {
+            Kind kind = through.key().equals("id") ? Kind.INTEGER : Kind.STRING;
+            List<Object> wanted = new ArrayList<>();
+            for (String v : values) {
+                if (!v.equals("null")) {
+                    wanted.add(FilterCompiler.parse(kind, v, null));
+                }
+            }
+            RelationFilters.requireExisting(db, through.table(), through.key(), kind, wanted);
+            return ExtraFilter.Sql.of(values.contains("null") ? "true" : "false");
+        }
+        if (!RELATIONS.getOrDefault(name, Set.of()).contains(contentType)) {
+            return null;
+        }
+        for (String v : values) {
+            if (!v.equals("null")) {
+                throw new FilterCompiler.FilterError("Select a valid choice. " + v + " is not one of the available choices.");
+            }
+        }
+        return ExtraFilter.Sql.of("true"); // null: no object has the relation
+    }
+}

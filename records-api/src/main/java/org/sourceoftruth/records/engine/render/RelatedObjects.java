@@ -1,0 +1,173 @@
+package org.sourceoftruth.records.engine.render;
+
+import org.sourceoftruth.records.engine.render.Renderer;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.model.Row;
+
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What the rows of a page refer to, loaded for the whole page before it is rendered: nested
+ * parents, many-to-many targets, tags, counts, generic relations and loaded computed fields,
+ * one batched query per field (nested objects are rendered by {@link Renderer} in turn).
+ */
+@ApplicationScoped
+public class RelatedObjects {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    @Inject
+    ModelRegistry registry;
+    @Inject
+    Renderer renderer;
+
+    /** Loads what the chosen fields need for all rows at once: one query per related field. */
+    Map<String, Map<Object, JsonNode>> prefetch(Db db, Model model, List<Row> rows, List<Field> out,
+                                                 Renderer.Options opts) {
+        Map<String, Map<Object, JsonNode>> related = new HashMap<>();
+        if (rows.isEmpty()) {
+            return related;
+        }
+        List<Long> ids = rows.stream().map(Row::id).toList();
+        Renderer.Options nested = new Renderer.Options(opts.baseUrl(), Renderer.Mode.NESTED, null, Set.of());
+        for (Field f : out) {
+            switch (f.kind) {
+                case FK -> {
+                    Renderer.Options fkNested = nestedOptions(f, opts, nested);
+                    Set<Long> targets = new TreeSet<>();
+                    for (Row r : rows) {
+                        Long v = r.longValue(f.column());
+                        if (v != null) {
+                            targets.add(v);
+                        }
+                    }
+                    related.put(f.name, loadNested(db, registry.require(f.target()), targets, fkNested));
+                }
+                case M2M -> related.put(f.name, loadM2m(db, f, ids, nestedOptions(f, opts, nested)));
+                case TAGS -> related.put(f.name, f.isTagSlugs() ? loadTagSlugs(db, model, ids) : loadTags(db, model, ids, opts));
+                case COUNT -> {
+                    if (f.counterColumn() != null
+                            || (opts.mode() == Renderer.Mode.NESTED && f.nestedCount() == Field.NestedCount.ZERO)) {
+                        continue;
+                    }
+                    Map<Object, JsonNode> counts = new HashMap<>();
+                    String where = f.countWhere() == null ? "" : " and (" + f.countWhere() + ")";
+                    for (Row r : db.query("select " + f.countColumn() + " as k, count(*) as n from " + f.countTable()
+                            + " where " + f.countColumn() + " = any(?)" + where + " group by 1", new Db.SqlArray("bigint", ids))) {
+                        counts.put(((Number) r.get("k")).longValue(), NODES.numberNode(((Number) r.get("n")).longValue()));
+                    }
+                    related.put(f.name, counts);
+                }
+                case GENERIC_FK -> related.put(f.name, loadGeneric(db, f, rows, nested));
+                case COMPUTED -> {
+                    if (f.loader() != null) {
+                        Map<Object, JsonNode> values = new HashMap<>();
+                        f.loader().load(db, rows).forEach((id, v) -> values.put(id, Json.MAPPER.valueToTree(v)));
+                        related.put(f.name, values);
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        return related;
+    }
+
+    /** The target's brief set, or the field's own nested field list when it declares one. */
+    private static Renderer.Options nestedOptions(Field f, Renderer.Options opts, Renderer.Options nested) {
+        return f.nestedFields() == null ? nested
+                : new Renderer.Options(opts.baseUrl(), Renderer.Mode.NESTED, Set.copyOf(f.nestedFields()), Set.of());
+    }
+
+    private Map<Object, JsonNode> loadNested(Db db, Model target, Collection<Long> ids, Renderer.Options nested) {
+        Map<Object, JsonNode> byId = new HashMap<>();
+        if (ids.isEmpty()) {
+            return byId;
+        }
+        List<Row> rows = db.query(target.selectFrom() + " where t.id = any(?)",
+                new Db.SqlArray("bigint", ids));
+        List<ObjectNode> nodes = renderer.render(db, target, rows, nested);
+        for (int i = 0; i < rows.size(); i++) {
+            byId.put(rows.get(i).id(), nodes.get(i));
+        }
+        return byId;
+    }
+
+    private Map<Object, JsonNode> loadM2m(Db db, Field f, List<Long> ids, Renderer.Options nested) {
+        List<Row> links = db.query("select " + f.joinOwnColumn() + " as own, " + f.joinTargetColumn() + " as target from "
+                + f.joinTable() + " where " + f.joinOwnColumn() + " = any(?) order by 2", new Db.SqlArray("bigint", ids));
+        Set<Long> targetIds = new LinkedHashSet<>();
+        links.forEach(l -> targetIds.add(l.longValue("target")));
+        Map<Object, JsonNode> targets = loadNested(db, registry.require(f.target()), targetIds, nested);
+        Map<Object, JsonNode> byOwner = new HashMap<>();
+        for (Row l : links) {
+            ArrayNode arr = (ArrayNode) byOwner.computeIfAbsent(l.longValue("own"), k -> NODES.arrayNode());
+            JsonNode t = targets.get(l.longValue("target"));
+            if (t != null) {
+                arr.add(t);
+            }
+        }
+        return byOwner;
+    }
+
+    private Map<Object, JsonNode> loadTags(Db db, Model model, List<Long> ids, Renderer.Options opts) {
+        Model tagModel = registry.require("extras.tag");
+        List<Row> rows = db.query("select ti.object_id as object_id, t.* from extras_taggeditem ti"
+                + " join extras_tag t on t.id = ti.tag_id where ti.object_type = ? and ti.object_id = any(?)"
+                + " order by t.weight, t.name", model.contentType(), new Db.SqlArray("bigint", ids));
+        Map<Object, JsonNode> byObject = new HashMap<>();
+        for (Row r : rows) {
+            ObjectNode tag = NODES.objectNode();
+            tag.put("id", r.id());
+            tag.put("url", Renderer.url(opts.baseUrl(), tagModel, r.id()));
+            tag.put("display_url", Renderer.displayUrl(opts.baseUrl(), tagModel, r.id()));
+            tag.put("display", r.str("name"));
+            tag.put("name", r.str("name"));
+            tag.put("slug", r.str("slug"));
+            tag.put("color", r.str("color"));
+            ((ArrayNode) byObject.computeIfAbsent(r.longValue("object_id"), k -> NODES.arrayNode())).add(tag);
+        }
+        return byObject;
+    }
+
+    /** Tags as a plain list of slugs (config contexts), ordered by slug. */
+    private Map<Object, JsonNode> loadTagSlugs(Db db, Model model, List<Long> ids) {
+        Map<Object, JsonNode> byObject = new HashMap<>();
+        for (Row r : db.query("select ti.object_id as object_id, t.slug from extras_taggeditem ti join extras_tag t"
+                + " on t.id = ti.tag_id where ti.object_type = ? and ti.object_id = any(?) order by t.slug",
+                model.contentType(), new Db.SqlArray("bigint", ids))) {
+            ((ArrayNode) byObject.computeIfAbsent(r.longValue("object_id"), k -> NODES.arrayNode())).add(r.str("slug"));
+        }
+        return byObject;
+    }
+
+    private Map<Object, JsonNode> loadGeneric(Db db, Field f, List<Row> rows, Renderer.Options nested) {
+        Map<String, Set<Long>> idsByType = new HashMap<>();
+        for (Row r : rows) {
+            String type = r.str(f.genericTypeColumn());
+            Long id = r.longValue(f.genericIdColumn());
+            if (type != null && id != null) {
+                idsByType.computeIfAbsent(type, k -> new TreeSet<>()).add(id);
+            }
+        }
+        Map<Object, JsonNode> byKey = new HashMap<>();
+        idsByType.forEach((type, ids) -> registry.byContentType(type).ifPresent(target ->
+                loadNested(db, target, ids, nested).forEach((id, node) -> byKey.put(type + ":" + id, node))));
+        return byKey;
+    }
+}

@@ -1,0 +1,172 @@
+package org.sourceoftruth.records.engine.render;
+
+import org.sourceoftruth.records.engine.customfields.CustomFields;
+import org.sourceoftruth.records.db.Db;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.kind.FieldTypes;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Kind;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.Row;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Writes rows as NetBox's JSON representations (full, brief, nested) from the model
+ * declarations. Related data (nested parents, many-to-many lists, tags, counts, custom
+ * fields) is loaded in one batched query per field for the whole page ({@link RelatedObjects}),
+ * so the statement count of a page does not grow with its size.
+ */
+@ApplicationScoped
+public class Renderer {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    @Inject
+    CustomFields customFields;
+    @Inject
+    RelatedObjects relatedObjects;
+
+    /** Which representation to write. */
+    public enum Mode { FULL, BRIEF, NESTED }
+
+    /**
+     * @param baseUrl  scheme://host[:port] for absolute URLs, or "" for relative ones (webhooks)
+     * @param include  top-level field names to keep (?fields=), or null
+     * @param omit     top-level field names to drop (?omit= and ?exclude=config_context)
+     * @param revealSecrets render {@link Field#secret() secret} fields even where the model
+     *                      does not make them readable
+     */
+    public record Options(String baseUrl, Mode mode, Set<String> include, Set<String> omit, boolean revealSecrets) {
+        public Options(String baseUrl, Mode mode, Set<String> include, Set<String> omit) {
+            this(baseUrl, mode, include, omit, false);
+        }
+
+        public static Options full(String baseUrl) {
+            return new Options(baseUrl, Mode.FULL, null, Set.of());
+        }
+
+        /** The same options, rendering secret fields too (the response to the creating request). */
+        public Options revealingSecrets() {
+            return new Options(baseUrl, mode, include, omit, true);
+        }
+    }
+
+    public List<ObjectNode> render(Db db, Model model, List<Row> rows, Options opts) {
+        List<Field> out = selectFields(model, opts);
+        Map<String, Map<Object, JsonNode>> related = relatedObjects.prefetch(db, model, rows, out, opts);
+        List<ObjectNode> nodes = new ArrayList<>(rows.size());
+        for (Row row : rows) {
+            nodes.add(renderRow(db, model, row, out, related, opts));
+        }
+        return nodes;
+    }
+
+    public ObjectNode renderOne(Db db, Model model, Row row, Options opts) {
+        return render(db, model, List.of(row), opts).get(0);
+    }
+
+    private List<Field> selectFields(Model model, Options opts) {
+        List<Field> out = new ArrayList<>();
+        boolean briefLike = opts.mode() != Mode.FULL;
+        for (Field f : model.fields()) {
+            if (f.isWriteOnly()) {
+                continue;
+            }
+            if (opts.include() != null) {
+                if (!opts.include().contains(f.name)) {
+                    continue;
+                }
+            } else if (briefLike && !model.briefNames().contains(f.name)) {
+                continue;
+            }
+            if (opts.omit().contains(f.name)) {
+                continue;
+            }
+            if (opts.mode() == Mode.NESTED && f.kind == Kind.COUNT && f.nestedCount() == Field.NestedCount.DROP) {
+                continue;
+            }
+            out.add(f);
+        }
+        return out;
+    }
+
+    private ObjectNode renderRow(Db db, Model model, Row row, List<Field> out, Map<String, Map<Object, JsonNode>> related,
+                                 Options opts) {
+        ObjectNode node = NODES.objectNode();
+        long id = row.id();
+        for (Field f : out) {
+            if (f.isSecret() && !opts.revealSecrets() && !model.secretsReadable(row)) {
+                continue;
+            }
+            switch (f.kind) {
+                case COMPUTED -> {
+                    switch (f.name) {
+                        case "url" -> node.put("url", url(opts.baseUrl(), model, id));
+                        case "display_url" -> node.put("display_url", displayUrl(opts.baseUrl(), model, id));
+                        case "display" -> node.put("display", model.display(row));
+                        default -> {
+                            if (f.loader() != null) {
+                                node.set(f.name, related.get(f.name).getOrDefault(id, NODES.nullNode()));
+                            } else {
+                                // a computed nested object (e.g. a change's user) names its url
+                                // relative to the API root; the request's base makes it absolute
+                                JsonNode value = Json.MAPPER.valueToTree(f.computed().apply(row));
+                                AbsoluteUrls.absolutize(value, opts.baseUrl());
+                                node.set(f.name, value);
+                            }
+                        }
+                    }
+                }
+                case FK -> {
+                    Long target = row.longValue(f.column());
+                    node.set(f.name, target == null ? NODES.nullNode() : related.get(f.name).getOrDefault(target, NODES.nullNode()));
+                }
+                case M2M, TAGS -> node.set(f.name, related.get(f.name).getOrDefault(id, NODES.arrayNode()));
+                case COUNT -> {
+                    boolean zeroWhenNested = opts.mode() == Mode.NESTED && f.nestedCount() == Field.NestedCount.ZERO;
+                    if (f.counterColumn() != null && !zeroWhenNested) {
+                        Long cached = row.longValue(f.counterColumn());
+                        node.set(f.name, NODES.numberNode(cached == null ? 0 : cached));
+                        continue;
+                    }
+                    Map<Object, JsonNode> counts = related.get(f.name);
+                    node.set(f.name, counts == null ? NODES.numberNode(0) : counts.getOrDefault(id, NODES.numberNode(0)));
+                }
+                case GENERIC_FK -> {
+                    String type = row.str(f.genericTypeColumn());
+                    Long target = row.longValue(f.genericIdColumn());
+                    JsonNode value = type == null || target == null ? NODES.nullNode()
+                            : related.get(f.name).getOrDefault(type + ":" + target, NODES.nullNode());
+                    // NetBox shows the pair and the resolved object side by side: x_type, x_id, x.
+                    node.set(f.genericTypeColumn(), type == null ? NODES.nullNode() : NODES.textNode(type));
+                    node.set(f.genericIdColumn(), target == null ? NODES.nullNode() : NODES.numberNode(target));
+                    node.set(f.name, value);
+                }
+                case CUSTOM_FIELDS -> node.set(f.name, customFields.render(db, model, (JsonNode) row.get(f.column())));
+                default -> node.set(f.name, value(f, row.get(f.column())));
+            }
+        }
+        return node;
+    }
+
+    /** A column value as JSON, as its field's kind renders it. */
+    public static JsonNode value(Field f, Object v) {
+        return v == null ? NODES.nullNode() : FieldTypes.of(f).render(f, v);
+    }
+
+    public static String url(String baseUrl, Model m, long id) {
+        return baseUrl + "/api/" + m.app() + "/" + m.path() + "/" + id + "/";
+    }
+
+    public static String displayUrl(String baseUrl, Model m, long id) {
+        return baseUrl + "/" + m.app() + "/" + m.path() + "/" + id + "/";
+    }
+}

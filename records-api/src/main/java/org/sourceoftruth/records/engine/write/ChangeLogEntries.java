@@ -1,0 +1,50 @@
+package org.sourceoftruth.records.engine.write;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.sourceoftruth.records.changelog.ChangeAction;
+import org.sourceoftruth.records.changelog.ChangeRecord;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.RequestContext;
+
+/** The change records of a request's writes: who, which request, what changed and how. */
+@ApplicationScoped
+public class ChangeLogEntries {
+    /** NetBox's limit on a changelog message. */
+    private static final int MAX_MESSAGE = 200;
+
+    @Inject
+    RequestContext request;
+
+    /**
+     * The record of one object's change by the caller of this request.
+     *
+     * @param pre  the snapshot before the change (null on create)
+     * @param post the snapshot after it (null on delete)
+     * @param data the object's representation, secrets removed ({@link #withoutSecrets})
+     */
+    public ChangeRecord entry(Model model, ChangeAction action, long id, String repr, JsonNode pre, JsonNode post,
+                              JsonNode data, String message) {
+        if (message != null && message.length() > MAX_MESSAGE) {
+            throw ApiException.field("changelog_message", "Ensure this field has no more than 200 characters.");
+        }
+        RequestContext.Caller caller = request.caller();
+        return new ChangeRecord(caller == null ? null : caller.userId(), caller == null ? "" : caller.username(),
+                request.requestId(), action, model.contentType(), id, repr, message, pre, post, data, null, null);
+    }
+
+    /** A copy of a rendered object without the model's secret fields (for the change log and events). */
+    public static ObjectNode withoutSecrets(Model model, ObjectNode rendered) {
+        ObjectNode copy = rendered.deepCopy();
+        for (Field f : model.fields()) {
+            if (f.isSecret()) {
+                copy.remove(f.name);
+            }
+        }
+        return copy;
+    }
+}

@@ -1,0 +1,253 @@
+package org.sourceoftruth.records.engine.write;
+
+import org.sourceoftruth.records.engine.store.RowChanges;
+import org.sourceoftruth.records.engine.render.RenderedObject;
+import org.sourceoftruth.records.web.ETags;
+import org.sourceoftruth.records.engine.render.AbsoluteUrls;
+import org.sourceoftruth.records.engine.render.Renderer;
+import org.sourceoftruth.records.engine.ModelService;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.agroal.api.AgroalDataSource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import org.sourceoftruth.records.engine.store.RowLoader;
+import org.sourceoftruth.records.engine.store.RowStore;
+import org.sourceoftruth.records.auth.Access;
+import org.sourceoftruth.records.changelog.ChangeAction;
+import org.sourceoftruth.records.changelog.ChangeRecord;
+import org.sourceoftruth.records.changelog.ChangeRecorder;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.RequestContext;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Creates, updates and deletes objects of any declared model, single and bulk: reads and
+ * validates the request, runs the model's hooks, writes, checks the result against the caller's
+ * permissions, records the changes and answers with the objects as written. Every write runs in
+ * one transaction with its change-log rows; any error rolls the whole request back.
+ */
+@ApplicationScoped
+public class RecordWriter {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    @Inject
+    AgroalDataSource dataSource;
+    @Inject
+    PayloadReader reader;
+    @Inject
+    ReferenceResolver references;
+    @Inject
+    RowValidator validator;
+    @Inject
+    Renderer renderer;
+    @Inject
+    ChangeLogEntries entries;
+    @Inject
+    ChangeRecorder changes;
+    @Inject
+    WriteListeners listeners;
+    @Inject
+    CascadingDelete cascadingDelete;
+    @Inject
+    RequestContext request;
+    @Inject
+    Access access;
+
+    /**
+     * POST: one object or a list (bulk, all-or-nothing, answered in request order). As NetBox,
+     * every item is read and validated against the stored rows before any is written; then all
+     * are written set-wise (one multi-row insert, one re-read, one batch of change records), so
+     * a bulk request costs a few statements per request rather than several per object.
+     */
+    @Transactional
+    public List<RenderedObject> create(Model model, List<JsonNode> items, boolean bulk) {
+        try (Connection c = dataSource.getConnection()) {
+            Db db = new Db(c);
+            references.prefetchReferences(db, model, items);
+            List<Map<String, List<String>>> allErrors = new ArrayList<>();
+            List<RowChanges> reads = new ArrayList<>();
+            List<Row> valid = new ArrayList<>();
+            List<Map<String, List<String>>> validErrors = new ArrayList<>();
+            for (JsonNode item : items) {
+                Map<String, List<String>> errors = new LinkedHashMap<>();
+                RowChanges ch = reader.read(db, model, item, null, false, errors);
+                if (errors.isEmpty()) {
+                    WriteHooks.beforeWrite(model, ch.columns(), null, errors);
+                }
+                if (errors.isEmpty()) {
+                    valid.add(ch.columns());
+                    validErrors.add(errors);
+                }
+                reads.add(ch);
+                allErrors.add(errors);
+            }
+            validator.validateRows(db, model, valid, Collections.nCopies(valid.size(), null), validErrors);
+            if (allErrors.stream().anyMatch(e -> !e.isEmpty())) {
+                throw bulk ? bulkError(allErrors) : ApiException.fields(allErrors.get(0));
+            }
+            List<Long> ids = RowStore.insertAll(db, model, reads);
+            for (int i = 0; i < ids.size(); i++) {
+                WriteHooks.afterWrite(db, model, ids.get(i), reads.get(i).columns(), null);
+            }
+            if (!access.permitsAll(db, model, ids, Access.Action.ADD)) {
+                throw ApiException.forbidden();
+            }
+            return afterWrite(db, model, ChangeAction.CREATE, Collections.nCopies(ids.size(), null), ids, items);
+        } catch (SQLException e) {
+            throw new Db.DbException(e);
+        }
+    }
+
+    /** PUT/PATCH of one object or of a list of {id, ...}; all-or-nothing. */
+    @Transactional
+    public List<RenderedObject> update(Model model, List<Long> ids, List<JsonNode> items, boolean partial,
+                                            boolean bulk, Function<Row, String> etagCheck) {
+        try (Connection c = dataSource.getConnection()) {
+            Db db = new Db(c);
+            List<Map<String, List<String>>> allErrors = new ArrayList<>();
+            boolean failed = false;
+            List<RenderedObject> out = new ArrayList<>();
+            for (int i = 0; i < items.size(); i++) {
+                long id = ids.get(i);
+                Map<String, List<String>> errors = new LinkedHashMap<>();
+                Row existing = loadForWrite(db, model, id, Access.Action.CHANGE, bulk);
+                if (existing == null) {
+                    errors.put("id", List.of("Object with id " + id + " does not exist."));
+                } else {
+                    if (etagCheck != null) {
+                        etagCheck.apply(existing);
+                    }
+                    JsonNode pre = ChangeSnapshots.of(db, model, existing);
+                    RowChanges ch = reader.read(db, model, items.get(i), existing, partial, errors);
+                    if (errors.isEmpty()) {
+                        WriteHooks.beforeWrite(model, ch.columns(), existing, errors);
+                    }
+                    Row merged = new Row();
+                    merged.putAll(existing);
+                    merged.putAll(ch.columns());
+                    if (errors.isEmpty()) {
+                        validator.validateRow(db, model, merged, id, errors);
+                    }
+                    if (errors.isEmpty() && !failed) {
+                        RowStore.update(db, model, id, ch);
+                        WriteHooks.afterWrite(db, model, id, ch.columns(), existing);
+                        if (!access.permits(db, model, id, Access.Action.CHANGE)) {
+                            throw ApiException.forbidden();
+                        }
+                        out.addAll(afterWrite(db, model, ChangeAction.UPDATE, Collections.singletonList(pre),
+                                List.of(id), List.of(items.get(i))));
+                    }
+                }
+                allErrors.add(errors);
+                failed |= !errors.isEmpty();
+            }
+            if (failed) {
+                throw bulk ? bulkError(allErrors) : ApiException.fields(allErrors.get(0));
+            }
+            return out;
+        } catch (SQLException e) {
+            throw new Db.DbException(e);
+        }
+    }
+
+    /** DELETE of one object or a list; refused with 409 when protected objects depend on any. */
+    @Transactional
+    public void delete(Model model, List<Long> ids, boolean bulk, Function<Row, String> etagCheck, String message) {
+        try (Connection c = dataSource.getConnection()) {
+            Db db = new Db(c);
+            List<Map<String, List<String>>> missing = new ArrayList<>();
+            boolean anyMissing = false;
+            List<Row> rows = new ArrayList<>();
+            for (long id : ids) {
+                Row row = loadForWrite(db, model, id, Access.Action.DELETE, bulk);
+                Map<String, List<String>> err = new LinkedHashMap<>();
+                if (row == null) {
+                    err.put("id", List.of("Object with id " + id + " does not exist."));
+                    anyMissing = true;
+                } else {
+                    if (etagCheck != null) {
+                        etagCheck.apply(row);
+                    }
+                    rows.add(row);
+                }
+                missing.add(err);
+            }
+            if (anyMissing) {
+                throw bulkError(missing);
+            }
+            cascadingDelete.delete(db, model, rows, message);
+        } catch (SQLException e) {
+            throw new Db.DbException(e);
+        }
+    }
+
+    /**
+     * Re-reads the written objects (one query), records their changes (one batch) and returns the
+     * response forms. Secret fields appear in the response to a create (shown once), never in the
+     * change record.
+     */
+    private List<RenderedObject> afterWrite(Db db, Model model, ChangeAction action, List<JsonNode> pres,
+                                                 List<Long> ids, List<JsonNode> bodies) {
+        List<Row> rows = RowLoader.loadAll(db, model, ids);
+        Renderer.Options opts = Renderer.Options.full("");
+        List<ObjectNode> rendered = renderer.render(db, model, rows,
+                action == ChangeAction.CREATE ? opts.revealingSecrets() : opts);
+        List<JsonNode> posts = ChangeSnapshots.of(db, model, rows);
+        List<ChangeRecord> records = new ArrayList<>(rows.size());
+        List<RenderedObject> out = new ArrayList<>(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            Row row = rows.get(i);
+            JsonNode msg = bodies.get(i).get("changelog_message");
+            records.add(entries.entry(model, action, ids.get(i), model.display(row), pres.get(i), posts.get(i),
+                    ChangeLogEntries.withoutSecrets(model, rendered.get(i)), msg == null ? "" : msg.asText()));
+        }
+        // Only now, with every change record holding its own copy: nested objects are shared
+        // between the rendered rows, and absolutize changes them in place.
+        for (int i = 0; i < rows.size(); i++) {
+            ObjectNode response = rendered.get(i);
+            AbsoluteUrls.absolutize(response, request.baseUrl());
+            out.add(new RenderedObject(response, ETags.of(rows.get(i))));
+        }
+        changes.recordAll(records);
+        listeners.changed(model, false);
+        return out;
+    }
+
+    /**
+     * The locked row a write acts on, when it exists and the caller's permission for the action
+     * covers it. Otherwise null in bulk mode (reported per item), else a 404 as NetBox answers
+     * for objects outside the user's restricted queryset.
+     */
+    private Row loadForWrite(Db db, Model model, long id, Access.Action action, boolean bulk) {
+        Row row = RowLoader.loadOrNull(db, model, id, true);
+        if (row != null && !access.permits(db, model, id, action)) {
+            row = null;
+        }
+        if (row == null && !bulk) {
+            throw RowLoader.notFound(model);
+        }
+        return row;
+    }
+
+    /** Errors of a bulk request: a list aligned with its items, {} for those without. */
+    private static ApiException bulkError(List<Map<String, List<String>>> errors) {
+        ArrayNode arr = NODES.arrayNode();
+        errors.forEach(e -> arr.add(ApiException.errorsNode(e)));
+        return new ApiException(400, arr);
+    }
+}

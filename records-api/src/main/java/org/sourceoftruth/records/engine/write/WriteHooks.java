@@ -1,0 +1,33 @@
+package org.sourceoftruth.records.engine.write;
+
+import org.sourceoftruth.records.engine.store.RowLoader;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.WriteHook;
+
+import java.util.List;
+import java.util.Map;
+
+/** Runs a model's {@link WriteHook}s around the writing of one row. */
+final class WriteHooks {
+    private WriteHooks() {
+    }
+
+    /** Before anything is written: the hooks may add field errors. */
+    static void beforeWrite(Model model, Row changes, Row existing, Map<String, List<String>> errors) {
+        for (WriteHook hook : model.writeHooks()) {
+            hook.beforeWrite(changes, existing, errors);
+        }
+    }
+
+    /** After the row is written: the hooks see it as stored (re-read only when the model has hooks). */
+    static void afterWrite(Db db, Model model, long id, Row changes, Row existing) {
+        if (!model.writeHooks().isEmpty()) {
+            Row written = RowLoader.load(db, model, id, false);
+            for (WriteHook hook : model.writeHooks()) {
+                hook.afterWrite(written, changes, existing);
+            }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package org.sourceoftruth.records.engine.write;
+
+import org.sourceoftruth.records.model.WriteListener;
+import io.quarkus.arc.All;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.sourceoftruth.records.model.Model;
+
+import java.util.List;
+
+/** Tells every {@link WriteListener} (caches kept above the engine) that a model's rows changed. */
+@ApplicationScoped
+public class WriteListeners {
+    @Inject
+    @All
+    List<WriteListener> listeners;
+
+    /** @param delete whether rows were deleted or lost references (as opposed to created or updated) */
+    public void changed(Model model, boolean delete) {
+        for (WriteListener listener : listeners) {
+            listener.afterWrite(model.contentType(), delete);
+        }
+    }
+}
