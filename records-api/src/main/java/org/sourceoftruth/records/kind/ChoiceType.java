@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.function.Function;
 
 /** CHOICE: one value of a {@link ChoiceSet}, rendered {value, label} (or plain for a plain set). */
-public final class ChoiceType implements FieldType {
+public final class ChoiceType extends TextValuedType {
 
     @Override
     public Object read(Field f, JsonNode v) {
@@ -55,21 +55,6 @@ public final class ChoiceType implements FieldType {
     public void snapshot(Field f, Row row, ObjectNode snap, Function<Field, ArrayNode> relatedIds) {
         Object v = row.get(f.column());
         snap.set(f.name, v == null ? NODES.nullNode() : NODES.textNode(row.str(f.column())));
-    }
-
-    @Override
-    public List<String> filterLookups() {
-        return Lookup.TEXT_FILTERS;
-    }
-
-    @Override
-    public boolean filtersByValue() {
-        return true;
-    }
-
-    @Override
-    public boolean isText() {
-        return true;
     }
 
     /** A filter value outside the field's set is a 400, as NetBox's; without a field any text. */

@@ -14,7 +14,7 @@ import java.time.format.DateTimeParseException;
 import java.util.List;
 
 /** DATETIME: a timestamptz, rendered as NetBox does (UTC, microseconds, Z). */
-public final class DateTimeType implements FieldType {
+public final class DateTimeType extends OrderedType {
     /** {@code 2025-04-29T15:44:47.597092Z}: ISO-8601, microseconds, Z. */
     private static final DateTimeFormatter WIRE = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'");
 
@@ -56,16 +56,6 @@ public final class DateTimeType implements FieldType {
     /** NetBox's wire format of an instant. */
     public static String format(OffsetDateTime t) {
         return WIRE.format(t.withOffsetSameInstant(ZoneOffset.UTC));
-    }
-
-    @Override
-    public List<String> filterLookups() {
-        return Lookup.NUMBER_FILTERS;
-    }
-
-    @Override
-    public boolean filtersByValue() {
-        return true;
     }
 
     @Override

@@ -10,7 +10,7 @@ import java.time.format.DateTimeParseException;
 import java.util.List;
 
 /** DATE: an ISO date (YYYY-MM-DD). */
-public final class DateType implements FieldType {
+public final class DateType extends OrderedType {
 
     /** The date a text spells, or null. */
     static LocalDate date(String raw) {
@@ -33,16 +33,6 @@ public final class DateType implements FieldType {
     @Override
     public JsonNode render(Field f, Object v) {
         return NODES.textNode(((LocalDate) v).toString());
-    }
-
-    @Override
-    public List<String> filterLookups() {
-        return Lookup.NUMBER_FILTERS;
-    }
-
-    @Override
-    public boolean filtersByValue() {
-        return true;
     }
 
     @Override

@@ -9,7 +9,7 @@ import java.math.BigDecimal;
 import java.util.List;
 
 /** DECIMAL: a numeric column, rendered as a JSON number. */
-public final class DecimalType implements FieldType {
+public final class DecimalType extends OrderedType {
 
     @Override
     public Object read(Field f, JsonNode v) {
@@ -39,16 +39,6 @@ public final class DecimalType implements FieldType {
     @Override
     public JsonNode render(Field f, Object v) {
         return NODES.numberNode(v instanceof BigDecimal b ? b : new BigDecimal(v.toString()));
-    }
-
-    @Override
-    public List<String> filterLookups() {
-        return Lookup.NUMBER_FILTERS;
-    }
-
-    @Override
-    public boolean filtersByValue() {
-        return true;
     }
 
     @Override

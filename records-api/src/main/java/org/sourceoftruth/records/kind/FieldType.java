@@ -18,8 +18,8 @@ import java.util.function.Function;
  * list-filter lookups it takes, its OPTIONS type and its OpenAPI schema. One final class per kind
  * (or per family of kinds that behave alike); {@link FieldTypes#of} maps a kind to it.
  */
-public sealed interface FieldType permits TextType, IntegerType, DecimalType, BooleanType, DateType, DateTimeType,
-        JsonType, ChoiceType, StringListType, ForeignKeyType, ManyToManyType, TagsType, CustomFieldsType, CountType,
+public sealed interface FieldType permits TextValuedType, OrderedType, BooleanType,
+        JsonType, StringListType, ForeignKeyType, ManyToManyType, TagsType, CustomFieldsType, CountType,
         ComputedType, NetworkType, GenericForeignKeyType {
 
     JsonNodeFactory NODES = JsonNodeFactory.instance;

@@ -9,7 +9,7 @@ import java.math.BigDecimal;
 import java.util.List;
 
 /** INTEGER: an integer or bigint column with an optional range. */
-public final class IntegerType implements FieldType {
+public final class IntegerType extends OrderedType {
 
     @Override
     public Object read(Field f, JsonNode v) {
@@ -30,16 +30,6 @@ public final class IntegerType implements FieldType {
     @Override
     public JsonNode render(Field f, Object v) {
         return NODES.numberNode(((Number) v).longValue());
-    }
-
-    @Override
-    public List<String> filterLookups() {
-        return Lookup.NUMBER_FILTERS;
-    }
-
-    @Override
-    public boolean filtersByValue() {
-        return true;
     }
 
     @Override

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /** STRING and SLUG: text with a length limit, optional choices and pattern; a slug also its character set. */
-public final class TextType implements FieldType {
+public final class TextType extends TextValuedType {
     private static final Pattern SLUG = Pattern.compile("^[-a-zA-Z0-9_]+$");
     private final boolean slug;
 
@@ -39,21 +39,6 @@ public final class TextType implements FieldType {
             throw new InvalidValue("Enter a valid \"slug\" consisting of letters, numbers, underscores or hyphens.");
         }
         return s;
-    }
-
-    @Override
-    public List<String> filterLookups() {
-        return Lookup.TEXT_FILTERS;
-    }
-
-    @Override
-    public boolean filtersByValue() {
-        return true;
-    }
-
-    @Override
-    public boolean isText() {
-        return true;
     }
 
     @Override

@@ -20,6 +20,7 @@ import org.sourceoftruth.records.tenancy.TenancyFilters;
 
 import java.util.ArrayList;
 import org.sourceoftruth.records.dcim.DcimModels;
+import org.sourceoftruth.records.dcim.InterfaceModels;
 
 import java.util.List;
 
@@ -147,13 +148,13 @@ public class VirtualizationModels implements ModelDefinition {
                 .standardTail()
                 .fields(count("count_ipaddresses", "ipam_ipaddress", "assigned_object_id")
                         .countWhere("assigned_object_type = 'virtualization.vminterface'"))
-                .fields(DcimModels.notBuiltInterfaceRelations())
+                .fields(InterfaceModels.notBuiltInterfaceRelations())
                 .unique(UniqueRule.of("Interface with this Virtual machine and Name already exists.",
                         "virtual_machine_id", "name"))
                 .filter(ExtraFilters.each("cluster_id", Kind.INTEGER,
                         "{t}.virtual_machine_id in (select id from virtualization_virtualmachine where cluster_id = ?)"))
                 .relationFilter("cluster", "virtual_machine.cluster", "name")
-                .filters(DcimModels.interfaceVlanFilters("virtualization_vminterface_tagged_vlans", "vminterface_id"))
+                .filters(InterfaceModels.interfaceVlanFilters("virtualization_vminterface_tagged_vlans", "vminterface_id"))
                 .ordering(interfaceOrder())
                 .search("t.name", "t.description")
                 .brief("display_url", "virtual_machine", "name", "description");

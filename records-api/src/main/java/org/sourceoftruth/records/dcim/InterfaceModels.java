@@ -1,0 +1,195 @@
+package org.sourceoftruth.records.dcim;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import org.sourceoftruth.records.model.ExtraFilters;
+import org.sourceoftruth.records.model.ExtraFilter;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Kind;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelDefinition;
+import org.sourceoftruth.records.model.UniqueRule;
+
+import java.util.List;
+
+import static org.sourceoftruth.records.dcim.DcimChoices.*;
+import static org.sourceoftruth.records.model.Declarations.*;
+import static org.sourceoftruth.records.model.Fields.*;
+
+/** dcim interfaces: a device's network interfaces, with NetBox's interface rules and filters. */
+@ApplicationScoped
+public class InterfaceModels implements ModelDefinition {
+
+    @Override
+    public List<Model> models() {
+        Model iface = Model.of("dcim", "interfaces", "dcim.interface", "dcim_interface", "interface")
+                .fields(fk("device", "dcim.device").required().cascade(), str("name").required().max(64),
+                        str("label").max(64), choice("type", INTERFACE_TYPE).required(), bool("enabled").dflt(true),
+                        fk("parent", "dcim.interface").protect(), fk("bridge", "dcim.interface"), fk("lag", "dcim.interface"),
+                        integer("mtu").range(1, 65536).nullable(),
+                        str("mac_address").max(18).nullable().dflt(null)
+                                .pattern("^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$", "Enter a valid MAC address."),
+                        integer("speed").min(0).nullable(), choice("duplex", DUPLEX).nullable(),
+                        str("wwn").max(23).nullable().dflt(null), bool("mgmt_only").dflt(false), str("description").max(200),
+                        choice("mode", INTERFACE_MODE).nullable(), fk("untagged_vlan", "ipam.vlan"),
+                        m2m("tagged_vlans", "ipam.vlan", "dcim_interface_tagged_vlans", "interface_id", "vlan_id"),
+                        bool("mark_connected").dflt(false), fk("vrf", "ipam.vrf"),
+                        choice("poe_mode", POE_MODE).nullable(), choice("poe_type", POE_TYPE).nullable(),
+                        choice("rf_role", RF_ROLE).nullable(), choice("rf_channel", RF_CHANNEL).nullable(),
+                        decimal("rf_channel_frequency").nullable().range(-99999, 99999),
+                        decimal("rf_channel_width").nullable().range(-9999, 9999), integer("tx_power").nullable().range(-40, 127))
+                .standardTail()
+                .fields(count("count_ipaddresses", "ipam_ipaddress", "assigned_object_id")
+                                .countWhere("assigned_object_type = 'dcim.interface'"),
+                        m2m("vdcs", "dcim.virtualdevicecontext", "dcim_interface_vdcs", "interface_id", "virtualdevicecontext_id"),
+                        notBuilt("module", null), notBuilt("wireless_link", null),
+                        notBuilt("wireless_lans", List.of()))
+                .fields(CabledFields.cabled())
+                .fields(CabledFields.pathEndpoint())
+                .fields(notBuiltInterfaceRelations())
+                .validator(InterfaceModels::poeNeedsMode)
+                .validator(InterfaceModels::wirelessRules)
+                .hook(new ChannelFrequencyAndWidth())
+                .relationFilter("device_type", "device.device_type", "model")
+                .relationFilter("device_type_id", "device.device_type", "id")
+                .relationFilter("tenant", "device.tenant", "slug")
+                .relationFilter("tenant_id", "device.tenant", "id")
+                .relationFilter("vdc", "vdcs", "name")
+                .relationFilter("vdc_id", "vdcs", "id")
+                .relationFilter("vdc_identifier", "vdcs", "identifier")
+                .filter(interfaceKind())
+                .filters(virtualChassisMembers())
+                .filters(interfaceVlanFilters("dcim_interface_tagged_vlans", "interface_id"))
+                .display(r -> r.str("label") == null || r.str("label").isEmpty() ? r.str("name")
+                        : r.str("name") + " (" + r.str("label") + ")")
+                .unique(UniqueRule.of("Interface with this Device and Name already exists.", "device_id", "name"))
+                .ordering("t.device_id")
+                .ordering(naturalOrder("t.name"))
+                .search("t.name", "t.label", "t.description", "t.mac_address")
+                .brief("device", "name", "description", "cable", "_occupied");
+        return List.of(iface);
+    }
+
+    /**
+     * Relations every interface (device or VM) has in NetBox 4.4 to models not built here:
+     * MAC address objects, Q-in-Q service VLAN, VLAN translation, FHRP groups.
+     */
+    public static Field[] notBuiltInterfaceRelations() {
+        return new Field[] {notBuilt("primary_mac_address", null), notBuilt("mac_addresses", List.of()),
+                notBuilt("qinq_svlan", null), notBuilt("vlan_translation_policy", null), notBuilt("count_fhrp_groups", 0)};
+    }
+
+    /**
+     * vlan_id / vlan (VID) of NetBox's CommonInterfaceFilterSet: the untagged VLAN or one of the
+     * tagged ones (its Q-in-Q service VLAN too, a relation not built yet, so never).
+     */
+    public static List<ExtraFilter> interfaceVlanFilters(String taggedTable, String taggedOwnColumn) {
+        String tagged = "{t}.id in (select x." + taggedOwnColumn + " from " + taggedTable + " x where x.vlan_id";
+        return List.of(
+                ExtraFilters.each("vlan_id", Kind.INTEGER, "{t}.untagged_vlan_id = ? or " + tagged + " = ?)"),
+                ExtraFilters.each("vlan", Kind.INTEGER, "{t}.untagged_vlan_id in (select id from ipam_vlan where vid = ?)"
+                        + " or " + tagged + " in (select id from ipam_vlan where vid = ?))"));
+    }
+
+    /** Interface types NetBox counts as virtual and as wireless (dcim/constants.py). */
+    static final List<String> VIRTUAL_INTERFACE_TYPES = List.of("virtual", "lag", "bridge");
+    static final List<String> WIRELESS_INTERFACE_TYPES = List.of("ieee802.11a", "ieee802.11g", "ieee802.11n",
+            "ieee802.11ac", "ieee802.11ad", "ieee802.11ax", "ieee802.11ay", "ieee802.11be", "ieee802.15.1",
+            "ieee802.15.4", "other-wireless", "gsm", "cdma", "lte", "4g", "5g");
+
+    /** kind=physical|virtual|wireless (NetBox's filter_kind): anything else matches nothing. */
+    private static ExtraFilter interfaceKind() {
+        return new ExtraFilter("kind", Kind.STRING, (alias, values) -> {
+            String kind = values.get(values.size() - 1).toString().trim().toLowerCase(java.util.Locale.ROOT);
+            List<String> nonConnectable = new java.util.ArrayList<>(VIRTUAL_INTERFACE_TYPES);
+            nonConnectable.addAll(WIRELESS_INTERFACE_TYPES);
+            return switch (kind) {
+                case "physical" -> ExtraFilter.Sql.of("not (" + alias + ".type = any(?))",
+                        new org.sourceoftruth.records.db.Db.SqlArray("text", nonConnectable));
+                case "virtual" -> ExtraFilter.Sql.of(alias + ".type = any(?)",
+                        new org.sourceoftruth.records.db.Db.SqlArray("text", VIRTUAL_INTERFACE_TYPES));
+                case "wireless" -> ExtraFilter.Sql.of(alias + ".type = any(?)",
+                        new org.sourceoftruth.records.db.Db.SqlArray("text", WIRELESS_INTERFACE_TYPES));
+                default -> ExtraFilter.Sql.of("false");
+            };
+        });
+    }
+
+    /**
+     * virtual_chassis_member(_id) and virtual_chassis_member_or_master(_id): the interfaces of the
+     * named devices and of their virtual chassis. Virtual chassis are not built yet, so a device's
+     * chassis interfaces are its own; no device by that name or id matches nothing (no 400: NetBox
+     * declares them as plain value filters).
+     */
+    private static List<ExtraFilter> virtualChassisMembers() {
+        List<ExtraFilter> out = new java.util.ArrayList<>();
+        for (String name : List.of("virtual_chassis_member", "virtual_chassis_member_or_master")) {
+            out.add(ExtraFilters.each(name, Kind.STRING, "{t}.device_id in (select id from dcim_device where name = ?)"));
+            out.add(ExtraFilters.each(name + "_id", Kind.INTEGER, "{t}.device_id = ?"));
+        }
+        return out;
+    }
+
+    /**
+     * NetBox's wireless checks (Interface.clean): role, channel, frequency and width only on
+     * wireless interfaces, and no frequency or width other than the chosen channel's.
+     */
+    static void wirelessRules(org.sourceoftruth.records.model.Row row, java.util.Map<String, List<String>> errors) {
+        boolean wireless = WIRELESS_INTERFACE_TYPES.contains(row.str("type"));
+        String channel = row.str("rf_channel");
+        java.math.BigDecimal frequency = row.decimal("rf_channel_frequency");
+        java.math.BigDecimal width = row.decimal("rf_channel_width");
+        java.util.function.BiConsumer<String, String> error = (field, message) ->
+                errors.computeIfAbsent(field, k -> new java.util.ArrayList<>()).add(message);
+        if (row.get("rf_role") != null && !wireless) {
+            error.accept("rf_role", "Wireless role may be set only on wireless interfaces.");
+        }
+        if (channel != null && !wireless) {
+            error.accept("rf_channel", "Channel may be set only on wireless interfaces.");
+        }
+        if (frequency != null && frequency.signum() != 0) {
+            if (!wireless) {
+                error.accept("rf_channel_frequency", "Channel frequency may be set only on wireless interfaces.");
+            } else if (channel != null && frequency.compareTo(WirelessChannels.frequency(channel)) != 0) {
+                error.accept("rf_channel_frequency", "Cannot specify custom frequency with channel selected.");
+            }
+        }
+        if (width != null && width.signum() != 0) {
+            if (!wireless) {
+                error.accept("rf_channel_width", "Channel width may be set only on wireless interfaces.");
+            } else if (channel != null && width.compareTo(WirelessChannels.width(channel)) != 0) {
+                error.accept("rf_channel_width", "Cannot specify custom width with channel selected.");
+            }
+        }
+    }
+
+    /** A chosen channel fills in its frequency and width when they are not given (NetBox's Interface.save). */
+    static final class ChannelFrequencyAndWidth implements org.sourceoftruth.records.model.WriteHook {
+        @Override
+        public void beforeWrite(org.sourceoftruth.records.model.Row changes, org.sourceoftruth.records.model.Row existing,
+                                java.util.Map<String, List<String>> errors) {
+            String channel = (String) current("rf_channel", changes, existing);
+            if (channel == null) {
+                return;
+            }
+            if (current("rf_channel_frequency", changes, existing) == null) {
+                changes.put("rf_channel_frequency", WirelessChannels.frequency(channel));
+            }
+            if (current("rf_channel_width", changes, existing) == null) {
+                changes.put("rf_channel_width", WirelessChannels.width(channel));
+            }
+        }
+
+        private static Object current(String column, org.sourceoftruth.records.model.Row changes,
+                                      org.sourceoftruth.records.model.Row existing) {
+            return changes.containsKey(column) ? changes.get(column) : existing == null ? null : existing.get(column);
+        }
+    }
+
+    /** A PoE type needs a PoE mode, as NetBox's Interface.clean says. */
+    static void poeNeedsMode(org.sourceoftruth.records.model.Row row, java.util.Map<String, List<String>> errors) {
+        if (row.get("poe_type") != null && row.get("poe_mode") == null) {
+            errors.computeIfAbsent("poe_type", k -> new java.util.ArrayList<>())
+                    .add("Must specify PoE mode when designating a PoE type.");
+        }
+    }
+}
