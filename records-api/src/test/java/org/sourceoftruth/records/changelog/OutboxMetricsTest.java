@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.changelog;
 
+import org.sourceoftruth.records.testsupport.Management;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
@@ -8,7 +9,6 @@ import org.sourceoftruth.records.Api;
 
 import java.time.Duration;
 
-import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,7 +37,7 @@ class OutboxMetricsTest {
 
     /** The value of a series without labels other than the common ones. */
     private static double gauge(String name) {
-        String metrics = given().get(ServiceEndpoints.METRICS_PATH).then().statusCode(200).extract().asString();
+        String metrics = Management.given().get(ServiceEndpoints.METRICS_PATH).then().statusCode(200).extract().asString();
         return metrics.lines().filter(l -> l.startsWith(name + " ") || l.startsWith(name + "{"))
                 .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
                 .findFirst().orElseThrow(() -> new AssertionError(name + " is not on " + ServiceEndpoints.METRICS_PATH));

@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.web;
 
+import org.sourceoftruth.records.testsupport.Management;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.specification.RequestSpecification;
@@ -67,7 +68,7 @@ class HttpMetricsTest {
     }
 
     private static String metrics() {
-        return given().get(ServiceEndpoints.METRICS_PATH).then().statusCode(200).extract().asString();
+        return Management.given().get(ServiceEndpoints.METRICS_PATH).then().statusCode(200).extract().asString();
     }
 
     /** Series of http.server.requests: their label sets, without the histogram's le. */

@@ -1,5 +1,6 @@
 package org.sourceoftruth.dispatcher.observability;
 
+import org.sourceoftruth.records.testsupport.Management;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
@@ -14,7 +15,6 @@ import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.util.UUID;
 
-import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -66,7 +66,7 @@ class DeliveryMetricsTest {
     }
 
     private static String metrics() {
-        return given().get(ServiceEndpoints.METRICS_PATH).then().statusCode(200).extract().asString();
+        return Management.given().get(ServiceEndpoints.METRICS_PATH).then().statusCode(200).extract().asString();
     }
 
     /** The value of the first series starting with this text (name and leading labels); -2 when absent. */
