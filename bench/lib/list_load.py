@@ -84,7 +84,7 @@ def path_of(url):
 
 
 class ReadinessPoller(threading.Thread):
-    """Polls /q/health/ready every interval seconds until stopped; counts UP and other answers."""
+    """Polls /q/health/ready (management interface) every interval seconds until stopped; counts UP and other answers."""
 
     def __init__(self, base, interval=0.5):
         super().__init__(daemon=True)
@@ -132,7 +132,7 @@ def run(args):
         env["WRK_RESULT"] = result_file
         with open("/proc/loadavg") as loadavg:
             env["BENCH_LOADAVG"] = " ".join(loadavg.read().split()[:3])
-        poller = ReadinessPoller(args.api)
+        poller = ReadinessPoller(args.management)
         poller.start()
         subprocess.run(["wrk", "-t2", f"-c{args.connections}", f"-d{args.duration}s", "--timeout", "10s",
                         "-s", os.path.join(BENCH, "wrk", "get.lua"), f"{args.api}{path}?limit=50"],
@@ -163,6 +163,8 @@ def main():
     parser.add_argument("command", choices=["seed-contexts", "run"])
     parser.add_argument("--api", required=True)
     parser.add_argument("--token", required=True)
+    parser.add_argument("--management", default="http://127.0.0.1:9000",
+                        help="records-api's management interface (/q/health/ready)")
     parser.add_argument("--vms", type=int, default=200)
     parser.add_argument("--duration", type=int, default=30)
     parser.add_argument("--connections", type=int, default=32)

@@ -18,12 +18,14 @@ records-api:
     DB_PASSWORD: {keyOf: dbPassword, optional: false}
     SUPERUSER_PASSWORD: {keyOf: superuserPassword, optional: true}
     SUPERUSER_API_TOKEN: {keyOf: superuserApiToken, optional: true}
+    {{- include "sot.kafkaSecretEnv" . | nindent 4 }}
   env: {}
 webhook-dispatcher:
   valuesKey: webhookDispatcher
   secretEnv:
     DB_PASSWORD: {keyOf: {{ ternary "dispatcherDbPassword" "dbPassword" (not (empty $dispatcherDb.user)) }}, optional: false}
     RECORDS_API_TOKEN: {keyOf: dispatcherApiToken, optional: false}
+    {{- include "sot.kafkaSecretEnv" . | nindent 4 }}
   env:
     {{- with $dispatcherDb.name }}
     DB_NAME: {{ . | quote }}
@@ -31,6 +33,18 @@ webhook-dispatcher:
     {{- with $dispatcherDb.user }}
     DB_USER: {{ . | quote }}
     {{- end }}
+{{- end }}
+
+{{/* The SASL credentials (a JAAS line) of both services, when kafka.saslMechanism is set. */}}
+{{- define "sot.kafkaSecretEnv" -}}
+{{- if .Values.kafka.saslMechanism }}
+KAFKA_SASL_JAAS_CONFIG: {keyOf: kafkaSaslJaasConfig, optional: false}
+{{- end }}
+{{- end }}
+
+{{/* Where kafka.truststoreSecret is mounted. */}}
+{{- define "sot.kafkaTruststoreDir" -}}
+/etc/sot/kafka-truststore
 {{- end }}
 
 {{- define "sot.name" -}}
@@ -116,6 +130,12 @@ app.kubernetes.io/component: {{ .component }}
 {{- end }}
 {{- if and .Values.webhookDispatcher.database.user (not .Values.secret.existingSecret) (not .Values.secret.dispatcherDbPassword) }}
 {{- fail "secret.dispatcherDbPassword is required when webhookDispatcher.database.user is set (or keep it under secret.keys.dispatcherDbPassword in secret.existingSecret)" }}
+{{- end }}
+{{- if and .Values.kafka.saslMechanism (not .Values.secret.existingSecret) (not .Values.secret.kafkaSaslJaasConfig) }}
+{{- fail "secret.kafkaSaslJaasConfig is required when kafka.saslMechanism is set (or keep it under secret.keys.kafkaSaslJaasConfig in secret.existingSecret)" }}
+{{- end }}
+{{- if not (has .Values.kafka.securityProtocol (list "PLAINTEXT" "SSL" "SASL_PLAINTEXT" "SASL_SSL")) }}
+{{- fail "kafka.securityProtocol must be one of PLAINTEXT, SSL, SASL_PLAINTEXT, SASL_SSL" }}
 {{- end }}
 {{- if .Values.recordsApi.autoscaling.enabled }}
 {{- if gt (int .Values.recordsApi.autoscaling.minReplicas) (int .Values.recordsApi.autoscaling.maxReplicas) }}

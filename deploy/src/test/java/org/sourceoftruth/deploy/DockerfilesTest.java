@@ -49,6 +49,10 @@ class DockerfilesTest {
         assertTrue(instructions.contains("ARG MODULE"), "the service is a build argument");
         assertTrue(instructions.contains("ARG HTTP_PORT=" + ServiceContract.RECORDS_API.httpPort));
         assertTrue(instructions.contains("EXPOSE ${HTTP_PORT}"));
+        assertTrue(instructions.contains("ARG MANAGEMENT_PORT=" + ServiceContract.RECORDS_API.managementPort));
+        assertTrue(instructions.contains("EXPOSE ${MANAGEMENT_PORT}"), "health and metrics port exposed");
+        assertTrue(instructions.stream().anyMatch(line -> line.startsWith("ENV ")
+                && line.contains("MANAGEMENT_PORT=${MANAGEMENT_PORT}")), "the service serves health where EXPOSE says");
         assertTrue(instructions.stream().anyMatch(line -> line.startsWith("ENV ") && line.contains("HTTP_PORT=${HTTP_PORT}")),
                 "the service listens where EXPOSE says");
 

@@ -12,11 +12,12 @@ import java.util.List;
  */
 public enum ServiceContract {
 
-    RECORDS_API("records-api", ServiceEndpoints.RECORDS_API_PORT, true),
-    WEBHOOK_DISPATCHER("webhook-dispatcher", ServiceEndpoints.WEBHOOK_DISPATCHER_PORT, false);
+    RECORDS_API("records-api", ServiceEndpoints.RECORDS_API_PORT, ServiceEndpoints.RECORDS_API_MANAGEMENT_PORT, true),
+    WEBHOOK_DISPATCHER("webhook-dispatcher", ServiceEndpoints.WEBHOOK_DISPATCHER_PORT,
+            ServiceEndpoints.WEBHOOK_DISPATCHER_MANAGEMENT_PORT, false);
 
     /**
-     * Quarkus SmallRye Health endpoints, served on the service's HTTP port. The values live in
+     * Quarkus SmallRye Health endpoints, served on the service's management port. The values live in
      * common-model, where each service's own tests check that it serves them.
      */
     public static final String LIVENESS_PATH = ServiceEndpoints.LIVENESS_PATH;
@@ -40,11 +41,14 @@ public enum ServiceContract {
     /** The name of the Deployment, Service and container, after the release's full name. */
     public final String component;
     public final int httpPort;
+    /** Health and metrics (Quarkus's management interface). */
+    public final int managementPort;
     final boolean bootstrapsSuperuser;
 
-    ServiceContract(String component, int httpPort, boolean bootstrapsSuperuser) {
+    ServiceContract(String component, int httpPort, int managementPort, boolean bootstrapsSuperuser) {
         this.component = component;
         this.httpPort = httpPort;
+        this.managementPort = managementPort;
         this.bootstrapsSuperuser = bootstrapsSuperuser;
     }
 

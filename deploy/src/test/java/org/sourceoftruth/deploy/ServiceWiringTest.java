@@ -50,7 +50,7 @@ class ServiceWiringTest {
         HTTPGetAction get = probe.getHttpGet();
         assertNotNull(get, path + " is probed over HTTP");
         assertEquals(path, get.getPath());
-        assertEquals(service.httpPort, containerPortNumber(container, get.getPort()), "port of the " + path + " probe");
+        assertEquals(service.managementPort, containerPortNumber(container, get.getPort()), "port of the " + path + " probe");
         assertTrue(probe.getPeriodSeconds() != null && probe.getPeriodSeconds() > 0, "probe period set");
     }
 
@@ -61,13 +61,21 @@ class ServiceWiringTest {
         Container container = manifests.container(service);
         Service kubernetesService = manifests.get(Service.class, manifests.nameOf(service));
 
-        assertEquals(List.of(service.httpPort), container.getPorts().stream().map(ContainerPort::getContainerPort).toList());
+        assertEquals(List.of(service.httpPort, service.managementPort),
+                container.getPorts().stream().map(ContainerPort::getContainerPort).toList());
         assertEquals(String.valueOf(service.httpPort), new ContainerEnvironment(container, manifests).literal("HTTP_PORT"),
-                "HTTP_PORT tells Quarkus the port the probes and the Service use");
+                "HTTP_PORT tells Quarkus the port the Service uses");
+        assertEquals(String.valueOf(service.managementPort),
+                new ContainerEnvironment(container, manifests).literal("MANAGEMENT_PORT"),
+                "MANAGEMENT_PORT tells Quarkus the port of the probes and metrics");
 
         List<ServicePort> ports = kubernetesService.getSpec().getPorts();
-        assertEquals(1, ports.size());
+        assertEquals(2, ports.size());
+        assertEquals("http", ports.get(0).getName());
         assertEquals(service.httpPort, containerPortNumber(container, ports.get(0).getTargetPort()));
+        assertEquals("management", ports.get(1).getName());
+        assertEquals(service.managementPort, containerPortNumber(container, ports.get(1).getTargetPort()),
+                "the management port, for Prometheus");
         assertSelects(kubernetesService.getSpec().getSelector(), podLabels(manifests, service), "the Service");
         for (ServiceContract other : ServiceContract.values()) {
             if (other != service) {

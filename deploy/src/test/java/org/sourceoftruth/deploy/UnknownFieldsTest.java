@@ -53,6 +53,7 @@ class UnknownFieldsTest {
         String pod = "spec.template.spec.";
         assertEquals(List.of(
                 pod + "affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpresions",
-                pod + "containers[0].env[4].valu"), unknown.stream().sorted().toList());
+                // after HTTP_PORT, MANAGEMENT_PORT and the three Secret variables
+                pod + "containers[0].env[5].valu"), unknown.stream().sorted().toList());
     }
 }

@@ -1,5 +1,6 @@
 package org.sourceoftruth.dispatcher;
 
+import org.sourceoftruth.records.testsupport.Management;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -23,7 +24,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -108,7 +108,7 @@ class DispatcherOwnsItsDataTest {
         assertEquals(webhook, active.webhook().id());
         assertEquals("own-secret", active.webhook().secret(), "the secret is read through the API too");
         assertEquals("X-Own: yes", active.webhook().additionalHeaders());
-        given().get("/q/health/ready").then().statusCode(200)
+        Management.given().get("/q/health/ready").then().statusCode(200)
                 .body("checks.find { it.name == 'event-rules' }.status", equalTo("UP"));
     }
 

@@ -13,12 +13,18 @@ import java.sql.Statement;
 @ApplicationScoped
 public class OutboxCounts {
 
-    /** One statement, both counts, each served by its partial index (V43). */
+    /** One statement, all figures, each served by its partial index (V43). */
     private static final String COUNTS = """
             select (select count(*) from core_objectchange where published_at is null and parked_at is null),
-                   (select count(*) from core_objectchange where parked_at is not null)""";
+                   (select count(*) from core_objectchange where parked_at is not null),
+                   (select extract(epoch from now() - time) from core_objectchange
+                     where published_at is null and parked_at is null order by id limit 1)""";
 
-    public record Counts(long backlog, long parked) {
+    /**
+     * @param oldestAgeSeconds how long the oldest unpublished (not parked) change has waited; 0
+     *                         when none waits
+     */
+    public record Counts(long backlog, long parked, double oldestAgeSeconds) {
     }
 
     @Inject
@@ -29,16 +35,47 @@ public class OutboxCounts {
              Statement count = connection.createStatement();
              ResultSet result = count.executeQuery(COUNTS)) {
             result.next();
-            return new Counts(result.getLong(1), result.getLong(2));
+            return new Counts(result.getLong(1), result.getLong(2), Math.max(0, result.getDouble(3)));
         }
     }
 
     /** Parked rows now, or -1 when the database does not answer (a gauge cannot throw). */
     long parkedOrUnknown() {
-        try {
-            return read().parked();
-        } catch (SQLException e) {
-            return -1;
+        Counts recent = recent();
+        return recent == null ? -1 : recent.parked();
+    }
+
+    /** Rows waiting for the relay now, or -1 when the database does not answer. */
+    long backlogOrUnknown() {
+        Counts recent = recent();
+        return recent == null ? -1 : recent.backlog();
+    }
+
+    /** Seconds the oldest waiting row has waited, or -1 when the database does not answer. */
+    double oldestAgeOrUnknown() {
+        Counts recent = recent();
+        return recent == null ? -1 : recent.oldestAgeSeconds();
+    }
+
+    /** One query serves all gauges of a scrape: figures younger than this are reused. */
+    private static final long REUSE_NANOS = 2_000_000_000L;
+    private record Snapshot(long readAt, Counts counts) {
+    }
+    private volatile Snapshot snapshot;
+
+    private Counts recent() {
+        Snapshot last = snapshot;
+        long now = System.nanoTime();
+        if (last != null && now - last.readAt() < REUSE_NANOS) {
+            return last.counts();
         }
+        Counts counts;
+        try {
+            counts = read();
+        } catch (SQLException e) {
+            counts = null;
+        }
+        snapshot = new Snapshot(now, counts);
+        return counts;
     }
 }

@@ -41,6 +41,7 @@ public final class OutboxRelay {
     private final AtomicLong published = new AtomicLong();
     private final AtomicLong truncated = new AtomicLong();
     private final AtomicLong parked = new AtomicLong();
+    private final AtomicLong failed = new AtomicLong();
     private volatile String lastError;
     private volatile Instant lastPublishedAt;
     private volatile Instant waitingForKafkaSince;
@@ -96,6 +97,11 @@ public final class OutboxRelay {
         return parked.get();
     }
 
+    /** Rounds that failed (Kafka did not take a batch, or the database session was lost). */
+    public long failedCount() {
+        return failed.get();
+    }
+
     /** The last Kafka or database failure, null after a successful round. */
     public String lastError() {
         return lastError;
@@ -136,6 +142,7 @@ public final class OutboxRelay {
                         if (running) {
                             // Losing the session also loses the lease: stand for election again.
                             role = Role.STANDBY;
+                            failed.incrementAndGet();
                             lastError = "database: " + e.getMessage();
                             LOG.warnf("Outbox relay lost its database session: %s", e.getMessage());
                             pause(backoff.next());
@@ -168,6 +175,7 @@ public final class OutboxRelay {
                     backoff.reset();
                     store.awaitNotification(settings.pollInterval());
                 } else {
+                    failed.incrementAndGet();
                     pause(backoff.next());
                 }
             }

@@ -1,6 +1,7 @@
 package org.sourceoftruth.records.web;
 
 import jakarta.enterprise.context.RequestScoped;
+import org.jboss.logging.MDC;
 
 import java.util.UUID;
 
@@ -29,6 +30,11 @@ public class RequestContext {
 
     public void caller(Caller c) {
         this.caller = c;
+        // Into the request's log context too; the MDC lives in the request's Vert.x context and
+        // ends with it, so a later request on this thread does not inherit the name.
+        if (c != null) {
+            MDC.put(RequestLogging.USER, c.username());
+        }
     }
 
     public String baseUrl() {

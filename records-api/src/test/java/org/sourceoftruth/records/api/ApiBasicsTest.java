@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.api;
 
+import org.sourceoftruth.records.testsupport.Management;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 import org.sourceoftruth.records.Api;
@@ -91,8 +92,8 @@ class ApiBasicsTest {
 
     @Test
     void openApiAndHealthAreServed() {
-        given().get("/q/health/live").then().statusCode(200);
-        given().get("/q/health/ready").then().statusCode(200);
+        Management.given().get("/q/health/live").then().statusCode(200);
+        Management.given().get("/q/health/ready").then().statusCode(200);
         given().get("/api/schema/?format=json").then().statusCode(200).body("openapi", startsWith("3"));
         given().get("/api/schema/swagger-ui/").then().statusCode(200);
     }

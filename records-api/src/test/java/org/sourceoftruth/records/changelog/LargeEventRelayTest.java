@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.changelog;
 
+import org.sourceoftruth.records.testsupport.Management;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -129,7 +130,7 @@ class LargeEventRelayTest {
         JsonNode relay = relayCheck();
         assertEquals("UP", relay.get("status").asText(), "parked rows do not take the replica out of service");
         assertTrue(relay.get("data").get("parked").asLong() >= 1, "readiness counts parked rows: " + relay);
-        assertTrue(given().get("/q/metrics").then().statusCode(200).extract().asString()
+        assertTrue(Management.given().get("/q/metrics").then().statusCode(200).extract().asString()
                 .contains("sot_outbox_parked_rows"), "metrics show parked rows");
 
         Api.auth().get("/api/core/outbox/parked/").then().statusCode(200)
@@ -184,7 +185,7 @@ class LargeEventRelayTest {
     }
 
     private static JsonNode relayCheck() throws Exception {
-        JsonNode health = Json.MAPPER.readTree(given().get("/q/health/ready").then().extract().asString());
+        JsonNode health = Json.MAPPER.readTree(Management.given().get("/q/health/ready").then().extract().asString());
         for (JsonNode check : health.get("checks")) {
             if (check.get("name").asText().equals(OutboxRelayHealthCheck.NAME)) {
                 return check;

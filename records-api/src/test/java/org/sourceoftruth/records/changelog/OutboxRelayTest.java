@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.changelog;
 
+import org.sourceoftruth.records.testsupport.Management;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
@@ -158,7 +159,7 @@ class OutboxRelayTest {
     @Test
     void readinessReportsTheRelay() throws Exception {
         await().atMost(Duration.ofSeconds(10)).until(() -> lifecycle.relay().role() == OutboxRelay.Role.LEADER);
-        JsonNode health = Json.MAPPER.readTree(given().when().get("/q/health/ready").then()
+        JsonNode health = Json.MAPPER.readTree(Management.given().when().get("/q/health/ready").then()
                 .statusCode(200).extract().asString());
         JsonNode relay = null;
         for (JsonNode check : health.get("checks")) {

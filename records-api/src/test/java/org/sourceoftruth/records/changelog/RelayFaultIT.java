@@ -332,7 +332,7 @@ class RelayFaultIT {
      */
     private JsonNode relayHealth() throws InterruptedException {
         try {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(api.url() + "/q/health/ready"))
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(api.managementUrl() + "/q/health/ready"))
                     .timeout(Duration.ofSeconds(45)).build(), HttpResponse.BodyHandlers.ofString());
             for (JsonNode check : Json.MAPPER.readTree(response.body()).path("checks")) {
                 if (OutboxRelayHealthCheck.NAME.equals(check.path("name").asText())) {

@@ -40,11 +40,13 @@ public final class RecordsApiProcess implements AutoCloseable {
 
     private final Process process;
     private final String url;
+    private final String managementUrl;
     private final Path log;
 
-    private RecordsApiProcess(Process process, String url, Path log) {
+    private RecordsApiProcess(Process process, String url, String managementUrl, Path log) {
         this.process = process;
         this.url = url;
+        this.managementUrl = managementUrl;
         this.log = log;
     }
 
@@ -70,6 +72,11 @@ public final class RecordsApiProcess implements AutoCloseable {
     }
 
     /** Base URL, e.g. http://127.0.0.1:41234 (no trailing slash). */
+    /** The management interface (/q/health/*, /q/metrics), on a port of its own. */
+    public String managementUrl() {
+        return managementUrl;
+    }
+
     public String url() {
         return url;
     }
@@ -121,6 +128,7 @@ public final class RecordsApiProcess implements AutoCloseable {
         private final Map<String, String> env = new LinkedHashMap<>();
         private final Map<String, String> systemProperties = new LinkedHashMap<>();
         private int port;
+        private int managementPort;
         private String heap = "-Xmx256m";
         private Duration readyTimeout = Duration.ofSeconds(180); // generous: the machine may be busy
         private String name = "records-api";
@@ -181,6 +189,9 @@ public final class RecordsApiProcess implements AutoCloseable {
             if (port == 0) {
                 port = freePort();
             }
+            if (managementPort == 0) {
+                managementPort = freePort();
+            }
             List<String> command = new ArrayList<>(List.of(javaBin(), heap));
             systemProperties.forEach((key, value) -> command.add("-D" + key + "=" + value));
             command.addAll(List.of("-jar", jar.toString()));
@@ -188,9 +199,12 @@ public final class RecordsApiProcess implements AutoCloseable {
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
             builder.environment().putAll(env);
             builder.environment().put("HTTP_PORT", String.valueOf(port));
+            builder.environment().put("MANAGEMENT_PORT", String.valueOf(managementPort));
+            builder.environment().put("MANAGEMENT_HOST", "127.0.0.1");
             Process process = builder.start();
             LIVE.add(process);
-            RecordsApiProcess started = new RecordsApiProcess(process, "http://127.0.0.1:" + port, log);
+            RecordsApiProcess started = new RecordsApiProcess(process, "http://127.0.0.1:" + port,
+                    "http://127.0.0.1:" + managementPort, log);
             try {
                 started.awaitReady(readyTimeout);
             } catch (RuntimeException | Error e) {
@@ -203,7 +217,7 @@ public final class RecordsApiProcess implements AutoCloseable {
 
     private void awaitReady(Duration timeout) {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        HttpRequest ready = HttpRequest.newBuilder(URI.create(url + "/q/health/ready"))
+        HttpRequest ready = HttpRequest.newBuilder(URI.create(managementUrl + "/q/health/ready"))
                 .timeout(Duration.ofSeconds(5)).build();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {

@@ -6,7 +6,9 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.jboss.logging.MDC;
 import org.sourceoftruth.dispatcher.config.DispatcherConfig;
+import org.sourceoftruth.dispatcher.observability.RequestLogging;
 import org.sourceoftruth.dispatcher.recordsapi.RecordsApiClient;
 import org.sourceoftruth.dispatcher.recordsapi.RecordsApiException;
 import org.sourceoftruth.model.Json;
@@ -58,6 +60,14 @@ public class CredentialCheck {
     }
 
     public Verdict check(Presented presented) throws RecordsApiException {
+        Verdict verdict = verdict(presented);
+        if (verdict.caller() != null) {
+            MDC.put(RequestLogging.USER, verdict.caller().username()); // the request's log context
+        }
+        return verdict;
+    }
+
+    private Verdict verdict(Presented presented) throws RecordsApiException {
         String key = digest(presented);
         Verdict cached = cache().getIfPresent(key);
         if (cached != null) {

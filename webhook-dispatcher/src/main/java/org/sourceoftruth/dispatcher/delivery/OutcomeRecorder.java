@@ -187,6 +187,7 @@ public class OutcomeRecorder {
             }
             metrics.counter("dispatcher.delivery.attempts", "outcome",
                     outcome.succeeded() ? "success" : (next == DeliveryState.QUEUED ? "retry" : "failed")).increment();
+            metrics.timer("dispatcher.delivery.duration").record(outcome.durationMs(), TimeUnit.MILLISECONDS);
             if (next == DeliveryState.FAILED) {
                 LOG.infof("Delivery %d failed after %d attempt(s): %s", delivery.id(), delivery.attempts() + 1,
                         outcome.error());

@@ -1,5 +1,6 @@
 package org.sourceoftruth.dispatcher.admin;
 
+import org.sourceoftruth.records.testsupport.Management;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -220,8 +221,8 @@ class BackgroundTaskApiTest {
 
     @Test
     void healthChecksCoverDatabaseAndKafka() {
-        given().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
-        given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"))
+        Management.given().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+        Management.given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"))
                 .body("checks.name", org.hamcrest.Matchers.hasItems("Database connections health check",
                         "Kafka connection health check"));
     }

@@ -1,5 +1,7 @@
 package org.sourceoftruth.dispatcher.support;
 
+import org.sourceoftruth.records.testsupport.RecordsApiProcess;
+
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -10,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import static org.awaitility.Awaitility.await;
 
@@ -19,6 +22,9 @@ import static org.awaitility.Awaitility.await;
  * topic and records-api, fast retries.
  */
 public final class DispatcherProcess {
+
+    /** The management port (health, metrics) of each started process, by its HTTP port. */
+    private static final Map<Integer, Integer> MANAGEMENT_PORTS = new ConcurrentHashMap<>();
 
     private DispatcherProcess() {
     }
@@ -34,6 +40,9 @@ public final class DispatcherProcess {
         builder.environment().putAll(Map.ofEntries(
                 Map.entry("HTTP_HOST", "127.0.0.1"),
                 Map.entry("HTTP_PORT", String.valueOf(port)),
+                Map.entry("MANAGEMENT_HOST", "127.0.0.1"),
+                Map.entry("MANAGEMENT_PORT", String.valueOf(MANAGEMENT_PORTS.computeIfAbsent(port,
+                        p -> RecordsApiProcess.freePort()))),
                 Map.entry("DB_NAME", TestDatabase.NAME),
                 Map.entry("DB_USER", TestDatabase.DISPATCHER_USER),
                 Map.entry("DB_PASSWORD", TestDatabase.DISPATCHER_PASSWORD),
@@ -50,10 +59,17 @@ public final class DispatcherProcess {
         return builder.start();
     }
 
-    /** The status and body of one of its health endpoints; status 0 while it does not listen. */
+    /**
+     * The status and body of one of its health endpoints (on its management port); null while it
+     * does not listen. port: its HTTP port, as given to start.
+     */
     public static HttpResponse<String> health(int port, String path) {
+        Integer management = MANAGEMENT_PORTS.get(port);
+        if (management == null) {
+            throw new IllegalStateException("no dispatcher was started on port " + port);
+        }
         try {
-            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + management + path))
                     .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             return null;
