@@ -71,6 +71,11 @@ public class RequestLogging {
     }
 
     private static void logAccess(RoutingContext ctx, String requestId, long millis) {
+        // ACCESS_LOG_LEVEL=WARN turns the line off: then no route lookup, MDC work or formatting
+        // per request either (this runs for every request, on the event loop).
+        if (!ACCESS.isInfoEnabled()) {
+            return;
+        }
         String route = route(ctx);
         String method = ctx.request().method().name();
         int status = ctx.response().getStatusCode();
