@@ -8,44 +8,68 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Docker is not available where the build runs, so the images cannot be built here; this checks
- * the Dockerfiles for what the chart relies on: a numeric non-root user, the port, exec-form
- * entry points, and copies from the paths Quarkus writes (which .dockerignore lets through).
+ * the Dockerfiles for what the chart and an operator rely on: two stages (the services are built
+ * from source inside Docker with the pinned Maven wrapper, then only their build output is copied
+ * onto a runtime-only base), a numeric non-root user, the port, exec-form entry points, and a
+ * build context (.dockerignore) that holds the build's input and no local state.
  */
 class DockerfilesTest {
 
-    private static final Path DOCKER_DIRECTORY = SotChart.DIRECTORY.resolve("../../docker").normalize();
-    private static final Path DOCKERIGNORE = SotChart.DIRECTORY.resolve("../../../.dockerignore").normalize();
+    private static final Path REPOSITORY = SotChart.DIRECTORY.resolve("../../..").normalize();
+    private static final Path DOCKER_DIRECTORY = REPOSITORY.resolve("deploy/docker");
+    private static final Path DOCKERIGNORE = REPOSITORY.resolve(".dockerignore");
 
     enum Image {
-        JVM("Dockerfile.jvm", "registry.access.redhat.com/ubi9/openjdk-17-runtime:",
-                List.of("${MODULE}/target/quarkus-app/lib/", "${MODULE}/target/quarkus-app/*.jar",
-                        "${MODULE}/target/quarkus-app/app/", "${MODULE}/target/quarkus-app/quarkus/")),
-        NATIVE("Dockerfile.native", "quay.io/quarkus/ubi9-quarkus-micro-image:",
-                List.of("${MODULE}/target/*-runner"));
+        JVM("Dockerfile.jvm", "registry.access.redhat.com/ubi9/openjdk-17:", "registry.access.redhat.com/ubi9/openjdk-17-runtime:",
+                List.of("/build/${MODULE}/target/quarkus-app/lib/", "/build/${MODULE}/target/quarkus-app/*.jar",
+                        "/build/${MODULE}/target/quarkus-app/app/", "/build/${MODULE}/target/quarkus-app/quarkus/")),
+        NATIVE("Dockerfile.native", "quay.io/quarkus/ubi9-quarkus-mandrel-builder-image:", "quay.io/quarkus/ubi9-quarkus-micro-image:",
+                List.of("/build/${MODULE}/target/*-runner"));
 
         final String file;
-        final String baseImage;
-        final List<String> copiedSources;
+        final String builderImage;
+        final String runtimeImage;
+        final List<String> copiedFromBuild;
 
-        Image(String file, String baseImage, List<String> copiedSources) {
+        Image(String file, String builderImage, String runtimeImage, List<String> copiedFromBuild) {
             this.file = file;
-            this.baseImage = baseImage;
-            this.copiedSources = copiedSources;
+            this.builderImage = builderImage;
+            this.runtimeImage = runtimeImage;
+            this.copiedFromBuild = copiedFromBuild;
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Image.class)
+    void buildsInsideOnTheBuilderImageAndRunsOnTheRuntimeImage(Image image) throws IOException {
+        List<String> instructions = instructions(image);
+        List<String> stages = instructions.stream().filter(line -> line.startsWith("FROM ")).toList();
+
+        assertEquals(2, stages.size(), "a build stage and a run stage: " + stages);
+        assertTrue(stages.get(0).startsWith("FROM " + image.builderImage) && stages.get(0).endsWith(" AS build"), stages.get(0));
+        assertTrue(stages.get(1).startsWith("FROM " + image.runtimeImage) && stages.get(1).endsWith(" AS run"), stages.get(1));
+        List<String> builds = buildStage(instructions).stream().filter(line -> line.startsWith("RUN ")).toList();
+        assertTrue(builds.stream().anyMatch(line -> line.contains("./mvnw ") && line.contains("-pl ${MODULE} -am")
+                && line.contains("-DskipTests")), "the build stage packages the module with what it depends on: " + builds);
+        assertTrue(builds.stream().allMatch(line -> line.contains("--mount=type=cache,target=")),
+                "Maven's repository is a build cache, not an image layer: " + builds);
+        if (image == Image.NATIVE) {
+            assertTrue(builds.stream().anyMatch(line -> line.contains("-Dnative -pl ${MODULE}") && !line.contains("-Dnative -pl ${MODULE} -am")),
+                    "only the service itself is compiled natively: " + builds);
         }
     }
 
     @ParameterizedTest
     @EnumSource(Image.class)
     void runsAsANumericNonRootUserAndExposesTheServicePort(Image image) throws IOException {
-        List<String> instructions = instructions(image);
+        List<String> instructions = runStage(instructions(image));
 
-        assertEquals(1, instructions.stream().filter(line -> line.startsWith("FROM ")).count(), "a single stage");
-        assertTrue(instructions.get(0).startsWith("FROM " + image.baseImage), instructions.get(0));
         assertTrue(instructions.contains("ARG MODULE"), "the service is a build argument");
         assertTrue(instructions.contains("ARG HTTP_PORT=" + ServiceContract.RECORDS_API.httpPort));
         assertTrue(instructions.contains("EXPOSE ${HTTP_PORT}"));
@@ -65,22 +89,51 @@ class DockerfilesTest {
 
     @ParameterizedTest
     @EnumSource(Image.class)
-    void copiesTheQuarkusBuildOutputThatTheDockerignoreLetsThrough(Image image) throws IOException {
-        List<String> sources = instructions(image).stream()
-                .filter(line -> line.startsWith("COPY "))
-                .map(line -> line.split("\\s+"))
-                .map(words -> words[words.length - 2])
-                .toList();
-        List<String> ignore = Files.readAllLines(DOCKERIGNORE);
+    void runStageTakesOnlyTheBuildOutput(Image image) throws IOException {
+        List<String> copies = runStage(instructions(image)).stream().filter(line -> line.startsWith("COPY ")).toList();
+        List<String> sources = copies.stream().map(line -> line.split("\\s+")).map(words -> words[words.length - 2]).toList();
 
-        assertEquals(image.copiedSources, sources);
-        assertTrue(ignore.contains("*"), ".dockerignore starts from nothing");
-        for (String source : sources) {
-            String underTarget = source.replace("${MODULE}", "*");
-            assertTrue(ignore.stream().filter(line -> line.startsWith("!"))
-                            .anyMatch(allowed -> underTarget.startsWith(allowed.substring(1))),
-                    ".dockerignore lets " + source + " into the build context");
+        assertTrue(copies.stream().allMatch(line -> line.contains("--from=build")), "nothing from the context: " + copies);
+        assertEquals(image.copiedFromBuild, sources);
+    }
+
+    @Test
+    void buildContextHoldsTheBuildInputAndNoLocalState() throws IOException {
+        List<String> ignore = Files.readAllLines(DOCKERIGNORE).stream().map(String::strip)
+                .filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
+
+        assertEquals("*", ignore.get(0), ".dockerignore starts from nothing");
+        for (String needed : List.of("!pom.xml", "!mvnw", "!.mvn/", "!*/pom.xml", "!*/src/")) {
+            assertTrue(ignore.contains(needed), ".dockerignore lets the build's input in: " + needed);
         }
+        assertTrue(ignore.indexOf("**/target/") > ignore.indexOf("!*/src/"), "no build output of the host goes in");
+        assertTrue(ignore.stream().noneMatch(line -> line.startsWith("!.local") || line.startsWith("!.git")),
+                "no local databases, tokens or history");
+        assertTrue(Files.isExecutable(REPOSITORY.resolve("mvnw")), "the Maven wrapper is committed and executable");
+        String wrapper = Files.readString(REPOSITORY.resolve(".mvn/wrapper/maven-wrapper.properties"));
+        assertTrue(wrapper.contains("distributionUrl=https://repo.maven.apache.org/maven2/org/apache/maven/apache-maven/"),
+                "the wrapper pins a Maven release from Maven Central: " + wrapper);
+    }
+
+    /** The instructions after the second FROM. */
+    private static List<String> runStage(List<String> instructions) {
+        return instructions.subList(stageStarts(instructions).get(1), instructions.size());
+    }
+
+    /** The instructions from the first FROM up to the second. */
+    private static List<String> buildStage(List<String> instructions) {
+        List<Integer> starts = stageStarts(instructions);
+        return instructions.subList(starts.get(0), starts.get(1));
+    }
+
+    private static List<Integer> stageStarts(List<String> instructions) {
+        List<Integer> starts = new ArrayList<>();
+        for (int i = 0; i < instructions.size(); i++) {
+            if (instructions.get(i).startsWith("FROM ")) {
+                starts.add(i);
+            }
+        }
+        return starts;
     }
 
     private static String last(List<String> instructions, String keyword) {

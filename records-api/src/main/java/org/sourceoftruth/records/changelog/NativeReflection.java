@@ -1,0 +1,17 @@
+package org.sourceoftruth.records.changelog;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import org.sourceoftruth.model.ChangeEvent;
+
+/**
+ * The classes Jackson binds by reflection in this service, registered for the native image
+ * (Quarkus registers what REST resources return; an event written to Kafka through the shared
+ * ObjectMapper it cannot see). {@code NativeReflectionTest} derives the list from the code
+ * (Jackson annotations, classes read or converted by an ObjectMapper) and fails when this
+ * registration misses one or names one that is gone.
+ */
+@RegisterForReflection(targets = {ChangeEvent.class, ChangeEvent.Snapshots.class})
+public final class NativeReflection {
+    private NativeReflection() {
+    }
+}
