@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.web;
 
+import org.sourceoftruth.observability.RequestLog;
 import jakarta.inject.Inject;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
@@ -11,7 +12,7 @@ import java.util.UUID;
 /**
  * Vert.x-level handling that must apply to every response, including those not served by
  * JAX-RS (health, Swagger UI): the X-Request-ID header (also the log context's request_id and
- * the access-log line, see {@link RequestLogging}), API-Version on /api/ paths, and the
+ * the access-log line, see {@link RequestLog}), API-Version on /api/ paths, and the
  * trailing-slash rule of the API (GET without slash → 302 to the slashed path, other methods →
  * 404, as NetBox 4.5.9+ does).
  */
@@ -27,7 +28,7 @@ public class HttpFilters {
         router.route().order(-1000).handler(ctx -> {
             UUID id = UUID.randomUUID();
             ctx.put(REQUEST_ID, id);
-            RequestLogging.begin(ctx, id.toString());
+            RequestLog.begin(ctx, id.toString());
             String path = ctx.normalizedPath();
             boolean api = path.equals("/api") || path.startsWith("/api/");
             ctx.addHeadersEndHandler(v -> {

@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.web;
 
+import org.sourceoftruth.observability.RequestLog;
 import jakarta.enterprise.context.RequestScoped;
 import org.jboss.logging.MDC;
 
@@ -33,7 +34,7 @@ public class RequestContext {
         // Into the request's log context too; the MDC lives in the request's Vert.x context and
         // ends with it, so a later request on this thread does not inherit the name.
         if (c != null) {
-            MDC.put(RequestLogging.USER, c.username());
+            MDC.put(RequestLog.USER, c.username());
         }
     }
 

@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.web;
 
+import org.sourceoftruth.observability.RequestLog;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.junit.QuarkusTest;
@@ -63,7 +64,7 @@ class RequestLoggingTest {
         List<JsonNode> lines = await().atMost(Duration.ofSeconds(10))
                 .until(() -> linesOf(id), found -> found.stream().anyMatch(RequestLoggingTest::isAccessLine));
         JsonNode mdc = lines.stream().filter(RequestLoggingTest::isAccessLine).findFirst().orElseThrow().get("mdc");
-        assertEquals(RequestLogging.UNMATCHED, mdc.path("route").asText());
+        assertEquals(RequestLog.UNMATCHED, mdc.path("route").asText());
         assertFalse(mdc.has("user"), "anonymous: " + mdc);
     }
 

@@ -8,7 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.jboss.logging.MDC;
 import org.sourceoftruth.dispatcher.config.DispatcherConfig;
-import org.sourceoftruth.dispatcher.observability.RequestLogging;
+import org.sourceoftruth.observability.RequestLog;
 import org.sourceoftruth.dispatcher.recordsapi.RecordsApiClient;
 import org.sourceoftruth.dispatcher.recordsapi.RecordsApiException;
 import org.sourceoftruth.model.Json;
@@ -62,7 +62,7 @@ public class CredentialCheck {
     public Verdict check(Presented presented) throws RecordsApiException {
         Verdict verdict = verdict(presented);
         if (verdict.caller() != null) {
-            MDC.put(RequestLogging.USER, verdict.caller().username()); // the request's log context
+            MDC.put(RequestLog.USER, verdict.caller().username()); // the request's log context
         }
         return verdict;
     }

@@ -19,7 +19,7 @@ import java.sql.Statement;
  * ({@code due}), being attempted under a lease ({@code in_flight}) and waiting for a later retry
  * ({@code scheduled}), and {@code dispatcher_delivery_oldest_due_age_seconds}. Deliveries by
  * outcome and retries are {@code dispatcher_delivery_attempts_total{outcome=success|retry|failed}},
- * attempt latency the histogram {@code dispatcher_delivery_duration_seconds} (delivery/DeliveryWorker).
+ * attempt latency the histogram {@code dispatcher_delivery_duration_seconds} (delivery/OutcomeRecorder; buckets from sot.metrics.latency-histograms).
  */
 @Singleton
 public class DeliveryQueueMetrics {
