@@ -16,6 +16,7 @@ public final class IpamChoices {
             "anycast", "Anycast", "vip", "VIP", "vrrp", "VRRP", "hsrp", "HSRP", "glbp", "GLBP", "carp", "CARP");
     public static final ChoiceSet VLAN_STATUS = ChoiceSet.capitalised("active", "reserved", "deprecated");
     public static final ChoiceSet VLAN_QINQ_ROLE = ChoiceSet.of("svlan", "Service", "cvlan", "Customer");
+    public static final ChoiceSet SERVICE_PROTOCOL = ChoiceSet.of("tcp", "TCP", "udp", "UDP", "sctp", "SCTP");
 
     /** Roles whose addresses may repeat in a VRF that enforces uniqueness (IPADDRESS_ROLES_NONUNIQUE). */
     public static final Set<String> NONUNIQUE_ROLES = Set.of("anycast", "vip", "vrrp", "hsrp", "glbp", "carp");

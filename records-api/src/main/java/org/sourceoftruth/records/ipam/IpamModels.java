@@ -186,6 +186,9 @@ public class IpamModels implements ModelDefinition {
                 .display(r -> Networks.withMask(r.str("address")))
                 .filters(IpamFilters.ipAddress())
                 .filters(TenancyFilters.tenantGroup())
+                // the services bound to the address (NetBox's service_id: services__id)
+                .filter(ExtraFilters.each("service_id", Kind.INTEGER, "{t}.id in (select s.ipaddress_id from"
+                        + " ipam_service_ipaddresses s where s.service_id = ?)").choicesFrom("ipam_service", "id"))
                 .check(rules::ipAddress)
                 .ordering("host(t.address)::inet")
                 .search("t.address", "t.dns_name", "t.description")

@@ -25,7 +25,7 @@ final class UnbuiltRelations {
 
     private static final Set<String> CONTACT_HOLDERS = Set.of("circuits.circuit", "circuits.provider", "dcim.device",
             "dcim.location", "dcim.manufacturer", "dcim.powerpanel", "dcim.rack", "dcim.region", "dcim.sitegroup", "dcim.site",
-            "ipam.aggregate", "ipam.ipaddress", "ipam.iprange", "ipam.prefix", "tenancy.tenant",
+            "ipam.aggregate", "ipam.ipaddress", "ipam.iprange", "ipam.prefix", "ipam.service", "tenancy.tenant",
             "virtualization.clustergroup", "virtualization.cluster", "virtualization.virtualmachine");
     private static final Set<String> CABLED = Set.of("circuits.circuittermination", "dcim.interface", "dcim.powerfeed");
     private static final Set<String> INTERFACES = Set.of("dcim.interface", "virtualization.vminterface");
@@ -53,7 +53,7 @@ final class UnbuiltRelations {
             Map.entry("module_id", Set.of("dcim.interface")),
             Map.entry("rack_type", Set.of("dcim.rack")), Map.entry("rack_type_id", Set.of("dcim.rack")),
             Map.entry("parent_bay_id", Set.of("dcim.device")),
-            Map.entry("fhrpgroup_id", Set.of("ipam.ipaddress")), Map.entry("service_id", Set.of("ipam.ipaddress")),
+            Map.entry("fhrpgroup_id", Set.of("ipam.ipaddress", "ipam.service")), Map.entry("fhrpgroup", Set.of("ipam.service")),
             Map.entry("data_source_id", Set.of("extras.configcontext")),
             Map.entry("data_file_id", Set.of("extras.configcontext")),
             Map.entry("profile", Set.of("extras.configcontext")), Map.entry("profile_id", Set.of("extras.configcontext")),
