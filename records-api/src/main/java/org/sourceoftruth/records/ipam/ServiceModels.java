@@ -42,7 +42,7 @@ public class ServiceModels implements ModelDefinition {
 
         Model service = Model.of("ipam", "services", "ipam.service", "ipam_service", "service")
                 .fields(genericFk("parent", "parent_object_type", "parent_object_id", SERVICE_PARENT_TYPES)
-                                .required().cascade(),
+                                .required().notNull().cascade(),
                         str("name").required().max(100))
                 .fields(protocolAndPorts())
                 .fields(m2m("ipaddresses", "ipam.ipaddress", "ipam_service_ipaddresses", "service_id", "ipaddress_id")

@@ -112,6 +112,8 @@ public final class Field {
      */
     public Field onWrite(java.util.function.UnaryOperator<Object> transform) { writeTransform = transform; return this; }
     public Field nullable() { nullable = true; return this; }
+    /** Never null: a generic relation both of whose columns must be given (a service's parent). */
+    public Field notNull() { nullable = false; return this; }
     public Field unique() { unique = true; return this; }
     public Field noFilter() { filterable = false; return this; }
     public Field noOrder() { orderable = false; return this; }

@@ -63,7 +63,8 @@ final class Contract {
         String app = contentType.substring(0, contentType.indexOf('.'));
         String model = contentType.substring(contentType.indexOf('.') + 1);
         for (Endpoint e : endpoints.values()) {
-            if (e.app().equals(app) && e.isModel() && model.equalsIgnoreCase(e.schema())) {
+            // devices and virtual machines are rendered by NetBox's *WithConfigContext serializers
+            if (e.app().equals(app) && e.isModel() && model.equalsIgnoreCase(e.schema().replace("WithConfigContext", ""))) {
                 return e;
             }
         }

@@ -244,6 +244,10 @@ final class ObjectFactory {
                 if (t != null) {
                     body.put(pair.get(0), GenericTargets.contentType(ep.key(), g.getKey()));
                     body.put(pair.get(1), t.id());
+                } else {
+                    note(ep.key(), "no " + GenericTargets.contentType(ep.key(), g.getKey()) + " to point " + g.getKey()
+                            + " at" + (target == null ? " (no endpoint serves it)" : " (" + target.key() + " made none"
+                            + (inProgress.isEmpty() ? "" : "; in progress: " + inProgress) + ")"));
                 }
                 names.removeAll(pair);
                 names.remove(g.getKey());

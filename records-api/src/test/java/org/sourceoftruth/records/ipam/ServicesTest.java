@@ -87,7 +87,24 @@ class ServicesTest {
         post("/api/ipam/services/", with(ok, "parent_object_type", "dcim.site")).statusCode(400)
                 .body("$", hasKey("parent_object_type"));
         post("/api/ipam/services/", with(ok, "parent_object_id", 999_999_999)).statusCode(400);
+        Map<String, Object> noParent = new java.util.HashMap<>(ok);
+        noParent.remove("parent_object_type");
+        noParent.remove("parent_object_id");
+        post("/api/ipam/services/", noParent).statusCode(400)
+                .body("parent_object_type", hasItem("This field is required."))
+                .body("parent_object_id", hasItem("This field is required."));
         auth().get("/api/ipam/services/?device_id=" + device).then().body("count", equalTo(0));
+        int kept = create("/api/ipam/services/", ok);
+        java.util.Map<String, Object> nulls = new java.util.HashMap<>();
+        nulls.put("parent_object_type", "dcim.device");
+        nulls.put("parent_object_id", null);
+        auth().body(nulls).contentType("application/json")
+                .patch("/api/ipam/services/" + kept + "/").then().statusCode(400).body("$", hasKey("parent_object_id"));
+        nulls.put("parent_object_type", null);
+        nulls.put("parent_object_id", null);
+        auth().body(nulls).contentType("application/json").patch("/api/ipam/services/" + kept + "/").then()
+                .statusCode(400).body("$", hasKey("parent_object_type"));
+        auth().get("/api/ipam/services/" + kept + "/").then().body("parent.id", equalTo(device));
 
         create("/api/ipam/service-templates/", Map.of("name", "tpl-" + u, "protocol", "tcp", "ports", List.of(8080)));
         post("/api/ipam/service-templates/", Map.of("name", "tpl-" + u, "protocol", "tcp", "ports", List.of(8081)))

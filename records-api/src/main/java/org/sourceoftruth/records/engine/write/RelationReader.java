@@ -89,10 +89,15 @@ public class RelationReader {
                              Map<String, List<String>> errors) {
         JsonNode type = body.get(f.genericTypeColumn());
         JsonNode id = body.get(f.genericIdColumn());
-        if (type == null && whole && f.isRequired()) {
+        if (whole && f.isRequired() && (type == null || id == null && !f.isNullable())) {
             // a required pair (an event rule's action object) must name its content type; the id
-            // may stay null where the model allows it, as in NetBox
-            PayloadReader.add(errors, f.genericTypeColumn(), "This field is required.");
+            // may stay null where the model allows it (nullable), as in NetBox
+            if (type == null) {
+                PayloadReader.add(errors, f.genericTypeColumn(), "This field is required.");
+            }
+            if (id == null && !f.isNullable()) {
+                PayloadReader.add(errors, f.genericIdColumn(), "This field is required.");
+            }
             return;
         }
         if (type == null && id == null) {
@@ -113,6 +118,10 @@ public class RelationReader {
         }
         if (newType != null && idNull) {
             PayloadReader.add(errors, f.genericIdColumn(), "This field cannot be null.");
+            return;
+        }
+        if (newType == null && !f.isNullable()) {
+            PayloadReader.add(errors, f.genericTypeColumn(), "This field may not be null.");
             return;
         }
         if (newType == null) {
