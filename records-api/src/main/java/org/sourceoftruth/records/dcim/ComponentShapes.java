@@ -36,9 +36,23 @@ public final class ComponentShapes {
     /**
      * A device component at {@code /api/dcim/<path>/}, table {@code dcim_<model>}: device,
      * module (modular components; module types and modules are built separately), name, label,
-     * {@code own} fields, description and NetBox's T block.
+     * {@code own} fields, description and NetBox's T block; it stays on its device, its name is
+     * unique there, and it is listed by device and name.
      */
     public static Model component(String path, String contentType, String verbose, boolean modular, Field... own) {
+        return componentOnDevice(path, contentType, verbose, modular, own)
+                .hook(new StaysWith("device", "Components cannot be moved to a different device."))
+                .unique(UniqueRule.of(title(verbose) + " with this Device and Name already exists.", "device_id", "name"))
+                .ordering("t.device_id")
+                .ordering(naturalOrder("t.name"));
+    }
+
+    /**
+     * {@link #component} without the rules that differ for inventory items (which may move to
+     * another device, are unique per parent and listed as a tree).
+     */
+    public static Model componentOnDevice(String path, String contentType, String verbose, boolean modular,
+                                          Field... own) {
         Model m = Model.of("dcim", path, contentType, table(contentType), verbose)
                 .fields(fk("device", "dcim.device").required().cascade());
         if (modular) {
@@ -48,16 +62,12 @@ public final class ComponentShapes {
                 .fields(own)
                 .fields(str("description").max(200))
                 .standardTail()
-                .hook(new StaysWith("device", "Components cannot be moved to a different device."))
                 // DeviceComponentFilterSet: device_type by model, tenant through the device
                 .relationFilter("device_type", "device.device_type", "model")
                 .relationFilter("device_type_id", "device.device_type", "id")
                 .relationFilter("tenant", "device.tenant", "slug")
                 .relationFilter("tenant_id", "device.tenant", "id")
                 .display(ComponentShapes::nameAndLabel)
-                .unique(UniqueRule.of(title(verbose) + " with this Device and Name already exists.", "device_id", "name"))
-                .ordering("t.device_id")
-                .ordering(naturalOrder("t.name"))
                 .search("t.name", "t.label", "t.description")
                 .brief("device", "name", "description");
     }
@@ -79,9 +89,20 @@ public final class ComponentShapes {
      * A component template at {@code /api/dcim/<path>/}: device type (and module type for the
      * modular ones: exactly one of them, NetBox's ModularComponentTemplateModel.clean), name,
      * label, {@code own} fields, description, created and last_updated; no tags or custom
-     * fields, no display_url (templates are ChangeLoggedModels, not NetBoxModels).
+     * fields, no display_url (templates are ChangeLoggedModels, not NetBoxModels). It stays on
+     * its device type, its name is unique there, and it is listed by device type and name.
      */
     public static Model template(String path, String contentType, String verbose, boolean modular, Field... own) {
+        return templateOnType(path, contentType, verbose, modular, own)
+                .unique(UniqueRule.of(title(verbose) + " with this Device type and Name already exists.",
+                        "device_type_id", "name").skipIfNull("device_type_id"))
+                .ordering("t.device_type_id")
+                .ordering(naturalOrder("t.name"));
+    }
+
+    /** {@link #template} without its uniqueness and ordering (inventory item templates are a tree). */
+    public static Model templateOnType(String path, String contentType, String verbose, boolean modular,
+                                       Field... own) {
         Field deviceType = fk("device_type", "dcim.devicetype").cascade();
         Model m = Model.of("dcim", path, contentType, table(contentType), verbose).noDisplayUrl()
                 .fields(modular ? deviceType : deviceType.required());
@@ -97,10 +118,6 @@ public final class ComponentShapes {
                 .timestamps()
                 .hook(new StaysWith("device_type", "Component templates cannot be moved to a different device type."))
                 .display(ComponentShapes::nameAndLabel)
-                .unique(UniqueRule.of(title(verbose) + " with this Device type and Name already exists.",
-                        "device_type_id", "name").skipIfNull("device_type_id"))
-                .ordering("t.device_type_id")
-                .ordering(naturalOrder("t.name"))
                 .search("t.name", "t.label", "t.description")
                 .brief("name", "description");
     }
