@@ -288,6 +288,28 @@ create table dcim_inventoryitemtemplate (
 create index on dcim_inventoryitemtemplate(parent_id);
 create index on dcim_inventoryitemtemplate(component_type, component_id);
 
+-- Trigger names are cut at 63 characters: the template counters' "<table>_<counter>_<op>" would
+-- lose the operation and collide, so names keep at most 56 characters before "_<op>".
+create or replace function sot_add_counter_cache(owner_table text, counter text, counted_table text, fk text)
+    returns void language plpgsql as $$
+declare
+    op text;
+begin
+    execute format('alter table %I add column %I integer not null default 0', owner_table, counter);
+    execute format('update %I o set %I = (select count(*) from %I c where c.%I = o.id)',
+                   owner_table, counter, counted_table, fk);
+    foreach op in array array['insert', 'update', 'delete'] loop
+        execute format('create trigger %I after %s on %I referencing %s for each statement'
+                       ' execute function sot_counter_cache(%L, %L, %L)',
+                       left(counted_table || '_' || counter, 56) || '_' || op, op, counted_table,
+                       case op when 'insert' then 'new table as new_rows'
+                               when 'delete' then 'old table as old_rows'
+                               else 'old table as old_rows new table as new_rows' end,
+                       owner_table, counter, fk);
+    end loop;
+end
+$$;
+
 -- NetBox's CounterCacheFields on devices and device types
 select sot_add_counter_cache('dcim_device', 'console_port_count', 'dcim_consoleport', 'device_id');
 select sot_add_counter_cache('dcim_device', 'console_server_port_count', 'dcim_consoleserverport', 'device_id');
