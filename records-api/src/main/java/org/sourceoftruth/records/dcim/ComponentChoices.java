@@ -2,6 +2,8 @@ package org.sourceoftruth.records.dcim;
 
 import org.sourceoftruth.records.model.ChoiceSet;
 
+import java.util.List;
+
 /**
  * Choice sets of NetBox 4.4's device components and their templates (ConsolePortTypeChoices,
  * PowerPortTypeChoices, PortTypeChoices, ...): the values NetBox accepts, labelled as NetBox
@@ -106,6 +108,15 @@ public final class ComponentChoices {
     public static final ChoiceSet POWER_OUTLET_STATUS = ChoiceSet.capitalised("enabled", "disabled", "faulty");
     public static final ChoiceSet INVENTORY_ITEM_STATUS = ChoiceSet.capitalised("offline", "active", "planned", "staged",
             "failed", "decommissioning");
+
+    /** The groups NetBox's type choices come in (its OpenAPI document lists them as the templates' type filter values). */
+    public static final List<String> CONSOLE_PORT_TYPE_GROUPS = List.of("Serial", "USB", "Other");
+    public static final List<String> POWER_PORT_TYPE_GROUPS = List.of("IEC 60320", "IEC 60309", "IEC 60906-1",
+            "NEMA (Non-locking)", "NEMA (Locking)", "California Style", "International/ITA", "USB", "Molex", "DC",
+            "Proprietary", "Other");
+    public static final List<String> POWER_OUTLET_TYPE_GROUPS = List.of("IEC 60320", "IEC 60309", "IEC 60906-1",
+            "NEMA (Non-locking)", "NEMA (Locking)", "California Style", "ITA/International", "USB", "Molex", "DC",
+            "Proprietary", "Other");
 
     private ComponentChoices() {
     }

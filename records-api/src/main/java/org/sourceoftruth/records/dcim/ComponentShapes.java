@@ -1,6 +1,10 @@
 package org.sourceoftruth.records.dcim;
 
+import org.sourceoftruth.records.kind.InvalidValue;
+import org.sourceoftruth.records.model.ChoiceSet;
+import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.model.UniqueRule;
@@ -120,6 +124,33 @@ public final class ComponentShapes {
                 .display(ComponentShapes::nameAndLabel)
                 .search("t.name", "t.label", "t.description")
                 .brief("name", "description");
+    }
+
+    /**
+     * The {@code type} filter of templates whose type choices come in groups: NetBox's filter
+     * takes the choices' values, and its OpenAPI document lists the groups' names as the filter's
+     * values, so a client generated from that document may send them: they are accepted and
+     * match no template. {@code null} matches templates without a type; anything else is a 400.
+     */
+    public static ExtraFilter groupedTypeFilter(ChoiceSet types, List<String> groups) {
+        return new ExtraFilter("type", Kind.STRING, (alias, values) -> {
+            List<String> parts = new ArrayList<>();
+            List<Object> params = new ArrayList<>();
+            for (Object v : values) {
+                String value = v.toString();
+                if (value.equals("null")) {
+                    parts.add(alias + ".type is null");
+                } else if (types.contains(value)) {
+                    parts.add(alias + ".type = ?");
+                    params.add(value);
+                } else if (groups.contains(value)) {
+                    parts.add("false");
+                } else {
+                    throw new InvalidValue("Select a valid choice. " + value + " is not one of the available choices.");
+                }
+            }
+            return new ExtraFilter.Sql(String.join(" or ", parts), params);
+        });
     }
 
     /** NetBox's ModularComponentTemplateModel.clean: a device type or a module type, not both, not neither. */

@@ -28,21 +28,25 @@ public class ComponentTemplateModels implements ModelDefinition {
     @Override
     public List<Model> models() {
         Model consolePort = template("console-port-templates", "dcim.consoleporttemplate", "console port template", true,
-                choice("type", CONSOLE_PORT_TYPE).nullable());
+                choice("type", CONSOLE_PORT_TYPE).nullable())
+                .filter(groupedTypeFilter(CONSOLE_PORT_TYPE, CONSOLE_PORT_TYPE_GROUPS));
 
         Model consoleServerPort = template("console-server-port-templates", "dcim.consoleserverporttemplate",
-                "console server port template", true, choice("type", CONSOLE_PORT_TYPE).nullable());
+                "console server port template", true, choice("type", CONSOLE_PORT_TYPE).nullable())
+                .filter(groupedTypeFilter(CONSOLE_PORT_TYPE, CONSOLE_PORT_TYPE_GROUPS));
 
         Model powerPort = template("power-port-templates", "dcim.powerporttemplate", "power port template", true,
                 choice("type", POWER_PORT_TYPE).nullable(),
                 integer("maximum_draw").nullable().range(1, Integer.MAX_VALUE).help("Maximum power draw (watts)"),
                 integer("allocated_draw").nullable().range(1, Integer.MAX_VALUE).help("Allocated power draw (watts)"))
-                .validator(ComponentModels::drawWithinMaximum);
+                .validator(ComponentModels::drawWithinMaximum)
+                .filter(groupedTypeFilter(POWER_PORT_TYPE, POWER_PORT_TYPE_GROUPS));
 
         Model powerOutlet = template("power-outlet-templates", "dcim.poweroutlettemplate", "power outlet template", true,
                 choice("type", POWER_OUTLET_TYPE).nullable(), fk("power_port", "dcim.powerporttemplate"),
                 choice("feed_leg", FEED_LEG).nullable().help("Phase (for three-phase feeds)"))
-                .check(ComponentTemplateModels::powerPortOfSameType);
+                .check(ComponentTemplateModels::powerPortOfSameType)
+                .filter(groupedTypeFilter(POWER_OUTLET_TYPE, POWER_OUTLET_TYPE_GROUPS));
 
         Model iface = template("interface-templates", "dcim.interfacetemplate", "interface template", true,
                 choice("type", INTERFACE_TYPE).required(), bool("enabled").dflt(true),
