@@ -22,9 +22,13 @@ final class GenericTargets {
 
     /**
      * The endpoint a relation written as a bare id points at, where the contract names none
-     * (a front port's rear_port is NetBox's PrimaryKeyRelatedField); null when unknown.
+     * (NetBox's PrimaryKeyRelatedFields: a front port's rear_port, an inventory item's parent); null when unknown.
      */
     static String idTarget(String endpoint, String field) {
-        return endpoint.equals("dcim/front-ports") && field.equals("rear_port") ? "dcim/rear-ports" : null;
+        return switch (endpoint + "." + field) {
+            case "dcim/front-ports.rear_port" -> "dcim/rear-ports";
+            case "dcim/inventory-items.parent", "dcim/inventory-item-templates.parent" -> endpoint;
+            default -> null;
+        };
     }
 }
