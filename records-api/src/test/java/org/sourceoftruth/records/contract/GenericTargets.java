@@ -19,4 +19,16 @@ final class GenericTargets {
             default -> "dcim.site"; // scope, object
         };
     }
+
+    /**
+     * The endpoint a relation written as a bare id points at, where the contract names none
+     * (NetBox's PrimaryKeyRelatedFields: a front port's rear_port, an inventory item's parent); null when unknown.
+     */
+    static String idTarget(String endpoint, String field) {
+        return switch (endpoint + "." + field) {
+            case "dcim/front-ports.rear_port" -> "dcim/rear-ports";
+            case "dcim/inventory-items.parent", "dcim/inventory-item-templates.parent" -> endpoint;
+            default -> null;
+        };
+    }
 }

@@ -173,6 +173,12 @@ final class SubjectResolver {
             Kind kind = v.isNumber() ? Kind.NUMBER : v.isBoolean() ? Kind.BOOLEAN : Kind.TEXT;
             return new Subject(kind, v.asText(), List.of(v.asText()), otherChoice(spec, v.asText()), name + ".value");
         }
+        Endpoint idTarget = type.equals("integer") ? contract.endpoint(GenericTargets.idTarget(ep.key(), name)) : null;
+        if (idTarget != null) { // a relation rendered as the bare id (DRF's PrimaryKeyRelatedField)
+            String other = otherKey(idTarget, true, null);
+            return value.isNull() ? new Subject(Kind.REF, null, List.of(), other, name + " (null)")
+                    : new Subject(Kind.REF, value.asText(), List.of(value.asText()), other, name + ".id");
+        }
         Kind kind = switch (type) {
             case "integer", "number" -> Kind.NUMBER;
             case "boolean" -> Kind.BOOLEAN;
