@@ -143,6 +143,9 @@ public final class Db implements Queries {
             ps.setObject(index, pg);
         } else if (value instanceof SqlArray array) {
             ps.setArray(index, connection.createArrayOf(array.elementType(), array.values().toArray()));
+        } else if (value instanceof java.util.List<?> list && !list.isEmpty()
+                && list.stream().allMatch(Integer.class::isInstance)) {
+            ps.setArray(index, connection.createArrayOf("integer", list.toArray()));
         } else if (value instanceof java.util.List<?> list) {
             ps.setArray(index, connection.createArrayOf("text", list.stream().map(String::valueOf).toArray()));
         } else if (value instanceof OffsetDateTime || value instanceof LocalDate) {

@@ -18,6 +18,7 @@ public final class FieldTypes {
     private static final JsonType JSON = new JsonType();
     private static final ChoiceType CHOICE = new ChoiceType();
     private static final StringListType STRING_LIST = new StringListType();
+    private static final IntegerListType INTEGER_LIST = new IntegerListType();
     private static final ForeignKeyType FK = new ForeignKeyType();
     private static final ManyToManyType M2M = new ManyToManyType();
     private static final TagsType TAGS = new TagsType();
@@ -43,6 +44,7 @@ public final class FieldTypes {
             case JSON -> JSON;
             case CHOICE -> CHOICE;
             case STRING_LIST -> STRING_LIST;
+            case INTEGER_LIST -> INTEGER_LIST;
             case FK -> FK;
             case M2M -> M2M;
             case TAGS -> TAGS;

@@ -24,6 +24,7 @@ public final class Fields {
     public static Field inet(String name) { return new Field(name, Kind.INET); }
     public static Field cidr(String name) { return new Field(name, Kind.CIDR); }
     public static Field stringList(String name) { return new Field(name, Kind.STRING_LIST).dflt(List.of()); }
+    public static Field integerList(String name) { return new Field(name, Kind.INTEGER_LIST); }
 
     public static Field choice(String name, ChoiceSet choices) {
         Field f = new Field(name, Kind.CHOICE);

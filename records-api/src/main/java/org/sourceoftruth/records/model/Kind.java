@@ -25,6 +25,8 @@ public enum Kind {
     CHOICE(Storage.OWN_COLUMN, "text"),
     /** text[] column of plain strings (e.g. content types, event types). */
     STRING_LIST(Storage.UNORDERED_COLUMN, "text"),
+    /** integer[] column of whole numbers (e.g. a rack reservation's units). */
+    INTEGER_LIST(Storage.UNORDERED_COLUMN, "bigint"),
     /** bigint column {@code <name>_id} referencing another model; rendered as that model's nested form. */
     FK(Storage.ID_COLUMN, "text"),
     /** many-to-many through a join table; written as a list of ids. */

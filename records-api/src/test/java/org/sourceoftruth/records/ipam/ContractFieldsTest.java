@@ -88,7 +88,7 @@ class ContractFieldsTest {
                 .body("$", not(hasKey("__all__")));
         body.put("airflow", "front-to-rear");
         Api.post("/api/dcim/racks/", body).statusCode(400)
-                .body("__all__", contains("Must specify a unit when setting an outer width/depth"));
+                .body("__all__", contains("Must specify a unit when setting an outer dimension"));
         body.putAll(Map.of("outer_unit", "mm", "mounting_depth", 800));
         int rack = create("/api/dcim/racks/", body);
         auth().get("/api/dcim/racks/" + rack + "/").then().statusCode(200)

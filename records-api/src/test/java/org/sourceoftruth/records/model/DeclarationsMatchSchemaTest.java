@@ -45,6 +45,7 @@ class DeclarationsMatchSchemaTest {
             Map.entry(Kind.JSON, Set.of("jsonb")),
             Map.entry(Kind.CUSTOM_FIELDS, Set.of("jsonb")),
             Map.entry(Kind.STRING_LIST, Set.of("_text", "_varchar")),
+            Map.entry(Kind.INTEGER_LIST, Set.of("_int2", "_int4", "_int8")),
             Map.entry(Kind.FK, Set.of("int4", "int8")),
             Map.entry(Kind.INET, Set.of("inet")),
             Map.entry(Kind.CIDR, Set.of("cidr")));

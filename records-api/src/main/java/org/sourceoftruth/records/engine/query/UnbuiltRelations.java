@@ -12,7 +12,7 @@ import java.util.Set;
 
 /**
  * Filters of NetBox's filtersets on relations to models this service does not serve yet
- * (contacts, cables, L2VPNs, virtual chassis, ...). They are real filters over the data that
+ * (contacts, cables, L2VPNs, ...). They are real filters over the data that
  * exists: there are no such objects, so no given object is a valid choice (a 400 as NetBox
  * answers for an unknown object), {@code null} matches every object, and the boolean "has one"
  * filters ({@code cabled}, {@code console_ports}, {@code has_front_image}, ...) match no object
@@ -42,16 +42,12 @@ final class UnbuiltRelations {
             Map.entry("provider_account", Set.of("circuits.circuit")),
             Map.entry("provider_account_id", Set.of("circuits.circuit")),
             Map.entry("vlan_translation_policy", INTERFACES), Map.entry("vlan_translation_policy_id", INTERFACES),
-            Map.entry("primary_mac_address", INTERFACES), Map.entry("primary_mac_address_id", INTERFACES),
-            Map.entry("virtual_chassis_id", Set.of("dcim.device", "dcim.interface")),
-            Map.entry("virtual_chassis", Set.of("dcim.interface")),
             Map.entry("config_template_id", Set.of("dcim.devicerole", "dcim.device", "dcim.platform",
                     "virtualization.virtualmachine")),
             Map.entry("wireless_lan_id", Set.of("dcim.interface")), Map.entry("wireless_link_id", Set.of("dcim.interface")),
             Map.entry("virtual_circuit_id", Set.of("dcim.interface")),
             Map.entry("virtual_circuit_termination_id", Set.of("dcim.interface")),
             Map.entry("module_id", Set.of("dcim.interface")),
-            Map.entry("rack_type", Set.of("dcim.rack")), Map.entry("rack_type_id", Set.of("dcim.rack")),
             Map.entry("parent_bay_id", Set.of("dcim.device")),
             Map.entry("fhrpgroup_id", Set.of("ipam.ipaddress")), Map.entry("service_id", Set.of("ipam.ipaddress")),
             Map.entry("data_source_id", Set.of("extras.configcontext")),
@@ -66,8 +62,8 @@ final class UnbuiltRelations {
             Map.entry("choice_set_id", Set.of("extras.customfield")));
 
     /**
-     * Relations to models that ARE served, reached through one that is not (a rack's
-     * manufacturer is its rack type's, a device's parent device its parent bay's, a VLAN's
+     * Relations to models that ARE served, reached through one that is not (a device's
+     * parent device is its parent bay's, a VLAN's
      * Q-in-Q service VLAN a field not built yet): an existing object is a valid choice that no
      * object is related to; an unknown one is a 400.
      */
@@ -75,8 +71,6 @@ final class UnbuiltRelations {
     }
 
     private static final Map<String, Through> THROUGH_UNBUILT = Map.of(
-            "manufacturer", new Through(Set.of("dcim.rack"), "dcim_manufacturer", "slug"),
-            "manufacturer_id", new Through(Set.of("dcim.rack"), "dcim_manufacturer", "id"),
             "parent_device_id", new Through(Set.of("dcim.device"), "dcim_device", "id"),
             "qinq_svlan_id", new Through(Set.of("ipam.vlan"), "ipam_vlan", "id"));
 
@@ -89,7 +83,6 @@ final class UnbuiltRelations {
             Map.entry("device_bays", DEVICES_AND_TYPES), Map.entry("interfaces", Set.of("dcim.devicetype")),
             Map.entry("inventory_items", Set.of("dcim.devicetype")),
             Map.entry("has_front_image", Set.of("dcim.devicetype")), Map.entry("has_rear_image", Set.of("dcim.devicetype")),
-            Map.entry("virtual_chassis_member", Set.of("dcim.device")),
             Map.entry("auto_sync_enabled", Set.of("extras.configcontext")));
 
     /**
