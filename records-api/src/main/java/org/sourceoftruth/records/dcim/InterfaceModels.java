@@ -55,6 +55,7 @@ public class InterfaceModels implements ModelDefinition {
                 .relationFilter("device_type_id", "device.device_type", "id")
                 .relationFilter("tenant", "device.tenant", "slug")
                 .relationFilter("tenant_id", "device.tenant", "id")
+                .relationFilter("primary_mac_address", "primary_mac_address", "mac_address")
                 .relationFilter("virtual_chassis", "device.virtual_chassis", "name")
                 .relationFilter("virtual_chassis_id", "device.virtual_chassis", "id")
                 .relationFilter("vdc", "vdcs", "name")

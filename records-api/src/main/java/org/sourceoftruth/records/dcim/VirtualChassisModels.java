@@ -43,7 +43,9 @@ public class VirtualChassisModels implements ModelDefinition {
         if (selfId == null || master == null) {
             return;
         }
-        Row device = db.query("select name, virtual_chassis_id from dcim_device where id = ?", master).get(0);
+        Row device = db.query("select coalesce(d.name, m.name || ' ' || dt.model || ' (' || d.id || ')') as name,"
+                + " d.virtual_chassis_id from dcim_device d join dcim_devicetype dt on dt.id = d.device_type_id"
+                + " join dcim_manufacturer m on m.id = dt.manufacturer_id where d.id = ?", master).get(0);
         if (!selfId.equals(device.longValue("virtual_chassis_id"))) {
             errors.computeIfAbsent("master", k -> new ArrayList<>()).add("The selected master (" + device.str("name")
                     + ") is not assigned to this virtual chassis.");

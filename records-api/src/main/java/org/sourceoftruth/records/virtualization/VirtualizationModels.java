@@ -151,6 +151,7 @@ public class VirtualizationModels implements ModelDefinition {
                 .fields(InterfaceModels.notBuiltInterfaceRelations())
                 .fields(org.sourceoftruth.records.dcim.MacAddressModels.interfaceMacs("vminterface_id"))
                 .check(org.sourceoftruth.records.dcim.MacAddressModels.primaryIsOwn("virtualization.vminterface"))
+                .relationFilter("primary_mac_address", "primary_mac_address", "mac_address")
                 .unique(UniqueRule.of("Interface with this Virtual machine and Name already exists.",
                         "virtual_machine_id", "name"))
                 .filter(ExtraFilters.each("cluster_id", Kind.INTEGER,

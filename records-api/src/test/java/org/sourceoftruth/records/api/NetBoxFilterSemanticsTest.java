@@ -49,8 +49,12 @@ class NetBoxFilterSemanticsTest {
                 "slug", "dt-" + u, "is_full_depth", false));
         int role = create("/api/dcim/device-roles/", Map.of("name", "fr-" + u, "slug", "fr-" + u));
         device = Api.device(site, new int[]{deviceType, role}, "fd-" + u);
-        iface = create("/api/dcim/interfaces/", Map.of("device", device, "name", "eth0", "type", "1000base-t",
-                "mac_address", "AA:BB:CC:00:11:22"));
+        iface = create("/api/dcim/interfaces/", Map.of("device", device, "name", "eth0", "type", "1000base-t"));
+        // NetBox 4.4: an interface's mac_address is its primary MAC address object's
+        int mac = create("/api/dcim/mac-addresses/", Map.of("mac_address", "AA:BB:CC:00:11:22",
+                "assigned_object_type", "dcim.interface", "assigned_object_id", iface));
+        auth().contentType("application/json").body(Map.of("primary_mac_address", mac))
+                .patch("/api/dcim/interfaces/" + iface + "/").then().statusCode(200);
     }
 
     @AfterEach

@@ -78,6 +78,7 @@ final class SampleValues {
             case "event_types" -> List.of("object_created");
             case "actions" -> List.of("view");
             case "ports" -> List.of(8000 + block % 1000);
+            case "units" -> List.of(1 + block % 40); // a rack reservation's, within a 42U rack
             case "allowed_ips" -> List.of("10.0.0.0/8");
             case "data" -> Map.of("contract", block);
             case "extra_choices" -> List.of(List.of("a" + block, "A" + block));
