@@ -8,7 +8,6 @@ import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.Queries;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.model.UniqueRule;
-import org.sourceoftruth.records.tenancy.TenancyFilters;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -77,7 +76,7 @@ public class RackModels implements ModelDefinition {
                 .standardTail()
                 .check(RackModels::unitsFree)
                 .placedThrough("rack")
-                .filters(TenancyFilters.tenantGroup())
+                .relationFilter("user", "user", "username")
                 .select("_rack_name", "select r.name from dcim_rack r where r.id = t.rack_id")
                 .display(r -> "Reservation for rack " + r.str("_rack_name"))
                 .ordering("t.created", "t.id")

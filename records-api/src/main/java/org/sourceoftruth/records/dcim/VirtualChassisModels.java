@@ -5,6 +5,8 @@ import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.Queries;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.UniqueRule;
+import org.sourceoftruth.records.model.WriteHook;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +26,11 @@ public class VirtualChassisModels implements ModelDefinition {
                 .standardTail()
                 .fields(count("member_count", "dcim_device", "virtual_chassis_id"),
                         m2m("members", "dcim.device", "dcim_device", "virtual_chassis_id", "id").readOnly())
+                .writableRequest()
                 .check(VirtualChassisModels::masterIsMember)
+                .hook(new MasterJoins())
+                .unique(UniqueRule.of("Virtual chassis with this Master already exists.", "master_id")
+                        .skipIfNull("master_id"))
                 // NetBox's VirtualChassisFilterSet places and tenants a chassis by its master
                 .placedThrough("master")
                 .relationFilter("master", "master", "name")
@@ -35,6 +41,26 @@ public class VirtualChassisModels implements ModelDefinition {
                         "(select d.name from dcim_device d where d.id = t.master_id)")
                 .brief("name", "master", "description", "member_count");
         return List.of(chassis);
+    }
+
+    /**
+     * NetBox's assign_virtualchassis_master signal: a chassis created with a master makes that
+     * device a member, at position 1 unless it has one.
+     */
+    static final class MasterJoins implements WriteHook {
+        @Override
+        public List<FollowUp> afterCreate(Queries db, Row created) {
+            Long master = created.longValue("master_id");
+            if (master == null) {
+                return List.of();
+            }
+            Map<String, Object> changes = new java.util.LinkedHashMap<>();
+            changes.put("virtual_chassis", created.id());
+            if (db.query("select vc_position from dcim_device where id = ?", master).get(0).get("vc_position") == null) {
+                changes.put("vc_position", 1);
+            }
+            return List.of(new FollowUp("dcim.device", master, changes));
+        }
     }
 
     /** NetBox's VirtualChassis.clean(): once the chassis exists, its master is one of its members. */

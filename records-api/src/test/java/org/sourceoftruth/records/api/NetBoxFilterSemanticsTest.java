@@ -128,10 +128,15 @@ class NetBoxFilterSemanticsTest {
         auth().body(Map.of("tenant", tenant)).patch("/api/dcim/devices/" + device + "/").then().statusCode(200);
         interfaces("tenant=ft-" + u, true);
         interfaces("tenant_id__n=" + tenant, false);
-        // a rack's manufacturer is its rack type's (not built): an existing one matches no rack
+        // a rack's manufacturer is its rack type's; null matches racks without one (a left join)
         int rack = create("/api/dcim/racks/", Map.of("name", "fk-" + u, "site", site));
         auth().get("/api/dcim/racks/?id=" + rack + "&manufacturer=fm-" + u).then().body("count", equalTo(0));
         auth().get("/api/dcim/racks/?id=" + rack + "&manufacturer_id=null").then().body("count", equalTo(1));
+        int rackType = create("/api/dcim/rack-types/", Map.of("manufacturer", manufacturer, "model", "RT " + u,
+                "slug", "rt-" + u, "form_factor", "4-post-frame"));
+        auth().body(Map.of("rack_type", rackType)).patch("/api/dcim/racks/" + rack + "/").then().statusCode(200);
+        auth().get("/api/dcim/racks/?id=" + rack + "&manufacturer=fm-" + u).then().body("count", equalTo(1));
+        auth().get("/api/dcim/racks/?id=" + rack + "&manufacturer_id=null").then().body("count", equalTo(0));
         auth().get("/api/dcim/racks/?manufacturer=nope-" + u).then().statusCode(400);
     }
 

@@ -187,6 +187,16 @@ class RacksAndChassisTest {
                 .body("results.id", contains(if1, if2));
         auth().get("/api/dcim/interfaces/?virtual_chassis_member_or_master_id=" + sw2).then().body("count", equalTo(2));
         auth().get("/api/dcim/interfaces/?virtual_chassis_id=" + vc).then().body("count", equalTo(3));
+
+        // a chassis created with a master takes it as a member, at position 1 (NetBox's signal)
+        post("/api/dcim/virtual-chassis/", Map.of("name", "Other " + u, "master", sw1)).statusCode(400)
+                .body("__all__", contains("Virtual chassis with this Master already exists."));
+        int vc2 = post("/api/dcim/virtual-chassis/", Map.of("name", "Solo " + u, "master", outsider)).statusCode(201)
+                .body("member_count", equalTo(1)).body("master.id", equalTo(outsider)).extract().path("id");
+        auth().get("/api/dcim/devices/" + outsider + "/").then().body("virtual_chassis.id", equalTo(vc2))
+                .body("vc_position", equalTo(1));
+        auth().get("/api/core/object-changes/?changed_object_type=dcim.device&changed_object_id=" + outsider)
+                .then().body("count", equalTo(2)).body("results.action.value", hasItem("update"));
     }
 
     @Test
