@@ -79,7 +79,8 @@ public class InterfaceModels implements ModelDefinition {
      * Q-in-Q service VLAN, VLAN translation, FHRP groups.
      */
     public static Field[] notBuiltInterfaceRelations() {
-        return new Field[] {notBuilt("qinq_svlan", null), notBuilt("vlan_translation_policy", null), notBuilt("count_fhrp_groups", 0)};
+        return new Field[] {notBuilt("qinq_svlan", null), notBuilt("vlan_translation_policy", null),
+                notBuilt("count_fhrp_groups", 0)};
     }
 
     /**
