@@ -71,6 +71,8 @@ public final class ComponentShapes {
                 .relationFilter("device_type_id", "device.device_type", "id")
                 .relationFilter("tenant", "device.tenant", "slug")
                 .relationFilter("tenant_id", "device.tenant", "id")
+                .relationFilter("virtual_chassis", "device.virtual_chassis", "name")
+                .relationFilter("virtual_chassis_id", "device.virtual_chassis", "id")
                 .display(ComponentShapes::nameAndLabel)
                 .search("t.name", "t.label", "t.description")
                 .brief("device", "name", "description");

@@ -18,7 +18,7 @@ import static org.sourceoftruth.records.dcim.DcimChoices.*;
 import static org.sourceoftruth.records.model.Declarations.*;
 import static org.sourceoftruth.records.model.Fields.*;
 
-/** dcim: regions, site groups, sites, locations, racks, manufacturers, roles, platforms, device types, devices. */
+/** dcim: regions, site groups, sites, locations, manufacturers, roles, platforms, device types, devices. */
 @ApplicationScoped
 public class DcimModels implements ModelDefinition {
     @Inject
@@ -64,36 +64,6 @@ public class DcimModels implements ModelDefinition {
                 .ordering("t.name")
                 .search("t.name", "t.slug", "t.description", "t.comments")
                 .brief("name", "slug", "description", "rack_count", "_depth");
-
-        Model rackRole = organizational("dcim", "rack-roles", "dcim.rackrole", "dcim_rackrole", "rack role")
-                .fields(str("color").max(6).dflt("9e9e9e").pattern(COLOR, COLOR_MESSAGE), str("description").max(200),
-                        str("comments"))
-                .standardTail()
-                .fields(count("rack_count", "dcim_rack", "role_id"))
-                .brief("rack_count");
-
-        Model rack = Model.of("dcim", "racks", "dcim.rack", "dcim_rack", "rack")
-                .fields(str("name").required().max(100), str("facility_id").max(50).nullable().dflt(null),
-                        fk("site", "dcim.site").required().protect(), fk("location", "dcim.location").cascade(),
-                        fk("tenant", "tenancy.tenant").protect(), choice("status", RACK_STATUS).dflt("active"),
-                        fk("role", "dcim.rackrole"), str("serial").max(50), str("asset_tag").max(50).nullable().unique().dflt(null),
-                        choice("form_factor", RACK_FORM_FACTOR).nullable(), choice("width", RACK_WIDTH).dflt("19"),
-                        integer("u_height").range(1, 100).dflt(42), integer("starting_unit").min(1).dflt(1),
-                        bool("desc_units").dflt(false), decimal("weight").nullable().range(0, 999999),
-                        integer("max_weight").nullable().range(0, 2147483647), choice("weight_unit", WEIGHT_UNIT).nullable(),
-                        integer("outer_width").nullable().range(0, 32767), integer("outer_height").nullable().range(0, 32767),
-                        integer("outer_depth").nullable().range(0, 32767),
-                        choice("outer_unit", RACK_DIMENSION_UNIT).nullable(),
-                        integer("mounting_depth").nullable().range(0, 32767), choice("airflow", RACK_AIRFLOW).nullable(),
-                        str("description").max(200), str("comments"))
-                .standardTail()
-                .validator(DcimModels::unitsGiven)
-                .fields(count("device_count", "dcim_device", "rack_id"), notBuilt("rack_type", null),
-                        count("powerfeed_count", "dcim_powerfeed", "rack_id"))
-                .unique(UniqueRule.of("Rack with this Location and Name already exists.", "site_id", "location_id", "name"))
-                .ordering("t.site_id", "t.location_id nulls first", "t.name")
-                .search("t.name", "t.facility_id", "t.serial", "t.asset_tag", "t.description", "t.comments")
-                .brief("name", "description", "device_count");
 
         Model manufacturer = organizational("dcim", "manufacturers", "dcim.manufacturer", "dcim_manufacturer", "manufacturer")
                 .fields(str("description").max(200), str("comments"))
@@ -162,14 +132,20 @@ public class DcimModels implements ModelDefinition {
                         ConfigContexts.field(configContexts.forDevices()), json("local_context_data").nullable())
                 .standardTail()
                 .fields(count("interface_count", "dcim_interface", "device_id").counterCache(),
-                        notBuilt("virtual_chassis", null),
-                        notBuilt("vc_position", null).filtersAs(Kind.INTEGER),
-                        notBuilt("vc_priority", null).filtersAs(Kind.INTEGER), notBuilt("config_template", null))
+                        fk("virtual_chassis", "dcim.virtualchassis").onDelete(Field.OnDelete.SET_NULL),
+                        integer("vc_position").nullable().range(0, 255), integer("vc_priority").nullable().range(0, 255),
+                        notBuilt("config_template", null))
                 .fields(ComponentCounts.deviceCounts())
                 .fields(notBuiltCounts("module_bay_count"))
                 .filters(ComponentCounts.deviceFilters())
                 .select("_primary_ip_id", PrimaryIps.PRIMARY_IP_SELECT)
                 .check(PrimaryIps.forDevices())
+                .check(RackSpace::devicePlacement)
+                .check(VirtualChassisModels::memberRules)
+                .unique(UniqueRule.of("Device with this Virtual chassis and VC position already exists.",
+                        "virtual_chassis_id", "vc_position").skipIfNull("virtual_chassis_id", "vc_position"))
+                .filter(ExtraFilters.bool("virtual_chassis_member", "{t}.virtual_chassis_id is not null",
+                        "{t}.virtual_chassis_id is null"))
                 .validator((row, errors) -> ConfigContexts.requireObject("local_context_data", row, errors))
                 .filter(PrimaryIps.hasPrimaryIp())
                 .filter(ExtraFilters.bool("has_oob_ip", "{t}.oob_ip_id is not null", "{t}.oob_ip_id is null"))
@@ -189,6 +165,8 @@ public class DcimModels implements ModelDefinition {
                 .childFilter("mac_address", "dcim.interface", "device")
                 .select("_unnamed", "select m.name || ' ' || dt.model from dcim_devicetype dt join dcim_manufacturer m"
                         + " on m.id = dt.manufacturer_id where dt.id = t.device_type_id")
+                .select("_vc_label", "select vc.name || ':' || t.vc_position from dcim_virtualchassis vc"
+                        + " where vc.id = t.virtual_chassis_id")
                 .display(DcimModels::deviceDisplay)
                 .unique(UniqueRule.of("Constraint \u201cdcim_device_unique_name_site_tenant\u201d is violated.",
                                 "tenant_id", "site_id", "name")
@@ -198,7 +176,7 @@ public class DcimModels implements ModelDefinition {
                 .brief("display_name", "name", "description");
 
         ComponentCounts.parentDevice(device);
-        return List.of(region, siteGroup, site, location, rackRole, rack, manufacturer, deviceRole, platform, deviceType,
+        return List.of(region, siteGroup, site, location, manufacturer, deviceRole, platform, deviceType,
                 device);
     }
 
@@ -216,29 +194,9 @@ public class DcimModels implements ModelDefinition {
         return ExtraFilters.bool("local_context_data", "{t}.local_context_data is not null", "{t}.local_context_data is null");
     }
 
-    /** Weights and outer dimensions need their unit, with NetBox's messages (WeightMixin/Rack.clean). */
-    static void unitsGiven(org.sourceoftruth.records.model.Row row, java.util.Map<String, List<String>> errors) {
-        List<String> all = new java.util.ArrayList<>();
-        if (row.get("weight_unit") == null) {
-            if (row.get("weight") != null) {
-                all.add("Must specify a unit when setting a weight");
-            }
-            if (row.get("max_weight") != null) {
-                all.add("Must specify a unit when setting a maximum weight");
-            }
-        }
-        if ((row.get("outer_width") != null || row.get("outer_height") != null || row.get("outer_depth") != null)
-                && row.get("outer_unit") == null) {
-            all.add("Must specify a unit when setting an outer width/depth");
-        }
-        if (!all.isEmpty()) {
-            errors.computeIfAbsent("__all__", k -> new java.util.ArrayList<>()).addAll(all);
-        }
-    }
-
     /** NetBox shows an unnamed device as "<manufacturer> <model> (<id>)". */
     static String deviceDisplay(org.sourceoftruth.records.model.Row r) {
-        String name = r.str("name");
+        String name = r.str("name") != null ? r.str("name") : r.str("_vc_label");
         return name != null ? name : r.str("_unnamed") + " (" + r.id() + ")";
     }
 }

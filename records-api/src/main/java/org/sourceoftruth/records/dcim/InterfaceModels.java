@@ -23,8 +23,8 @@ public class InterfaceModels implements ModelDefinition {
                         choice("type", INTERFACE_TYPE).required(), bool("enabled").dflt(true),
                         fk("parent", "dcim.interface").protect(), fk("bridge", "dcim.interface"), fk("lag", "dcim.interface"),
                         integer("mtu").range(1, 65536).nullable(),
-                        str("mac_address").max(18).nullable().dflt(null)
-                                .pattern("^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$", "Enter a valid MAC address."),
+                        // the primary MAC object's address, kept in the column by V65's triggers
+                        str("mac_address").max(18).nullable().readOnly(),
                         integer("speed").min(0).nullable(), choice("duplex", DUPLEX).nullable(),
                         str("wwn").max(23).nullable().dflt(null), bool("mgmt_only").dflt(false),
                         choice("mode", INTERFACE_MODE).nullable(), fk("untagged_vlan", "ipam.vlan"),
@@ -40,9 +40,12 @@ public class InterfaceModels implements ModelDefinition {
                         m2m("vdcs", "dcim.virtualdevicecontext", "dcim_interface_vdcs", "interface_id", "virtualdevicecontext_id"),
                         notBuilt("wireless_link", null), notBuilt("wireless_lans", List.of()))
                 .fields(notBuiltInterfaceRelations())
+                .fields(MacAddressModels.interfaceMacs("interface_id"))
+                .check(MacAddressModels.primaryIsOwn("dcim.interface"))
                 .validator(InterfaceModels::poeNeedsMode)
                 .validator(InterfaceModels::wirelessRules)
                 .hook(new ChannelFrequencyAndWidth())
+                .relationFilter("primary_mac_address", "primary_mac_address", "mac_address")
                 .relationFilter("vdc", "vdcs", "name")
                 .relationFilter("vdc_id", "vdcs", "id")
                 .relationFilter("vdc_identifier", "vdcs", "identifier")
@@ -55,11 +58,11 @@ public class InterfaceModels implements ModelDefinition {
 
     /**
      * Relations every interface (device or VM) has in NetBox 4.4 to models not built here:
-     * MAC address objects, Q-in-Q service VLAN, VLAN translation, FHRP groups.
+     * Q-in-Q service VLAN, VLAN translation, FHRP groups.
      */
     public static Field[] notBuiltInterfaceRelations() {
-        return new Field[] {notBuilt("primary_mac_address", null), notBuilt("mac_addresses", List.of()),
-                notBuilt("qinq_svlan", null), notBuilt("vlan_translation_policy", null), notBuilt("count_fhrp_groups", 0)};
+        return new Field[] {notBuilt("qinq_svlan", null), notBuilt("vlan_translation_policy", null),
+                notBuilt("count_fhrp_groups", 0)};
     }
 
     /**
@@ -99,16 +102,24 @@ public class InterfaceModels implements ModelDefinition {
     }
 
     /**
-     * virtual_chassis_member(_id) and virtual_chassis_member_or_master(_id): the interfaces of the
-     * named devices and of their virtual chassis. Virtual chassis are not built yet, so a device's
-     * chassis interfaces are its own; no device by that name or id matches nothing (no 400: NetBox
-     * declares them as plain value filters).
+     * virtual_chassis_member(_id) and virtual_chassis_member_or_master(_id) (NetBox's
+     * Device.vc_interfaces): the named devices' interfaces and their chassis members' non-management
+     * ones, the latter for _or_master only when the device is its chassis's master. No device by
+     * that name or id matches nothing (no 400: NetBox declares them as plain value filters).
      */
     private static List<ExtraFilter> virtualChassisMembers() {
         List<ExtraFilter> out = new java.util.ArrayList<>();
         for (String name : List.of("virtual_chassis_member", "virtual_chassis_member_or_master")) {
-            out.add(ExtraFilters.each(name, Kind.STRING, "{t}.device_id in (select id from dcim_device where name = ?)"));
-            out.add(ExtraFilters.each(name + "_id", Kind.INTEGER, "{t}.device_id = ?"));
+            String masterOnly = name.endsWith("master")
+                    ? " and exists (select 1 from dcim_virtualchassis vc where vc.id = d.virtual_chassis_id and vc.master_id = d.id)"
+                    : "";
+            for (String key : List.of("name", "id")) {
+                String sql = "{t}.device_id in (select id from dcim_device d where d." + key + " = ?) or (not {t}.mgmt_only"
+                        + " and {t}.device_id in (select m.id from dcim_device m join dcim_device d on d.virtual_chassis_id"
+                        + " = m.virtual_chassis_id where d." + key + " = ?" + masterOnly + "))";
+                out.add(ExtraFilters.each(key.equals("id") ? name + "_id" : name, key.equals("id") ? Kind.INTEGER : Kind.STRING,
+                        sql));
+            }
         }
         return out;
     }

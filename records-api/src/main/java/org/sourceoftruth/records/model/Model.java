@@ -41,6 +41,7 @@ public final class Model {
     private final Map<String, String> extraSelects = new LinkedHashMap<>();
     private final List<String> aliasPaths = new ArrayList<>();
     private String apiName;
+    private boolean writableRequest;
 
     private Model(String app, String path, String contentType, String table, String verboseName) {
         this.app = app;
@@ -245,6 +246,19 @@ public final class Model {
             sb.append(Character.toUpperCase(word.charAt(0))).append(word.substring(1));
         }
         return sb.toString();
+    }
+
+    /**
+     * NetBox names this model's request body {@code Writable<X>Request} although its fields read
+     * and write alike here (a virtual chassis's master is written as a plain id).
+     */
+    public Model writableRequest() {
+        writableRequest = true;
+        return this;
+    }
+
+    public boolean hasWritableRequest() {
+        return writableRequest;
     }
 
     public Model noDisplayUrl() {

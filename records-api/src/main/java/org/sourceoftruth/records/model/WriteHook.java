@@ -28,4 +28,21 @@ public interface WriteHook {
      */
     default void afterWrite(Row written, Row changes, Row existing) {
     }
+
+    /**
+     * Changes a create makes to other objects (NetBox's post_save signals, e.g. a new virtual
+     * chassis taking its master as a member): each is applied after the create's own change
+     * record, in its transaction, as a PATCH through the engine (validated, permission-checked,
+     * with its own change record); then the created object is rendered again.
+     *
+     * @param db      queries in the create's transaction
+     * @param created the row as stored
+     */
+    default List<FollowUp> afterCreate(Queries db, Row created) {
+        return List.of();
+    }
+
+    /** A PATCH of object {@code id} of {@code contentType}: field name to value, as a request body gives it. */
+    record FollowUp(String contentType, long id, Map<String, Object> changes) {
+    }
 }

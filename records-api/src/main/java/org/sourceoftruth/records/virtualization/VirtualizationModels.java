@@ -139,8 +139,8 @@ public class VirtualizationModels implements ModelDefinition {
                         fk("parent", "virtualization.vminterface").protect().nestedFields(NESTED_VM_INTERFACE),
                         fk("bridge", "virtualization.vminterface").nestedFields(NESTED_VM_INTERFACE),
                         integer("mtu").range(1, 65536).nullable(),
-                        str("mac_address").max(18).nullable().dflt(null)
-                                .pattern("^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$", "Enter a valid MAC address."),
+                        // the primary MAC object's address, kept in the column by V65's triggers
+                        str("mac_address").max(18).nullable().readOnly(),
                         str("description").max(200), choice("mode", DcimChoices.INTERFACE_MODE).nullable(),
                         fk("untagged_vlan", "ipam.vlan"),
                         m2m("tagged_vlans", "ipam.vlan", "virtualization_vminterface_tagged_vlans", "vminterface_id", "vlan_id"),
@@ -149,6 +149,9 @@ public class VirtualizationModels implements ModelDefinition {
                 .fields(count("count_ipaddresses", "ipam_ipaddress", "assigned_object_id")
                         .countWhere("assigned_object_type = 'virtualization.vminterface'"))
                 .fields(InterfaceModels.notBuiltInterfaceRelations())
+                .fields(org.sourceoftruth.records.dcim.MacAddressModels.interfaceMacs("vminterface_id"))
+                .check(org.sourceoftruth.records.dcim.MacAddressModels.primaryIsOwn("virtualization.vminterface"))
+                .relationFilter("primary_mac_address", "primary_mac_address", "mac_address")
                 .unique(UniqueRule.of("Interface with this Virtual machine and Name already exists.",
                         "virtual_machine_id", "name"))
                 .filter(ExtraFilters.each("cluster_id", Kind.INTEGER,

@@ -49,8 +49,12 @@ class NetBoxFilterSemanticsTest {
                 "slug", "dt-" + u, "is_full_depth", false));
         int role = create("/api/dcim/device-roles/", Map.of("name", "fr-" + u, "slug", "fr-" + u));
         device = Api.device(site, new int[]{deviceType, role}, "fd-" + u);
-        iface = create("/api/dcim/interfaces/", Map.of("device", device, "name", "eth0", "type", "1000base-t",
-                "mac_address", "AA:BB:CC:00:11:22"));
+        iface = create("/api/dcim/interfaces/", Map.of("device", device, "name", "eth0", "type", "1000base-t"));
+        // NetBox 4.4: an interface's mac_address is its primary MAC address object's
+        int mac = create("/api/dcim/mac-addresses/", Map.of("mac_address", "AA:BB:CC:00:11:22",
+                "assigned_object_type", "dcim.interface", "assigned_object_id", iface));
+        auth().contentType("application/json").body(Map.of("primary_mac_address", mac))
+                .patch("/api/dcim/interfaces/" + iface + "/").then().statusCode(200);
     }
 
     @AfterEach
@@ -124,10 +128,15 @@ class NetBoxFilterSemanticsTest {
         auth().body(Map.of("tenant", tenant)).patch("/api/dcim/devices/" + device + "/").then().statusCode(200);
         interfaces("tenant=ft-" + u, true);
         interfaces("tenant_id__n=" + tenant, false);
-        // a rack's manufacturer is its rack type's (not built): an existing one matches no rack
+        // a rack's manufacturer is its rack type's; null matches racks without one (a left join)
         int rack = create("/api/dcim/racks/", Map.of("name", "fk-" + u, "site", site));
         auth().get("/api/dcim/racks/?id=" + rack + "&manufacturer=fm-" + u).then().body("count", equalTo(0));
         auth().get("/api/dcim/racks/?id=" + rack + "&manufacturer_id=null").then().body("count", equalTo(1));
+        int rackType = create("/api/dcim/rack-types/", Map.of("manufacturer", manufacturer, "model", "RT " + u,
+                "slug", "rt-" + u, "form_factor", "4-post-frame"));
+        auth().body(Map.of("rack_type", rackType)).patch("/api/dcim/racks/" + rack + "/").then().statusCode(200);
+        auth().get("/api/dcim/racks/?id=" + rack + "&manufacturer=fm-" + u).then().body("count", equalTo(1));
+        auth().get("/api/dcim/racks/?id=" + rack + "&manufacturer_id=null").then().body("count", equalTo(0));
         auth().get("/api/dcim/racks/?manufacturer=nope-" + u).then().statusCode(400);
     }
 

@@ -150,6 +150,11 @@ final class FilterChecker {
         if (subject == null) {
             subject = subjects.resolve(ep, obj, base, code.startsWith("integer"));
         }
+        if (subject != null && code.startsWith("boolean") && subject.kind() != Kind.BOOLEAN) {
+            // a field or relation of that name says nothing about a boolean filter's value
+            // (a device's virtual_chassis_member is "is in a chassis", not its chassis's members)
+            subject = null;
+        }
         if (subject == null || (lookup != null && !applicable(lookup, subject))) {
             return new Step(accepted(ep, made, filter, code, subject == null ? "no value derivable for " + base
                     : "lookup " + lookup + " not derivable for a " + subject.kind() + " value"), null);

@@ -32,6 +32,11 @@ final class SampleValues {
      * so the addresses of one object (start and end of an IP range) fall in the same network.
      */
     Object value(String name, JsonNode spec, int block, boolean second) {
+        if (name.equals("units")) {
+            // a rack reservation's: units of the rack made here (u_height and starting_unit are
+            // min + 1, so units 2 and 3), one each for the two reservations in that rack
+            return List.of(second ? 3 : 2);
+        }
         Object named = byName(name, block);
         if (named != null) {
             return named;

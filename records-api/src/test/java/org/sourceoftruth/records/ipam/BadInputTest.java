@@ -265,7 +265,8 @@ class BadInputTest {
         battery("/api/virtualization/interfaces/", vmi, Map.of("virtual_machine", vm, "name", "eth1"),
                 fields("virtual_machine", GENERIC_BAD_VALUES, "mtu", List.of(0, 70000), "mode", List.of("trunk"),
                         "untagged_vlan", GENERIC_BAD_VALUES, "tagged_vlans", List.of(List.of(999999999), "x",
-                                List.of(Map.of("vid", 1))), "mac_address", List.of("zz:zz"), "name", List.of(new Duplicate("eth0"))));
+                                List.of(Map.of("vid", 1))), "primary_mac_address", GENERIC_BAD_VALUES,
+                        "name", List.of(new Duplicate("eth0"))));
         int cc = create("/api/extras/config-contexts/", Map.of("name", "bad-" + u, "data", Map.of(),
                 "sites", List.of(site)));
         battery("/api/extras/config-contexts/", cc, Map.of("name", "cc-" + u, "data", Map.of("a", 1), "sites", List.of(site)),

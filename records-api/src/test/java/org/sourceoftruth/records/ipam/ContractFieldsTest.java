@@ -63,8 +63,8 @@ class ContractFieldsTest {
                 .body("poe_mode.label", equalTo("PSE")).body("poe_type.label", equalTo("802.3at (Type 2)"))
                 .body("tx_power", equalTo(20)).body("rf_role", nullValue());
         // read-only: a value sent for one is ignored, as DRF ignores read-only fields
-        auth().body(Map.of("virtual_chassis", 5)).patch("/api/dcim/devices/" + d[0] + "/").then().statusCode(200)
-                .body("virtual_chassis", nullValue());
+        auth().body(Map.of("config_template", 5)).patch("/api/dcim/devices/" + d[0] + "/").then().statusCode(200)
+                .body("config_template", nullValue());
     }
 
     @Test
@@ -88,7 +88,7 @@ class ContractFieldsTest {
                 .body("$", not(hasKey("__all__")));
         body.put("airflow", "front-to-rear");
         Api.post("/api/dcim/racks/", body).statusCode(400)
-                .body("__all__", contains("Must specify a unit when setting an outer width/depth"));
+                .body("__all__", contains("Must specify a unit when setting an outer dimension"));
         body.putAll(Map.of("outer_unit", "mm", "mounting_depth", 800));
         int rack = create("/api/dcim/racks/", body);
         auth().get("/api/dcim/racks/" + rack + "/").then().statusCode(200)

@@ -56,7 +56,7 @@ public final class ComponentNames {
     }
 
     private static boolean asymmetric(Model m) {
-        if (m.treeParent() != null) {
+        if (m.treeParent() != null || m.hasWritableRequest()) {
             return true;
         }
         for (Field f : m.fields()) {

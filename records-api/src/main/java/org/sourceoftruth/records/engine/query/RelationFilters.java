@@ -147,6 +147,12 @@ class RelationFilters implements RelationLookups {
                     ? "t." + hop.column() + " in (select t.id from " + next + " t where " + sql + ")"
                     : "t.id in (select j." + hop.joinOwnColumn() + " from " + hop.joinTable() + " j where j."
                     + hop.joinTargetColumn() + " in (select t.id from " + next + " t where " + sql + "))";
+            if (values.contains("null")) {
+                // Django's isnull through a join is a left join: no object at this hop matches too
+                // (a rack without a rack type has no manufacturer)
+                sql = "(" + sql + ") or " + (hop.kind == Kind.FK ? "t." + hop.column() + " is null"
+                        : "not exists (select 1 from " + hop.joinTable() + " j where j." + hop.joinOwnColumn() + " = t.id)");
+            }
         }
         return new ExtraFilter.Sql("n".equals(lookup) ? "coalesce(not (" + sql + "), true)" : sql, params);
     }

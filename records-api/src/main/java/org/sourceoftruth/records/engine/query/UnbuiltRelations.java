@@ -12,7 +12,7 @@ import java.util.Set;
 
 /**
  * Filters of NetBox's filtersets on relations to models this service does not serve yet
- * (contacts, cables, L2VPNs, virtual chassis, ...). They are real filters over the data that
+ * (contacts, cables, L2VPNs, ...). They are real filters over the data that
  * exists: there are no such objects, so no given object is a valid choice (a 400 as NetBox
  * answers for an unknown object), {@code null} matches every object, and the boolean "has one"
  * filters ({@code cabled}, {@code console_ports}, {@code has_front_image}, ...) match no object
@@ -33,10 +33,7 @@ final class UnbuiltRelations {
     /** Cabled objects at the ends of cable paths (NetBox's PathEndpoint): they filter on {@code connected}. */
     private static final Set<String> PATH_ENDPOINTS = Set.of("dcim.interface", "dcim.powerfeed", "dcim.consoleport",
             "dcim.consoleserverport", "dcim.powerport", "dcim.poweroutlet");
-    /** Device components: their device's virtual chassis, and for the modular ones their module. */
-    private static final Set<String> COMPONENTS = Set.of("dcim.interface", "dcim.consoleport", "dcim.consoleserverport",
-            "dcim.powerport", "dcim.poweroutlet", "dcim.frontport", "dcim.rearport", "dcim.devicebay",
-            "dcim.inventoryitem");
+    /** Device components and templates that may belong to a module (type). */
     private static final Set<String> MODULAR_COMPONENTS = Set.of("dcim.interface", "dcim.consoleport",
             "dcim.consoleserverport", "dcim.powerport", "dcim.poweroutlet", "dcim.frontport", "dcim.rearport");
     private static final Set<String> MODULAR_TEMPLATES = Set.of("dcim.consoleporttemplate",
@@ -44,12 +41,6 @@ final class UnbuiltRelations {
             "dcim.interfacetemplate", "dcim.frontporttemplate", "dcim.rearporttemplate");
     private static final Set<String> INTERFACES = Set.of("dcim.interface", "virtualization.vminterface");
     private static final Set<String> DEVICES_AND_TYPES = Set.of("dcim.device", "dcim.devicetype");
-
-    private static Set<String> union(Set<String> a, Set<String> b) {
-        Set<String> out = new java.util.HashSet<>(a);
-        out.addAll(b);
-        return Set.copyOf(out);
-    }
 
     /** Filter name -> content types whose NetBox filterset has it, the related model being unbuilt. */
     private static final Map<String, Set<String>> RELATIONS = Map.ofEntries(
@@ -62,16 +53,12 @@ final class UnbuiltRelations {
             Map.entry("provider_account", Set.of("circuits.circuit")),
             Map.entry("provider_account_id", Set.of("circuits.circuit")),
             Map.entry("vlan_translation_policy", INTERFACES), Map.entry("vlan_translation_policy_id", INTERFACES),
-            Map.entry("primary_mac_address", INTERFACES), Map.entry("primary_mac_address_id", INTERFACES),
-            Map.entry("virtual_chassis_id", union(COMPONENTS, Set.of("dcim.device"))),
-            Map.entry("virtual_chassis", COMPONENTS),
             Map.entry("config_template_id", Set.of("dcim.devicerole", "dcim.device", "dcim.platform",
                     "virtualization.virtualmachine")),
             Map.entry("wireless_lan_id", Set.of("dcim.interface")), Map.entry("wireless_link_id", Set.of("dcim.interface")),
             Map.entry("virtual_circuit_id", Set.of("dcim.interface")),
             Map.entry("virtual_circuit_termination_id", Set.of("dcim.interface")),
             Map.entry("module_id", MODULAR_COMPONENTS), Map.entry("module_type_id", MODULAR_TEMPLATES),
-            Map.entry("rack_type", Set.of("dcim.rack")), Map.entry("rack_type_id", Set.of("dcim.rack")),
             Map.entry("fhrpgroup_id", Set.of("ipam.ipaddress", "ipam.service")), Map.entry("fhrpgroup", Set.of("ipam.service")),
             Map.entry("data_source_id", Set.of("extras.configcontext")),
             Map.entry("data_file_id", Set.of("extras.configcontext")),
@@ -85,8 +72,8 @@ final class UnbuiltRelations {
             Map.entry("choice_set_id", Set.of("extras.customfield")));
 
     /**
-     * Relations to models that ARE served, reached through one that is not (a rack's
-     * manufacturer is its rack type's, a device's parent device its parent bay's, a VLAN's
+     * Relations to models that ARE served, reached through one that is not (a device's
+     * parent device is its parent bay's, a VLAN's
      * Q-in-Q service VLAN a field not built yet): an existing object is a valid choice that no
      * object is related to; an unknown one is a 400.
      */
@@ -94,8 +81,6 @@ final class UnbuiltRelations {
     }
 
     private static final Map<String, Through> THROUGH_UNBUILT = Map.of(
-            "manufacturer", new Through(Set.of("dcim.rack"), "dcim_manufacturer", "slug"),
-            "manufacturer_id", new Through(Set.of("dcim.rack"), "dcim_manufacturer", "id"),
             "qinq_svlan_id", new Through(Set.of("ipam.vlan"), "ipam_vlan", "id"));
 
     /** Boolean "has one" filters on unbuilt relations: true matches no object, false every object. */
@@ -103,7 +88,6 @@ final class UnbuiltRelations {
             Map.entry("cabled", CABLED), Map.entry("connected", PATH_ENDPOINTS),
             Map.entry("module_bays", DEVICES_AND_TYPES),
             Map.entry("has_front_image", Set.of("dcim.devicetype")), Map.entry("has_rear_image", Set.of("dcim.devicetype")),
-            Map.entry("virtual_chassis_member", Set.of("dcim.device")),
             Map.entry("auto_sync_enabled", Set.of("extras.configcontext")));
 
     /**

@@ -22,6 +22,8 @@ import org.sourceoftruth.records.changelog.ChangeRecord;
 import org.sourceoftruth.records.changelog.ChangeRecorder;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.model.WriteHook;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.RequestContext;
@@ -49,6 +51,8 @@ public class RecordWriter {
     AgroalDataSource dataSource;
     @Inject
     PayloadReader reader;
+    @Inject
+    ModelRegistry registry;
     @Inject
     ReferenceResolver references;
     @Inject
@@ -107,7 +111,21 @@ public class RecordWriter {
             if (!access.permitsAll(db, model, ids, Access.Action.ADD)) {
                 throw ApiException.forbidden();
             }
-            return afterWrite(db, model, ChangeAction.CREATE, Collections.nCopies(ids.size(), null), ids, items);
+            List<RenderedObject> out = afterWrite(db, model, ChangeAction.CREATE, Collections.nCopies(ids.size(), null),
+                    ids, items);
+            List<WriteHook.FollowUp> followUps = new ArrayList<>();
+            for (long id : ids) {
+                followUps.addAll(WriteHooks.afterCreate(db, model, id));
+            }
+            if (followUps.isEmpty()) {
+                return out;
+            }
+            for (WriteHook.FollowUp f : followUps) {
+                // the same transaction (and, through it, the same connection) as this create
+                update(registry.require(f.contentType()), List.of(f.id()),
+                        List.of(org.sourceoftruth.model.Json.MAPPER.valueToTree(f.changes())), true, false, null);
+            }
+            return renderedAgain(db, model, ids);
         } catch (SQLException e) {
             throw new Db.DbException(e);
         }
@@ -225,6 +243,18 @@ public class RecordWriter {
         }
         changes.recordAll(records);
         listeners.changed(model, false);
+        return out;
+    }
+
+    /** The written objects' response forms once their follow-ups changed what they show. */
+    private List<RenderedObject> renderedAgain(Db db, Model model, List<Long> ids) {
+        List<Row> rows = RowLoader.loadAll(db, model, ids);
+        List<ObjectNode> rendered = renderer.render(db, model, rows, Renderer.Options.full("").revealingSecrets());
+        List<RenderedObject> out = new ArrayList<>(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            AbsoluteUrls.absolutize(rendered.get(i), request.baseUrl());
+            out.add(new RenderedObject(rendered.get(i), ETags.of(rows.get(i))));
+        }
         return out;
     }
 

@@ -21,6 +21,18 @@ final class WriteHooks {
         }
     }
 
+    /** The changes to other objects the hooks ask for after a create (see {@link WriteHook#afterCreate}). */
+    static List<WriteHook.FollowUp> afterCreate(Db db, Model model, long id) {
+        List<WriteHook.FollowUp> out = new java.util.ArrayList<>();
+        if (!model.writeHooks().isEmpty()) {
+            Row created = RowLoader.load(db, model, id, false);
+            for (WriteHook hook : model.writeHooks()) {
+                out.addAll(hook.afterCreate(db, created));
+            }
+        }
+        return out;
+    }
+
     /** After the row is written: the hooks see it as stored (re-read only when the model has hooks). */
     static void afterWrite(Db db, Model model, long id, Row changes, Row existing) {
         if (!model.writeHooks().isEmpty()) {
