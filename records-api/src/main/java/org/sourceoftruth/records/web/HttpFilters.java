@@ -26,12 +26,13 @@ public class HttpFilters {
     void install(@Observes Router router) {
         router.route().order(-1000).handler(ctx -> {
             UUID id = UUID.randomUUID();
+            String idText = id.toString();
             ctx.put(REQUEST_ID, id);
-            RequestLogging.begin(ctx, id.toString());
+            RequestLogging.begin(ctx, idText);
             String path = ctx.normalizedPath();
             boolean api = path.equals("/api") || path.startsWith("/api/");
             ctx.addHeadersEndHandler(v -> {
-                ctx.response().headers().set("X-Request-ID", id.toString());
+                ctx.response().headers().set("X-Request-ID", idText);
                 if (api) {
                     ctx.response().headers().set("API-Version", config.apiVersion());
                 }
