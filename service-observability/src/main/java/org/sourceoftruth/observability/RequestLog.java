@@ -78,7 +78,9 @@ public final class RequestLog {
         MDC.put("status", String.valueOf(status));
         MDC.put("duration_ms", String.valueOf(millis));
         try {
-            ACCESS.infof("%s %s %d %d ms", method, route, status, millis);
+            // Plain concatenation, logged without format style: infof would run java.util.Formatter
+            // (a parse of the pattern, boxing, locale lookups) for every request.
+            ACCESS.info(method + ' ' + route + ' ' + status + ' ' + millis + " ms");
         } finally {
             MDC.remove("method");
             MDC.remove("status");

@@ -1,19 +1,20 @@
 package org.sourceoftruth.observability;
 
 import io.vertx.ext.web.RoutingContext;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import org.jboss.logging.MDC;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /** Puts the matched route template into the request's log context (see {@link RequestLog}). */
 public class RouteContext {
-    @Inject
-    RoutingContext routing;
 
-    /** As the resource is matched: the route is known for the lines the resource writes. */
+    /**
+     * As the resource is matched: the route is known for the lines the resource writes. The
+     * routing context comes as a filter parameter, not an injected field: that is a client proxy,
+     * a context lookup on every call.
+     */
     @ServerRequestFilter(priority = Priorities.USER + 100)
-    public void matched() {
+    public void matched(RoutingContext routing) {
         MDC.put(RequestLog.ROUTE, RequestLog.route(routing));
     }
 }

@@ -27,12 +27,13 @@ public class HttpFilters {
     void install(@Observes Router router) {
         router.route().order(-1000).handler(ctx -> {
             UUID id = UUID.randomUUID();
+            String idText = id.toString();
             ctx.put(REQUEST_ID, id);
-            RequestLog.begin(ctx, id.toString());
+            RequestLog.begin(ctx, idText);
             String path = ctx.normalizedPath();
             boolean api = path.equals("/api") || path.startsWith("/api/");
             ctx.addHeadersEndHandler(v -> {
-                ctx.response().headers().set("X-Request-ID", id.toString());
+                ctx.response().headers().set("X-Request-ID", idText);
                 if (api) {
                     ctx.response().headers().set("API-Version", config.apiVersion());
                 }

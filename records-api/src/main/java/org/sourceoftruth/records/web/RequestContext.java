@@ -9,7 +9,11 @@ import java.util.UUID;
 /** Per-request facts the engine needs: the request id (X-Request-ID) and the caller. */
 @RequestScoped
 public class RequestContext {
-    private UUID requestId = UUID.randomUUID();
+    /**
+     * Set from the request's X-Request-ID by the auth filter; drawn only where no HTTP request
+     * set one (a SecureRandom draw per request that the id then replaced was pure waste).
+     */
+    private UUID requestId;
     private Caller caller;
     private String baseUrl = "";
 
@@ -18,6 +22,9 @@ public class RequestContext {
     }
 
     public UUID requestId() {
+        if (requestId == null) {
+            requestId = UUID.randomUUID();
+        }
         return requestId;
     }
 
