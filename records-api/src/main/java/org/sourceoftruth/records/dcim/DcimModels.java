@@ -136,8 +136,12 @@ public class DcimModels implements ModelDefinition {
                         .nestedCount(Field.NestedCount.REAL), notBuilt("front_image", null), notBuilt("rear_image", null))
                 .fields(notBuiltCounts("console_port_template_count", "console_server_port_template_count",
                         "power_port_template_count", "power_outlet_template_count", "interface_template_count",
-                        "front_port_template_count", "rear_port_template_count", "device_bay_template_count",
-                        "module_bay_template_count", "inventory_item_template_count"))
+                        "front_port_template_count", "rear_port_template_count", "device_bay_template_count"))
+                .fields(count("module_bay_template_count", "dcim_modulebaytemplate", "device_type_id").counterCache())
+                .fields(notBuiltCounts("inventory_item_template_count"))
+                .filter(ExtraFilters.bool("module_bays",
+                        "exists (select 1 from dcim_modulebaytemplate x where x.device_type_id = {t}.id)",
+                        "not exists (select 1 from dcim_modulebaytemplate x where x.device_type_id = {t}.id)"))
                 .display(r -> r.str("model"))
                 .unique(UniqueRule.of("Device type with this Manufacturer and Model already exists.", "manufacturer_id", "model"))
                 .unique(UniqueRule.of("Device type with this Manufacturer and Slug already exists.", "manufacturer_id", "slug"))
@@ -166,8 +170,12 @@ public class DcimModels implements ModelDefinition {
                         notBuilt("vc_position", null).filtersAs(Kind.INTEGER),
                         notBuilt("vc_priority", null).filtersAs(Kind.INTEGER), notBuilt("config_template", null))
                 .fields(notBuiltCounts("console_port_count", "console_server_port_count", "power_port_count",
-                        "power_outlet_count", "front_port_count", "rear_port_count", "device_bay_count",
-                        "module_bay_count", "inventory_item_count"))
+                        "power_outlet_count", "front_port_count", "rear_port_count", "device_bay_count"))
+                .fields(count("module_bay_count", "dcim_modulebay", "device_id").counterCache())
+                .fields(notBuiltCounts("inventory_item_count"))
+                .componentsFrom("device_type", org.sourceoftruth.records.model.ComponentNames.AS_GIVEN, false)
+                .filter(ExtraFilters.bool("module_bays", "exists (select 1 from dcim_modulebay x where x.device_id = {t}.id)",
+                        "not exists (select 1 from dcim_modulebay x where x.device_id = {t}.id)"))
                 .select("_primary_ip_id", PrimaryIps.PRIMARY_IP_SELECT)
                 .check(PrimaryIps.forDevices())
                 .validator((row, errors) -> ConfigContexts.requireObject("local_context_data", row, errors))

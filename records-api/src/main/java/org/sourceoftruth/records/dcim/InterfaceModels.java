@@ -22,7 +22,7 @@ public class InterfaceModels implements ModelDefinition {
     @Override
     public List<Model> models() {
         Model iface = Model.of("dcim", "interfaces", "dcim.interface", "dcim_interface", "interface")
-                .fields(fk("device", "dcim.device").required().cascade(), str("name").required().max(64),
+                .fields(fk("device", "dcim.device").required().cascade(), fk("module", "dcim.module").cascade(), str("name").required().max(64),
                         str("label").max(64), choice("type", INTERFACE_TYPE).required(), bool("enabled").dflt(true),
                         fk("parent", "dcim.interface").protect(), fk("bridge", "dcim.interface"), fk("lag", "dcim.interface"),
                         integer("mtu").range(1, 65536).nullable(),
@@ -41,7 +41,7 @@ public class InterfaceModels implements ModelDefinition {
                 .fields(count("count_ipaddresses", "ipam_ipaddress", "assigned_object_id")
                                 .countWhere("assigned_object_type = 'dcim.interface'"),
                         m2m("vdcs", "dcim.virtualdevicecontext", "dcim_interface_vdcs", "interface_id", "virtualdevicecontext_id"),
-                        notBuilt("module", null), notBuilt("wireless_link", null),
+                        notBuilt("wireless_link", null),
                         notBuilt("wireless_lans", List.of()))
                 .fields(CabledFields.cabled())
                 .fields(CabledFields.pathEndpoint())

@@ -30,6 +30,8 @@ final class UnbuiltRelations {
     private static final Set<String> CABLED = Set.of("circuits.circuittermination", "dcim.interface", "dcim.powerfeed");
     private static final Set<String> INTERFACES = Set.of("dcim.interface", "virtualization.vminterface");
     private static final Set<String> DEVICES_AND_TYPES = Set.of("dcim.device", "dcim.devicetype");
+    /** Devices, device types and module types: the port templates and ports are not built yet. */
+    private static final Set<String> WITH_PORTS = Set.of("dcim.device", "dcim.devicetype", "dcim.moduletype");
 
     /** Filter name -> content types whose NetBox filterset has it, the related model being unbuilt. */
     private static final Map<String, Set<String>> RELATIONS = Map.ofEntries(
@@ -43,14 +45,13 @@ final class UnbuiltRelations {
             Map.entry("provider_account_id", Set.of("circuits.circuit")),
             Map.entry("vlan_translation_policy", INTERFACES), Map.entry("vlan_translation_policy_id", INTERFACES),
             Map.entry("primary_mac_address", INTERFACES), Map.entry("primary_mac_address_id", INTERFACES),
-            Map.entry("virtual_chassis_id", Set.of("dcim.device", "dcim.interface")),
-            Map.entry("virtual_chassis", Set.of("dcim.interface")),
+            Map.entry("virtual_chassis_id", Set.of("dcim.device", "dcim.interface", "dcim.modulebay")),
+            Map.entry("virtual_chassis", Set.of("dcim.interface", "dcim.modulebay")),
             Map.entry("config_template_id", Set.of("dcim.devicerole", "dcim.device", "dcim.platform",
                     "virtualization.virtualmachine")),
             Map.entry("wireless_lan_id", Set.of("dcim.interface")), Map.entry("wireless_link_id", Set.of("dcim.interface")),
             Map.entry("virtual_circuit_id", Set.of("dcim.interface")),
             Map.entry("virtual_circuit_termination_id", Set.of("dcim.interface")),
-            Map.entry("module_id", Set.of("dcim.interface")),
             Map.entry("rack_type", Set.of("dcim.rack")), Map.entry("rack_type_id", Set.of("dcim.rack")),
             Map.entry("parent_bay_id", Set.of("dcim.device")),
             Map.entry("fhrpgroup_id", Set.of("ipam.ipaddress")), Map.entry("service_id", Set.of("ipam.ipaddress")),
@@ -83,10 +84,11 @@ final class UnbuiltRelations {
     /** Boolean "has one" filters on unbuilt relations: true matches no object, false every object. */
     private static final Map<String, Set<String>> ABSENT = Map.ofEntries(
             Map.entry("cabled", CABLED), Map.entry("connected", Set.of("dcim.interface", "dcim.powerfeed")),
-            Map.entry("console_ports", DEVICES_AND_TYPES), Map.entry("console_server_ports", DEVICES_AND_TYPES),
-            Map.entry("power_ports", DEVICES_AND_TYPES), Map.entry("power_outlets", DEVICES_AND_TYPES),
-            Map.entry("pass_through_ports", DEVICES_AND_TYPES), Map.entry("module_bays", DEVICES_AND_TYPES),
-            Map.entry("device_bays", DEVICES_AND_TYPES), Map.entry("interfaces", Set.of("dcim.devicetype")),
+            Map.entry("console_ports", WITH_PORTS), Map.entry("console_server_ports", WITH_PORTS),
+            Map.entry("power_ports", WITH_PORTS), Map.entry("power_outlets", WITH_PORTS),
+            Map.entry("pass_through_ports", WITH_PORTS),
+            Map.entry("device_bays", DEVICES_AND_TYPES),
+            Map.entry("interfaces", Set.of("dcim.devicetype", "dcim.moduletype")),
             Map.entry("inventory_items", Set.of("dcim.devicetype")),
             Map.entry("has_front_image", Set.of("dcim.devicetype")), Map.entry("has_rear_image", Set.of("dcim.devicetype")),
             Map.entry("virtual_chassis_member", Set.of("dcim.device")),
