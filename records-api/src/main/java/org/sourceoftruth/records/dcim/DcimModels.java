@@ -99,7 +99,8 @@ public class DcimModels implements ModelDefinition {
                 .fields(str("description").max(200), str("comments"))
                 .standardTail()
                 .fields(count("devicetype_count", "dcim_devicetype", "manufacturer_id"),
-                        count("platform_count", "dcim_platform", "manufacturer_id"), notBuilt("inventoryitem_count", 0));
+                        count("platform_count", "dcim_platform", "manufacturer_id"),
+                        count("inventoryitem_count", "dcim_inventoryitem", "manufacturer_id"));
 
         Model deviceRole = tree("dcim", "device-roles", "dcim.devicerole", "dcim_devicerole", "device role")
                 .fields(str("color").max(6).dflt("9e9e9e").pattern(COLOR, COLOR_MESSAGE), bool("vm_role").dflt(true),
@@ -134,11 +135,9 @@ public class DcimModels implements ModelDefinition {
                 .standardTail()
                 .fields(count("device_count", "dcim_device", "device_type_id").counterCache()
                         .nestedCount(Field.NestedCount.REAL), notBuilt("front_image", null), notBuilt("rear_image", null))
-                .fields(notBuiltCounts("console_port_template_count", "console_server_port_template_count",
-                        "power_port_template_count", "power_outlet_template_count", "interface_template_count",
-                        "front_port_template_count", "rear_port_template_count", "device_bay_template_count"))
+                .fields(ComponentCounts.deviceTypeCounts())
                 .fields(count("module_bay_template_count", "dcim_modulebaytemplate", "device_type_id").counterCache())
-                .fields(notBuiltCounts("inventory_item_template_count"))
+                .filters(ComponentCounts.deviceTypeFilters())
                 .filter(ExtraFilters.bool("module_bays",
                         "exists (select 1 from dcim_modulebaytemplate x where x.device_type_id = {t}.id)",
                         "not exists (select 1 from dcim_modulebaytemplate x where x.device_type_id = {t}.id)"))
@@ -166,13 +165,12 @@ public class DcimModels implements ModelDefinition {
                         ConfigContexts.field(configContexts.forDevices()), json("local_context_data").nullable())
                 .standardTail()
                 .fields(count("interface_count", "dcim_interface", "device_id").counterCache(),
-                        notBuilt("parent_device", null), notBuilt("virtual_chassis", null),
+                        notBuilt("virtual_chassis", null),
                         notBuilt("vc_position", null).filtersAs(Kind.INTEGER),
                         notBuilt("vc_priority", null).filtersAs(Kind.INTEGER), notBuilt("config_template", null))
-                .fields(notBuiltCounts("console_port_count", "console_server_port_count", "power_port_count",
-                        "power_outlet_count", "front_port_count", "rear_port_count", "device_bay_count"))
+                .fields(ComponentCounts.deviceCounts())
                 .fields(count("module_bay_count", "dcim_modulebay", "device_id").counterCache())
-                .fields(notBuiltCounts("inventory_item_count"))
+                .filters(ComponentCounts.deviceFilters())
                 .componentsFrom("device_type", org.sourceoftruth.records.model.ComponentNames.AS_GIVEN, false)
                 .filter(ExtraFilters.bool("module_bays", "exists (select 1 from dcim_modulebay x where x.device_id = {t}.id)",
                         "not exists (select 1 from dcim_modulebay x where x.device_id = {t}.id)"))
@@ -205,6 +203,7 @@ public class DcimModels implements ModelDefinition {
                 .search("t.name", "t.serial", "t.asset_tag", "t.description", "t.comments")
                 .brief("display_name", "name", "description");
 
+        ComponentCounts.parentDevice(device);
         return List.of(region, siteGroup, site, location, rackRole, rack, manufacturer, deviceRole, platform, deviceType,
                 device);
     }

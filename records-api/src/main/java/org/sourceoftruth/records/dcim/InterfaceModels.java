@@ -7,12 +7,10 @@ import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
-import org.sourceoftruth.records.model.UniqueRule;
 
 import java.util.List;
 
 import static org.sourceoftruth.records.dcim.DcimChoices.*;
-import static org.sourceoftruth.records.model.Declarations.*;
 import static org.sourceoftruth.records.model.Fields.*;
 
 /** dcim interfaces: a device's network interfaces, with NetBox's interface rules and filters. */
@@ -21,51 +19,37 @@ public class InterfaceModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model iface = Model.of("dcim", "interfaces", "dcim.interface", "dcim_interface", "interface")
-                .fields(fk("device", "dcim.device").required().cascade(), fk("module", "dcim.module").cascade(), str("name").required().max(64),
-                        str("label").max(64), choice("type", INTERFACE_TYPE).required(), bool("enabled").dflt(true),
+        Model iface = ComponentShapes.cabled(ComponentShapes.component("interfaces", "dcim.interface", "interface", true,
+                        choice("type", INTERFACE_TYPE).required(), bool("enabled").dflt(true),
                         fk("parent", "dcim.interface").protect(), fk("bridge", "dcim.interface"), fk("lag", "dcim.interface"),
                         integer("mtu").range(1, 65536).nullable(),
                         str("mac_address").max(18).nullable().dflt(null)
                                 .pattern("^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$", "Enter a valid MAC address."),
                         integer("speed").min(0).nullable(), choice("duplex", DUPLEX).nullable(),
-                        str("wwn").max(23).nullable().dflt(null), bool("mgmt_only").dflt(false), str("description").max(200),
+                        str("wwn").max(23).nullable().dflt(null), bool("mgmt_only").dflt(false),
                         choice("mode", INTERFACE_MODE).nullable(), fk("untagged_vlan", "ipam.vlan"),
                         m2m("tagged_vlans", "ipam.vlan", "dcim_interface_tagged_vlans", "interface_id", "vlan_id"),
-                        bool("mark_connected").dflt(false), fk("vrf", "ipam.vrf"),
+                        fk("vrf", "ipam.vrf"),
                         choice("poe_mode", POE_MODE).nullable(), choice("poe_type", POE_TYPE).nullable(),
                         choice("rf_role", RF_ROLE).nullable(), choice("rf_channel", RF_CHANNEL).nullable(),
                         decimal("rf_channel_frequency").nullable().range(-99999, 99999),
-                        decimal("rf_channel_width").nullable().range(-9999, 9999), integer("tx_power").nullable().range(-40, 127))
-                .standardTail()
+                        decimal("rf_channel_width").nullable().range(-9999, 9999), integer("tx_power").nullable().range(-40, 127)),
+                        true)
                 .fields(count("count_ipaddresses", "ipam_ipaddress", "assigned_object_id")
                                 .countWhere("assigned_object_type = 'dcim.interface'"),
                         m2m("vdcs", "dcim.virtualdevicecontext", "dcim_interface_vdcs", "interface_id", "virtualdevicecontext_id"),
-                        notBuilt("wireless_link", null),
-                        notBuilt("wireless_lans", List.of()))
-                .fields(CabledFields.cabled())
-                .fields(CabledFields.pathEndpoint())
+                        notBuilt("wireless_link", null), notBuilt("wireless_lans", List.of()))
                 .fields(notBuiltInterfaceRelations())
                 .validator(InterfaceModels::poeNeedsMode)
                 .validator(InterfaceModels::wirelessRules)
                 .hook(new ChannelFrequencyAndWidth())
-                .relationFilter("device_type", "device.device_type", "model")
-                .relationFilter("device_type_id", "device.device_type", "id")
-                .relationFilter("tenant", "device.tenant", "slug")
-                .relationFilter("tenant_id", "device.tenant", "id")
                 .relationFilter("vdc", "vdcs", "name")
                 .relationFilter("vdc_id", "vdcs", "id")
                 .relationFilter("vdc_identifier", "vdcs", "identifier")
                 .filter(interfaceKind())
                 .filters(virtualChassisMembers())
                 .filters(interfaceVlanFilters("dcim_interface_tagged_vlans", "interface_id"))
-                .display(r -> r.str("label") == null || r.str("label").isEmpty() ? r.str("name")
-                        : r.str("name") + " (" + r.str("label") + ")")
-                .unique(UniqueRule.of("Interface with this Device and Name already exists.", "device_id", "name"))
-                .ordering("t.device_id")
-                .ordering(naturalOrder("t.name"))
-                .search("t.name", "t.label", "t.description", "t.mac_address")
-                .brief("device", "name", "description", "cable", "_occupied");
+                .search("t.mac_address");
         return List.of(iface);
     }
 

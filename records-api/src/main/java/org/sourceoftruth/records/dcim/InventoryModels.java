@@ -9,7 +9,7 @@ import java.util.List;
 import static org.sourceoftruth.records.model.Declarations.*;
 import static org.sourceoftruth.records.model.Fields.*;
 
-/** dcim inventory: inventory item roles (the items and their templates come with the device components). */
+/** dcim inventory: inventory item roles (the items and their templates are device components). */
 @ApplicationScoped
 public class InventoryModels implements ModelDefinition {
 
@@ -19,7 +19,7 @@ public class InventoryModels implements ModelDefinition {
                 "inventory item role")
                 .fields(str("color").max(6).dflt("9e9e9e").pattern(COLOR, COLOR_MESSAGE), str("description").max(200))
                 .standardTail()
-                .fields(notBuilt("inventoryitem_count", 0))
+                .fields(count("inventoryitem_count", "dcim_inventoryitem", "role_id"))
                 .brief("inventoryitem_count");
         return List.of(role);
     }

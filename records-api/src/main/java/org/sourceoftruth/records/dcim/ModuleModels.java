@@ -54,6 +54,7 @@ public class ModuleModels implements ModelDefinition {
                         str("comments"))
                 .standardTail()
                 .validator(DcimModels::unitsGiven)
+                .filters(ComponentCounts.moduleTypeFilters())
                 .hook(new AttributesNeedProfile())
                 .check(ModuleAttributes::moduleTypeAttributes)
                 .display(r -> r.str("model"))
@@ -63,11 +64,10 @@ public class ModuleModels implements ModelDefinition {
                 .search("t.model", "t.part_number", "t.description", "t.comments")
                 .brief("profile", "manufacturer", "model", "description");
 
-        Model moduleBay = component("module-bays", "dcim.modulebay", "dcim_modulebay", "module bay")
-                .fields(fk("installed_module", "dcim.module").readOnly(), str("label").max(64),
-                        str("position").max(30).help("Identifier to reference when renaming installed components"),
-                        str("description").max(200))
-                .standardTail()
+        Model moduleBay = ComponentShapes.componentOnDevice("module-bays", "dcim.modulebay", "module bay", true,
+                        fk("installed_module", "dcim.module").readOnly(),
+                        str("position").max(30).help("Identifier to reference when renaming installed components"))
+                .hook(new ComponentShapes.StaysWith("device", "Components cannot be moved to a different device."))
                 // NetBox's MPTT parent: the bay holding the module this bay belongs to
                 .filter(ExtraFilters.each("parent_id", Kind.INTEGER,
                         "{t}.module_id in (select id from dcim_module where module_bay_id = ?)")
@@ -75,8 +75,10 @@ public class ModuleModels implements ModelDefinition {
                 .check(ModuleModels::notWithinItself)
                 .unique(UniqueRule.of("Module bay with this Device, Module and Name already exists.",
                         "device_id", "module_id", "name"))
-                .search("t.name", "t.label", "t.description", "t.position")
-                .brief("display_url", "name");
+                .ordering("t.device_id")
+                .ordering(naturalOrder("t.name"))
+                .search("t.position")
+                .briefExactly("display_url", "name");
 
         Model module = Model.of("dcim", "modules", "dcim.module", "dcim_module", "module")
                 .fields(fk("device", "dcim.device").required().cascade(),
@@ -99,69 +101,13 @@ public class ModuleModels implements ModelDefinition {
                 .search("t.serial", "t.asset_tag", "t.description", "t.comments")
                 .brief("device", "module_bay");
 
-        Model bayTemplate = template("module-bay-templates", "dcim.modulebaytemplate", "dcim_modulebaytemplate",
-                "module bay template")
-                .fields(str("position").max(30).help("Identifier to reference when renaming installed components"),
-                        str("description").max(200))
-                .timestamps()
+        Model bayTemplate = ComponentShapes.template("module-bay-templates", "dcim.modulebaytemplate",
+                        "module bay template", true,
+                        str("position").max(30).help("Identifier to reference when renaming installed components"))
                 .instantiates("dcim.modulebay", "name", "label", "position")
-                .search("t.name", "t.label", "t.description", "t.position")
-                .brief("name", "description");
+                .search("t.position");
 
         return List.of(profile, moduleType, moduleBay, module, bayTemplate);
-    }
-
-    /**
-     * A component of a device that a module may have brought (NetBox's ModularComponentModel):
-     * device, module, name, and the device's filters.
-     * TODO(unify): the same shape as ComponentShapes on branch components; merge into it.
-     */
-    static Model component(String path, String contentType, String table, String verbose) {
-        return Model.of("dcim", path, contentType, table, verbose)
-                .fields(fk("device", "dcim.device").required().cascade(), fk("module", "dcim.module").cascade(),
-                        str("name").required().max(64))
-                .relationFilter("device_type", "device.device_type", "model")
-                .relationFilter("device_type_id", "device.device_type", "id")
-                .relationFilter("tenant", "device.tenant", "slug")
-                .relationFilter("tenant_id", "device.tenant", "id")
-                .display(r -> r.str("label") == null || r.str("label").isEmpty() ? r.str("name")
-                        : r.str("name") + " (" + r.str("label") + ")")
-                .ordering("t.device_id")
-                .ordering(naturalOrder("t.name"));
-    }
-
-    /**
-     * A component template of a device type or a module type, exactly one of them (NetBox's
-     * ModularComponentTemplateModel): name and label unique per type, with NetBox's messages.
-     */
-    static Model template(String path, String contentType, String table, String verbose) {
-        String title = Character.toUpperCase(verbose.charAt(0)) + verbose.substring(1);
-        return Model.of("dcim", path, contentType, table, verbose)
-                .noDisplayUrl()
-                .fields(fk("device_type", "dcim.devicetype").cascade(), fk("module_type", "dcim.moduletype").cascade(),
-                        str("name").required().max(64).help("{module} is accepted as a substitution for the module bay"
-                                + " position when attached to a module type."),
-                        str("label").max(64).help("Physical label"))
-                .validator(ModuleModels::oneType)
-                .unique(UniqueRule.of(title + " with this Device type and Name already exists.", "device_type_id", "name")
-                        .skipIfNull("device_type_id"))
-                .unique(UniqueRule.of(title + " with this Module type and Name already exists.", "module_type_id", "name")
-                        .skipIfNull("module_type_id"))
-                .display(r -> r.str("label") == null || r.str("label").isEmpty() ? r.str("name")
-                        : r.str("name") + " (" + r.str("label") + ")")
-                .ordering("t.device_type_id nulls first", "t.module_type_id nulls first")
-                .ordering(naturalOrder("t.name"));
-    }
-
-    /** ModularComponentTemplateModel.clean: a device type or a module type, not both, not neither. */
-    static void oneType(Row row, Map<String, List<String>> errors) {
-        boolean deviceType = row.get("device_type_id") != null;
-        boolean moduleType = row.get("module_type_id") != null;
-        if (deviceType == moduleType) {
-            errors.computeIfAbsent("__all__", k -> new ArrayList<>()).add(deviceType
-                    ? "A component template cannot be associated with both a device type and a module type."
-                    : "A component template must be associated with either a device type or a module type.");
-        }
     }
 
     /** Module.clean: the bay must be one of the device's. */

@@ -63,7 +63,7 @@ public final class ForeignKeyType implements FieldType {
 
     @Override
     public Schema readSchema(Field f, SchemaNames names) {
-        return names.brief(f.target());
+        return f.isRenderedAsId() ? FieldTypes.INTEGER.schema() : names.brief(f.target());
     }
 
     /** A related object: its id, or attributes that identify exactly one object. */

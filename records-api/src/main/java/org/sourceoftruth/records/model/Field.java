@@ -70,6 +70,7 @@ public final class Field {
     boolean objectTypeIds;
     Kind renders;
     ChoiceSet renderedChoices;
+    boolean renderedAsId;
 
     Field(String name, Kind kind) {
         this.name = name;
@@ -140,6 +141,12 @@ public final class Field {
      * (sot_counter_cache), so reading the count costs no query.
      */
     public Field counterCache() { counterColumn = name; return this; }
+    /**
+     * A relation rendered as the target's id rather than its nested form, as DRF's
+     * PrimaryKeyRelatedField (an inventory item's parent, an interface template's bridge).
+     */
+    public Field renderedAsId() { renderedAsId = true; return this; }
+    public boolean isRenderedAsId() { return renderedAsId; }
     /** A computed field loaded for a whole page at once (one query per page, not per row). */
     public Field loader(BatchLoader l) { loader = l; return this; }
     /**

@@ -100,6 +100,13 @@ public final class Model {
         return this;
     }
 
+    /** The brief set is exactly id, url, display and these (where a shared shape declared more). */
+    public Model briefExactly(String... names) {
+        brief.clear();
+        brief.addAll(List.of("id", "url", "display"));
+        return brief(names);
+    }
+
     /** Default ordering as SQL terms over alias {@code t}; {@code t.id} is always appended. */
     public Model ordering(String... terms) {
         ordering.addAll(List.of(terms));

@@ -19,4 +19,12 @@ final class GenericTargets {
             default -> "dcim.site"; // scope, object
         };
     }
+
+    /**
+     * The endpoint a relation written as a bare id points at, where the contract names none
+     * (a front port's rear_port is NetBox's PrimaryKeyRelatedField); null when unknown.
+     */
+    static String idTarget(String endpoint, String field) {
+        return endpoint.equals("dcim/front-ports") && field.equals("rear_port") ? "dcim/rear-ports" : null;
+    }
 }

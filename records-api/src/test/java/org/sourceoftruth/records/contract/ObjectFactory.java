@@ -308,7 +308,7 @@ final class ObjectFactory {
 
     private Object value(Endpoint ep, String name, JsonNode spec, int block, boolean second) {
         String type = spec.path("type").asText();
-        String target = spec.path("fk").asText(null);
+        String target = spec.path("fk").asText(GenericTargets.idTarget(ep.key(), name));
         if (target != null && (type.equals("fk") || type.equals("integer"))) {
             Made t = instance(target, target.equals(ep.key()) ? Role.SPARE : Role.PRIMARY);
             return t == null ? SampleValues.NONE : t.id();

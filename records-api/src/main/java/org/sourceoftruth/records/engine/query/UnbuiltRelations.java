@@ -27,11 +27,23 @@ final class UnbuiltRelations {
             "dcim.location", "dcim.manufacturer", "dcim.powerpanel", "dcim.rack", "dcim.region", "dcim.sitegroup", "dcim.site",
             "ipam.aggregate", "ipam.ipaddress", "ipam.iprange", "ipam.prefix", "tenancy.tenant",
             "virtualization.clustergroup", "virtualization.cluster", "virtualization.virtualmachine");
-    private static final Set<String> CABLED = Set.of("circuits.circuittermination", "dcim.interface", "dcim.powerfeed");
+    private static final Set<String> CABLED = Set.of("circuits.circuittermination", "dcim.interface", "dcim.powerfeed",
+            "dcim.consoleport", "dcim.consoleserverport", "dcim.powerport", "dcim.poweroutlet", "dcim.frontport",
+            "dcim.rearport");
+    /** Cabled objects at the ends of cable paths (NetBox's PathEndpoint): they filter on {@code connected}. */
+    private static final Set<String> PATH_ENDPOINTS = Set.of("dcim.interface", "dcim.powerfeed", "dcim.consoleport",
+            "dcim.consoleserverport", "dcim.powerport", "dcim.poweroutlet");
+    /** Device components: their device's virtual chassis. */
+    private static final Set<String> COMPONENTS = Set.of("dcim.interface", "dcim.consoleport", "dcim.consoleserverport",
+            "dcim.powerport", "dcim.poweroutlet", "dcim.frontport", "dcim.rearport", "dcim.devicebay",
+            "dcim.inventoryitem", "dcim.modulebay");
     private static final Set<String> INTERFACES = Set.of("dcim.interface", "virtualization.vminterface");
-    private static final Set<String> DEVICES_AND_TYPES = Set.of("dcim.device", "dcim.devicetype");
-    /** Devices, device types and module types: the port templates and ports are not built yet. */
-    private static final Set<String> WITH_PORTS = Set.of("dcim.device", "dcim.devicetype", "dcim.moduletype");
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> out = new java.util.HashSet<>(a);
+        out.addAll(b);
+        return Set.copyOf(out);
+    }
 
     /** Filter name -> content types whose NetBox filterset has it, the related model being unbuilt. */
     private static final Map<String, Set<String>> RELATIONS = Map.ofEntries(
@@ -45,15 +57,14 @@ final class UnbuiltRelations {
             Map.entry("provider_account_id", Set.of("circuits.circuit")),
             Map.entry("vlan_translation_policy", INTERFACES), Map.entry("vlan_translation_policy_id", INTERFACES),
             Map.entry("primary_mac_address", INTERFACES), Map.entry("primary_mac_address_id", INTERFACES),
-            Map.entry("virtual_chassis_id", Set.of("dcim.device", "dcim.interface", "dcim.modulebay")),
-            Map.entry("virtual_chassis", Set.of("dcim.interface", "dcim.modulebay")),
+            Map.entry("virtual_chassis_id", union(COMPONENTS, Set.of("dcim.device"))),
+            Map.entry("virtual_chassis", COMPONENTS),
             Map.entry("config_template_id", Set.of("dcim.devicerole", "dcim.device", "dcim.platform",
                     "virtualization.virtualmachine")),
             Map.entry("wireless_lan_id", Set.of("dcim.interface")), Map.entry("wireless_link_id", Set.of("dcim.interface")),
             Map.entry("virtual_circuit_id", Set.of("dcim.interface")),
             Map.entry("virtual_circuit_termination_id", Set.of("dcim.interface")),
             Map.entry("rack_type", Set.of("dcim.rack")), Map.entry("rack_type_id", Set.of("dcim.rack")),
-            Map.entry("parent_bay_id", Set.of("dcim.device")),
             Map.entry("fhrpgroup_id", Set.of("ipam.ipaddress")), Map.entry("service_id", Set.of("ipam.ipaddress")),
             Map.entry("data_source_id", Set.of("extras.configcontext")),
             Map.entry("data_file_id", Set.of("extras.configcontext")),
@@ -78,18 +89,11 @@ final class UnbuiltRelations {
     private static final Map<String, Through> THROUGH_UNBUILT = Map.of(
             "manufacturer", new Through(Set.of("dcim.rack"), "dcim_manufacturer", "slug"),
             "manufacturer_id", new Through(Set.of("dcim.rack"), "dcim_manufacturer", "id"),
-            "parent_device_id", new Through(Set.of("dcim.device"), "dcim_device", "id"),
             "qinq_svlan_id", new Through(Set.of("ipam.vlan"), "ipam_vlan", "id"));
 
     /** Boolean "has one" filters on unbuilt relations: true matches no object, false every object. */
     private static final Map<String, Set<String>> ABSENT = Map.ofEntries(
-            Map.entry("cabled", CABLED), Map.entry("connected", Set.of("dcim.interface", "dcim.powerfeed")),
-            Map.entry("console_ports", WITH_PORTS), Map.entry("console_server_ports", WITH_PORTS),
-            Map.entry("power_ports", WITH_PORTS), Map.entry("power_outlets", WITH_PORTS),
-            Map.entry("pass_through_ports", WITH_PORTS),
-            Map.entry("device_bays", DEVICES_AND_TYPES),
-            Map.entry("interfaces", Set.of("dcim.devicetype", "dcim.moduletype")),
-            Map.entry("inventory_items", Set.of("dcim.devicetype")),
+            Map.entry("cabled", CABLED), Map.entry("connected", PATH_ENDPOINTS),
             Map.entry("has_front_image", Set.of("dcim.devicetype")), Map.entry("has_rear_image", Set.of("dcim.devicetype")),
             Map.entry("virtual_chassis_member", Set.of("dcim.device")),
             Map.entry("auto_sync_enabled", Set.of("extras.configcontext")));

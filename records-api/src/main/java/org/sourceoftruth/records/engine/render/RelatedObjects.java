@@ -48,6 +48,9 @@ public class RelatedObjects {
         for (Field f : out) {
             switch (f.kind) {
                 case FK -> {
+                    if (f.isRenderedAsId()) {
+                        continue;
+                    }
                     Renderer.Options fkNested = nestedOptions(f, opts, nested);
                     Set<Long> targets = new TreeSet<>();
                     for (Row r : rows) {

@@ -127,6 +127,10 @@ public class Renderer {
                 }
                 case FK -> {
                     Long target = row.longValue(f.column());
+                    if (f.isRenderedAsId()) {
+                        node.set(f.name, target == null ? NODES.nullNode() : NODES.numberNode(target));
+                        continue;
+                    }
                     node.set(f.name, target == null ? NODES.nullNode() : related.get(f.name).getOrDefault(target, NODES.nullNode()));
                 }
                 case M2M, TAGS -> node.set(f.name, related.get(f.name).getOrDefault(id, NODES.arrayNode()));
