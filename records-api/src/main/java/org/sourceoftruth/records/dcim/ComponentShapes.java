@@ -99,13 +99,16 @@ public final class ComponentShapes {
      * its device type, its name is unique there, and it is listed by device type and name.
      */
     public static Model template(String path, String contentType, String verbose, boolean modular, Field... own) {
-        return templateOnType(path, contentType, verbose, modular, own)
+        Model m = templateOnType(path, contentType, verbose, modular, own)
                 .unique(UniqueRule.of(title(verbose) + " with this Device type and Name already exists.",
                         "device_type_id", "name").skipIfNull("device_type_id"))
-                .unique(UniqueRule.of(title(verbose) + " with this Module type and Name already exists.",
-                        "module_type_id", "name").skipIfNull("module_type_id"))
-                .ordering("t.device_type_id", "t.module_type_id")
-                .ordering(naturalOrder("t.name"));
+                .ordering("t.device_type_id");
+        if (modular) {
+            m.unique(UniqueRule.of(title(verbose) + " with this Module type and Name already exists.",
+                    "module_type_id", "name").skipIfNull("module_type_id"))
+                    .ordering("t.module_type_id");
+        }
+        return m.ordering(naturalOrder("t.name"));
     }
 
     /** {@link #template} without its uniqueness and ordering (inventory item templates are a tree). */

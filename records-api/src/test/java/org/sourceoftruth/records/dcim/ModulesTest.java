@@ -208,6 +208,56 @@ class ModulesTest {
         auth().get("/api/dcim/devices/" + device + "/").then().body("module_bay_count", equalTo(1));
     }
 
+    @Test
+    void everyTemplateMakesItsComponentWithReferencesBetweenThem() {
+        Fixture f = new Fixture();
+        int type = f.deviceTypeWithBays(List.of("1"));
+        create("/api/dcim/interface-templates/", Map.of("device_type", type, "name", "mgmt0", "type", "1000base-t",
+                "mgmt_only", true));
+        int rear = create("/api/dcim/rear-port-templates/", Map.of("device_type", type, "name", "R1", "type", "lc",
+                "positions", 2));
+        create("/api/dcim/front-port-templates/", Map.of("device_type", type, "name", "F1", "type", "lc",
+                "rear_port", rear, "rear_port_position", 2));
+        int psu = create("/api/dcim/power-port-templates/", Map.of("device_type", type, "name", "PSU1",
+                "maximum_draw", 500));
+        create("/api/dcim/power-outlet-templates/", Map.of("device_type", type, "name", "O1", "power_port", psu));
+        create("/api/dcim/console-port-templates/", Map.of("device_type", type, "name", "con", "type", "rj-45"));
+        int device = f.device(type);
+        auth().get("/api/dcim/interfaces/?device_id=" + device).then().body("results.name", contains("mgmt0"))
+                .body("results[0].mgmt_only", equalTo(true)).body("results[0].module", nullValue());
+        int rearPort = auth().get("/api/dcim/rear-ports/?device_id=" + device).then().body("results.name", contains("R1"))
+                .body("results[0].positions", equalTo(2)).extract().path("results[0].id");
+        auth().get("/api/dcim/front-ports/?device_id=" + device).then().body("results.name", contains("F1"))
+                .body("results[0].rear_port.id", equalTo(rearPort)).body("results[0].rear_port_position", equalTo(2));
+        int powerPort = auth().get("/api/dcim/power-ports/?device_id=" + device).then()
+                .body("results[0].maximum_draw", equalTo(500)).extract().path("results[0].id");
+        auth().get("/api/dcim/power-outlets/?device_id=" + device).then().body("results[0].power_port.id", equalTo(powerPort));
+        auth().get("/api/dcim/devices/" + device + "/").then().body("interface_count", equalTo(1))
+                .body("console_port_count", equalTo(1)).body("module_bay_count", equalTo(1));
+
+        // a module type's interfaces land on the device, named after the bay, and leave with the module
+        int card = create("/api/dcim/module-types/", Map.of("manufacturer", f.manufacturer, "model", "NIC-" + f.u));
+        create("/api/dcim/interface-templates/", Map.of("module_type", card, "name", "eth{module}/0", "type", "10gbase-x-sfpp"));
+        post("/api/dcim/modules/", Map.of("device", device, "module_bay", bayId(device, "Bay 1"), "module_type", card,
+                "replicate_components", "maybe")).statusCode(400).body("replicate_components", contains("Must be a valid boolean."));
+        int module = create("/api/dcim/modules/", Map.of("device", device, "module_bay", bayId(device, "Bay 1"),
+                "module_type", card));
+        auth().get("/api/dcim/interfaces/?module_id=" + module).then().body("results.name", contains("eth1/0"))
+                .body("results[0].device.id", equalTo(device));
+        auth().delete("/api/dcim/modules/" + module + "/").then().statusCode(204);
+        auth().get("/api/dcim/interfaces/?device_id=" + device).then().body("results.name", contains("mgmt0"));
+
+        // adopt_components: an interface of that name without a module joins the module
+        int loose = create("/api/dcim/interfaces/", Map.of("device", device, "name", "eth1/0", "type", "10gbase-x-sfpp"));
+        post("/api/dcim/modules/", Map.of("device", device, "module_bay", bayId(device, "Bay 1"), "module_type", card))
+                .statusCode(400).body("non_field_errors", contains("A Interface named eth1/0 already exists"));
+        var adopted = auth().body(Map.of("device", device, "module_bay", bayId(device, "Bay 1"), "module_type", card,
+                "adopt_components", true)).post("/api/dcim/modules/").then().statusCode(201).extract();
+        auth().get("/api/dcim/interfaces/" + loose + "/").then().body("module.id", equalTo(adopted.path("id")));
+        assertEquals(List.of("dcim.module:create", "dcim.interface:update"), changesOf(adopted).stream()
+                .map(c -> c.get("changed_object_type") + ":" + ((Map<?, ?>) c.get("action")).get("value")).toList());
+    }
+
     /** Creating a device costs the same statements whatever number of bays its type's templates make. */
     @Test
     void creatingADeviceCostsTheSameStatementsForTwoAndFortyBays() {

@@ -72,6 +72,7 @@ class ComponentInstantiation {
         }
         List<Long> typeIds = rows.stream().map(r -> r.longValue(typeField.column())).distinct().toList();
         List<ChangeRecord> records = new ArrayList<>();
+        Map<String, Map<List<Long>, Long>> made = new HashMap<>();
         for (ModelRegistry.Reference ref : registry.referencesTo(typeField.target())) {
             Model template = ref.owner();
             if (template.instantiation() == null || ref.field().kind != Kind.FK) {
@@ -81,7 +82,7 @@ class ComponentInstantiation {
                     + " = any(?) order by t.id", new Db.SqlArray("bigint", typeIds));
             if (!templates.isEmpty()) {
                 records.addAll(make(db, model, owners, ref.field().column(), typeField.column(), templates,
-                        template.instantiation()));
+                        template, made));
             }
         }
         return records;
@@ -124,8 +125,12 @@ class ComponentInstantiation {
 
     /** The components of one template model for every owner: adopted ones updated, the rest inserted. */
     private List<ChangeRecord> make(Db db, Model ownerModel, List<Owner> owners, String templateTypeColumn,
-                                    String ownerTypeColumn, List<Row> templates, Instantiation instantiation) {
+                                    String ownerTypeColumn, List<Row> templates, Model templateModel,
+                                    Map<String, Map<List<Long>, Long>> made) {
+        Instantiation instantiation = templateModel.instantiation();
         Model component = registry.require(instantiation.componentType());
+        Map<String, String> madeFrom = templateReferences(templateModel);
+        List<List<Long>> insertedFrom = new ArrayList<>();
         Map<String, String> links = links(ownerModel, component);
         Map<Long, List<Row>> byType = new HashMap<>();
         templates.forEach(t -> byType.computeIfAbsent(t.longValue(templateTypeColumn), k -> new ArrayList<>()).add(t));
@@ -144,6 +149,11 @@ class ComponentInstantiation {
                 links.forEach((componentColumn, ownerColumnName) -> row.put(componentColumn, owner.row().get(ownerColumnName)));
                 instantiation.columns().forEach((componentColumn, templateColumn) -> {
                     Object value = template.get(templateColumn);
+                    if (madeFrom.containsKey(templateColumn) && value != null) {
+                        // a reference to another template: to the component made from it for this owner
+                        value = made.getOrDefault(madeFrom.get(templateColumn), Map.of())
+                                .get(List.of(owner.row().id(), ((Number) value).longValue()));
+                    }
                     row.put(componentColumn, value instanceof String s && Instantiation.RESOLVED.contains(componentColumn)
                             ? resolve(owner.names(), s) : value);
                 });
@@ -161,6 +171,7 @@ class ComponentInstantiation {
                             + row.str("name") + " already exists");
                 } else if (owner.replicate()) {
                     inserts.add(new RowChanges(row, Map.of(), null));
+                    insertedFrom.add(List.of(owner.row().id(), template.id()));
                 }
             }
         }
@@ -170,11 +181,31 @@ class ComponentInstantiation {
         }
         if (!inserts.isEmpty()) {
             List<Long> ids = RowStore.insertAll(db, component, inserts);
+            Map<List<Long>, Long> byTemplate = made.computeIfAbsent(templateModel.contentType(), k -> new HashMap<>());
+            for (int i = 0; i < ids.size(); i++) {
+                byTemplate.put(insertedFrom.get(i), ids.get(i));
+            }
             records.addAll(writtenObjects.of(db, component, ChangeAction.CREATE, Collections.nCopies(ids.size(), null),
                     ids, null).records());
             listeners.changed(component, false);
         }
         return records;
+    }
+
+    /**
+     * Template columns referring to other templates that make components (a front port
+     * template's rear port template): column → the referenced template model. The referenced
+     * templates' components are made first, as the templates are declared in that order.
+     */
+    private Map<String, String> templateReferences(Model templateModel) {
+        Map<String, String> out = new HashMap<>();
+        for (Field f : templateModel.fields()) {
+            if (f.kind == Kind.FK && !f.target().equals(templateModel.contentType())
+                    && registry.require(f.target()).instantiation() != null) {
+                out.put(f.column(), f.target());
+            }
+        }
+        return out;
     }
 
     /** {@code {module}} tokens NetBox cannot resolve refuse the install (its ValueError). */
