@@ -149,7 +149,7 @@ class ModulesTest {
         auth().get("/api/dcim/module-bays/?module_id=" + module).then()
                 .body("results.name", contains("Slot 2/1", "Slot 2/2")).body("results.position", contains("2/1", "2/2"))
                 .body("results.label", contains("S2", "")).body("results[0].device.id", equalTo(device))
-                .body("results[0].module.id", equalTo(module));
+                .body("results[0].module.id", equalTo(module)).body("results[0].installed_module", nullValue());
         assertEquals(List.of("dcim.module", "dcim.modulebay", "dcim.modulebay"),
                 changesOf(installed).stream().map(c -> c.get("changed_object_type")).toList());
         auth().get("/api/dcim/devices/" + device + "/").then().body("module_bay_count", equalTo(4));
@@ -222,7 +222,12 @@ class ModulesTest {
                 "maximum_draw", 500));
         create("/api/dcim/power-outlet-templates/", Map.of("device_type", type, "name", "O1", "power_port", psu));
         create("/api/dcim/console-port-templates/", Map.of("device_type", type, "name", "con", "type", "rj-45"));
+        auth().body(Map.of("subdevice_role", "parent")).patch("/api/dcim/device-types/" + type + "/").then().statusCode(200);
+        create("/api/dcim/device-bay-templates/", Map.of("device_type", type, "name", "Blade 1"));
+        create("/api/dcim/device-bay-templates/", Map.of("device_type", type, "name", "Blade 2"));
         int device = f.device(type);
+        auth().get("/api/dcim/device-bays/?device_id=" + device).then().body("results.name", contains("Blade 1", "Blade 2"))
+                .body("results[0].installed_device", nullValue());
         auth().get("/api/dcim/interfaces/?device_id=" + device).then().body("results.name", contains("mgmt0"))
                 .body("results[0].mgmt_only", equalTo(true)).body("results[0].module", nullValue());
         int rearPort = auth().get("/api/dcim/rear-ports/?device_id=" + device).then().body("results.name", contains("R1"))

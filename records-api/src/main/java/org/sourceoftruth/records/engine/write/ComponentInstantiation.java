@@ -218,17 +218,20 @@ class ComponentInstantiation {
     }
 
     /**
-     * Component column → owner column: the component's reference to the owner's model takes the
-     * owner's id, its references named like the owner's take the owner's values.
+     * Component column → owner column: the component's reference named after the owner's model
+     * ({@code device}, {@code module}) takes the owner's id, its references named like the
+     * owner's take the owner's values (a module's {@code device}).
      */
     private static Map<String, String> links(Model ownerModel, Model component) {
         Map<String, String> links = new LinkedHashMap<>();
+        String ownerName = ownerModel.contentType().substring(ownerModel.contentType().indexOf('.') + 1);
         for (Field f : component.fields()) {
             if (f.kind != Kind.FK) {
                 continue;
             }
             Field same = ownerModel.field(f.name);
-            if (f.target().equals(ownerModel.contentType())) {
+            // the relation named after the owner's model (a bay's device, not the device installed in it)
+            if (f.target().equals(ownerModel.contentType()) && f.name.equals(ownerName)) {
                 links.put(f.column(), "id");
             } else if (same != null && same.kind == Kind.FK && same.target().equals(f.target())) {
                 links.put(f.column(), same.column());
@@ -239,8 +242,10 @@ class ComponentInstantiation {
 
     /** The component's column pointing at the owner (a module bay's module_id), when not its main parent. */
     private static String ownerColumn(Model ownerModel, Model component) {
+        String ownerName = ownerModel.contentType().substring(ownerModel.contentType().indexOf('.') + 1);
         for (Field f : component.fields()) {
-            if (f.kind == Kind.FK && f.target().equals(ownerModel.contentType()) && f.isNullable()) {
+            if (f.kind == Kind.FK && f.target().equals(ownerModel.contentType()) && f.name.equals(ownerName)
+                    && f.isNullable()) {
                 return f.column();
             }
         }
