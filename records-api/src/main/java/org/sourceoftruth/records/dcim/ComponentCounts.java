@@ -76,6 +76,14 @@ final class ComponentCounts {
         return has(TYPE_HAS, "device_type_id", "dcim_frontporttemplate", "dcim_rearporttemplate");
     }
 
+    /** A module type's "has one" template filters (module types hold no device bay or inventory item templates). */
+    static List<ExtraFilter> moduleTypeFilters() {
+        Map<String, String> tables = new LinkedHashMap<>(TYPE_HAS);
+        tables.remove("device_bays");
+        tables.remove("inventory_items");
+        return has(tables, "module_type_id", "dcim_frontporttemplate", "dcim_rearporttemplate");
+    }
+
     /**
      * A device's parent_device: the device whose bay it is installed in, and that bay, as NetBox
      * renders them (NestedDevice with a NestedDeviceBay); null when it sits in no bay. Selected

@@ -23,13 +23,15 @@ import static org.sourceoftruth.records.model.Fields.*;
  * <ul>
  * <li>{@link #component}: ComponentModel / ModularComponentModel (console and power ports,
  *     pass-through ports, device bays, inventory items; interfaces have their own declaration):
- *     the device (deleted with it, never moved to another one), the module, name and label,
+ *     the device (deleted with it, never moved to another one), the module that brought it
+ *     (deleted with it), name and label,
  *     description, tags, custom fields and timestamps, the name unique per device, natural
  *     ordering by name, and the filters of NetBox's DeviceComponentFilterSet that are not derived
  *     from the device relation anyway;</li>
  * <li>{@link #cabled}: what CabledObjectModel (and PathEndpoint) add, cables being part 2;</li>
  * <li>{@link #template}: ComponentTemplateModel / ModularComponentTemplateModel: the device type
- *     (or module type), name, label, description, timestamps, the name unique per device type.</li>
+ *     or module type, name, label, description, timestamps, the name unique per device type and
+ *     per module type.</li>
  * </ul>
  * Each model's declaration then adds only its own fields, rules and filters.
  */
@@ -39,7 +41,7 @@ public final class ComponentShapes {
 
     /**
      * A device component at {@code /api/dcim/<path>/}, table {@code dcim_<model>}: device,
-     * module (modular components; module types and modules are built separately), name, label,
+     * module (modular components), name, label,
      * {@code own} fields, description and NetBox's T block; it stays on its device, its name is
      * unique there, and it is listed by device and name.
      */
@@ -60,7 +62,7 @@ public final class ComponentShapes {
         Model m = Model.of("dcim", path, contentType, table(contentType), verbose)
                 .fields(fk("device", "dcim.device").required().cascade());
         if (modular) {
-            m.fields(notBuilt("module", null));
+            m.fields(fk("module", "dcim.module").cascade());
         }
         return m.fields(str("name").required().max(64), str("label").max(64).help("Physical label"))
                 .fields(own)
@@ -99,11 +101,16 @@ public final class ComponentShapes {
      * its device type, its name is unique there, and it is listed by device type and name.
      */
     public static Model template(String path, String contentType, String verbose, boolean modular, Field... own) {
-        return templateOnType(path, contentType, verbose, modular, own)
+        Model m = templateOnType(path, contentType, verbose, modular, own)
                 .unique(UniqueRule.of(title(verbose) + " with this Device type and Name already exists.",
                         "device_type_id", "name").skipIfNull("device_type_id"))
-                .ordering("t.device_type_id")
-                .ordering(naturalOrder("t.name"));
+                .ordering("t.device_type_id");
+        if (modular) {
+            m.unique(UniqueRule.of(title(verbose) + " with this Module type and Name already exists.",
+                    "module_type_id", "name").skipIfNull("module_type_id"))
+                    .ordering("t.module_type_id");
+        }
+        return m.ordering(naturalOrder("t.name"));
     }
 
     /** {@link #template} without its uniqueness and ordering (inventory item templates are a tree). */
@@ -113,9 +120,7 @@ public final class ComponentShapes {
         Model m = Model.of("dcim", path, contentType, table(contentType), verbose).noDisplayUrl()
                 .fields(modular ? deviceType : deviceType.required());
         if (modular) {
-            // a relation to module types, which are declared elsewhere; until they are, a
-            // template needs its device type
-            m.fields(notBuilt("module_type", null))
+            m.fields(fk("module_type", "dcim.moduletype").cascade())
                     .validator(ComponentShapes::deviceTypeOrModuleType);
         }
         return m.fields(str("name").required().max(64), str("label").max(64).help("Physical label"))

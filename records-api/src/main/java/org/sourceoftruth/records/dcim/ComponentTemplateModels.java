@@ -29,24 +29,28 @@ public class ComponentTemplateModels implements ModelDefinition {
     public List<Model> models() {
         Model consolePort = template("console-port-templates", "dcim.consoleporttemplate", "console port template", true,
                 choice("type", CONSOLE_PORT_TYPE).nullable())
-                .filter(groupedTypeFilter(CONSOLE_PORT_TYPE, CONSOLE_PORT_TYPE_GROUPS));
+                .filter(groupedTypeFilter(CONSOLE_PORT_TYPE, CONSOLE_PORT_TYPE_GROUPS))
+                .instantiates("dcim.consoleport", "name", "label", "type");
 
         Model consoleServerPort = template("console-server-port-templates", "dcim.consoleserverporttemplate",
                 "console server port template", true, choice("type", CONSOLE_PORT_TYPE).nullable())
-                .filter(groupedTypeFilter(CONSOLE_PORT_TYPE, CONSOLE_PORT_TYPE_GROUPS));
+                .filter(groupedTypeFilter(CONSOLE_PORT_TYPE, CONSOLE_PORT_TYPE_GROUPS))
+                .instantiates("dcim.consoleserverport", "name", "label", "type");
 
         Model powerPort = template("power-port-templates", "dcim.powerporttemplate", "power port template", true,
                 choice("type", POWER_PORT_TYPE).nullable(),
                 integer("maximum_draw").nullable().range(1, Integer.MAX_VALUE).help("Maximum power draw (watts)"),
                 integer("allocated_draw").nullable().range(1, Integer.MAX_VALUE).help("Allocated power draw (watts)"))
                 .validator(ComponentModels::drawWithinMaximum)
-                .filter(groupedTypeFilter(POWER_PORT_TYPE, POWER_PORT_TYPE_GROUPS));
+                .filter(groupedTypeFilter(POWER_PORT_TYPE, POWER_PORT_TYPE_GROUPS))
+                .instantiates("dcim.powerport", "name", "label", "type", "maximum_draw", "allocated_draw");
 
         Model powerOutlet = template("power-outlet-templates", "dcim.poweroutlettemplate", "power outlet template", true,
                 choice("type", POWER_OUTLET_TYPE).nullable(), fk("power_port", "dcim.powerporttemplate"),
                 choice("feed_leg", FEED_LEG).nullable().help("Phase (for three-phase feeds)"))
                 .check(ComponentTemplateModels::powerPortOfSameType)
-                .filter(groupedTypeFilter(POWER_OUTLET_TYPE, POWER_OUTLET_TYPE_GROUPS));
+                .filter(groupedTypeFilter(POWER_OUTLET_TYPE, POWER_OUTLET_TYPE_GROUPS))
+                .instantiates("dcim.poweroutlet", "name", "label", "type", "power_port_id", "feed_leg");
 
         Model iface = template("interface-templates", "dcim.interfacetemplate", "interface template", true,
                 choice("type", INTERFACE_TYPE).required(), bool("enabled").dflt(true),
@@ -57,12 +61,15 @@ public class ComponentTemplateModels implements ModelDefinition {
                 choice("rf_role", RF_ROLE).nullable().label("Wireless role"))
                 .validator(InterfaceModels::poeNeedsMode)
                 .validator(ComponentTemplateModels::interfaceKindRules)
-                .check(ComponentTemplateModels::bridgeOfSameType);
+                .check(ComponentTemplateModels::bridgeOfSameType)
+                .instantiates("dcim.interface", "name", "label", "type", "enabled", "mgmt_only", "poe_mode", "poe_type",
+                        "rf_role");
 
         Model rearPort = template("rear-port-templates", "dcim.rearporttemplate", "rear port template", true,
                 choice("type", PORT_TYPE).required(), str("color").max(6).pattern(COLOR, COLOR_MESSAGE),
                 integer("positions").range(1, 1024).dflt(1))
-                .check(ComponentTemplateModels::positionsHoldMappedFrontPorts);
+                .check(ComponentTemplateModels::positionsHoldMappedFrontPorts)
+                .instantiates("dcim.rearport", "name", "label", "type", "color", "positions");
 
         Model frontPort = template("front-port-templates", "dcim.frontporttemplate", "front port template", true,
                 choice("type", PORT_TYPE).required(), str("color").max(6).pattern(COLOR, COLOR_MESSAGE),
@@ -70,10 +77,12 @@ public class ComponentTemplateModels implements ModelDefinition {
                 integer("rear_port_position").range(1, 1024).dflt(1))
                 .check(ComponentTemplateModels::rearPortOfSameTypeWithThePosition)
                 .unique(UniqueRule.of("Front port template with this Rear port and Rear port position already exists.",
-                        "rear_port_id", "rear_port_position"));
+                        "rear_port_id", "rear_port_position"))
+                .instantiates("dcim.frontport", "name", "label", "type", "color", "rear_port_id", "rear_port_position");
 
         Model deviceBay = template("device-bay-templates", "dcim.devicebaytemplate", "device bay template", false)
-                .check(ComponentTemplateModels::onParentType);
+                .check(ComponentTemplateModels::onParentType)
+                .instantiates("dcim.devicebay", "name", "label");
 
         Model inventoryItem = templateOnType("inventory-item-templates", "dcim.inventoryitemtemplate",
                 "inventory item template", false,

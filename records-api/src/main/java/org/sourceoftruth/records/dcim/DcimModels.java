@@ -106,8 +106,11 @@ public class DcimModels implements ModelDefinition {
                 .fields(count("device_count", "dcim_device", "device_type_id").counterCache()
                         .nestedCount(Field.NestedCount.REAL), notBuilt("front_image", null), notBuilt("rear_image", null))
                 .fields(ComponentCounts.deviceTypeCounts())
-                .fields(notBuiltCounts("module_bay_template_count"))
+                .fields(count("module_bay_template_count", "dcim_modulebaytemplate", "device_type_id").counterCache())
                 .filters(ComponentCounts.deviceTypeFilters())
+                .filter(ExtraFilters.bool("module_bays",
+                        "exists (select 1 from dcim_modulebaytemplate x where x.device_type_id = {t}.id)",
+                        "not exists (select 1 from dcim_modulebaytemplate x where x.device_type_id = {t}.id)"))
                 .display(r -> r.str("model"))
                 .unique(UniqueRule.of("Device type with this Manufacturer and Model already exists.", "manufacturer_id", "model"))
                 .unique(UniqueRule.of("Device type with this Manufacturer and Slug already exists.", "manufacturer_id", "slug"))
@@ -136,8 +139,11 @@ public class DcimModels implements ModelDefinition {
                         integer("vc_position").nullable().range(0, 255), integer("vc_priority").nullable().range(0, 255),
                         notBuilt("config_template", null))
                 .fields(ComponentCounts.deviceCounts())
-                .fields(notBuiltCounts("module_bay_count"))
+                .fields(count("module_bay_count", "dcim_modulebay", "device_id").counterCache())
                 .filters(ComponentCounts.deviceFilters())
+                .componentsFrom("device_type", org.sourceoftruth.records.model.ComponentNames.AS_GIVEN, false)
+                .filter(ExtraFilters.bool("module_bays", "exists (select 1 from dcim_modulebay x where x.device_id = {t}.id)",
+                        "not exists (select 1 from dcim_modulebay x where x.device_id = {t}.id)"))
                 .select("_primary_ip_id", PrimaryIps.PRIMARY_IP_SELECT)
                 .check(PrimaryIps.forDevices())
                 .check(RackSpace::devicePlacement)

@@ -42,6 +42,10 @@ public final class Model {
     private final List<String> aliasPaths = new ArrayList<>();
     private String apiName;
     private boolean writableRequest;
+    private Instantiation instantiation;
+    private String componentTypeField;
+    private ComponentNames componentNames;
+    private boolean componentOptions;
 
     private Model(String app, String path, String contentType, String table, String verboseName) {
         this.app = app;
@@ -95,6 +99,13 @@ public final class Model {
     public Model brief(String... names) {
         brief.addAll(List.of(names));
         return this;
+    }
+
+    /** The brief set is exactly id, url, display and these (where a shared shape declared more). */
+    public Model briefExactly(String... names) {
+        brief.clear();
+        brief.addAll(List.of("id", "url", "display"));
+        return brief(names);
     }
 
     /** Default ordering as SQL terms over alias {@code t}; {@code t.id} is always appended. */
@@ -260,6 +271,42 @@ public final class Model {
     public boolean hasWritableRequest() {
         return writableRequest;
     }
+
+    /**
+     * This model is a component template: each template makes a {@code componentType} object
+     * with these columns copied (same names) when an object is created from the template's type
+     * (see {@link Instantiation}).
+     */
+    public Model instantiates(String componentType, String... columns) {
+        instantiation = Instantiation.of(componentType, columns);
+        return this;
+    }
+
+    /** {@link #instantiates(String, String...)} with columns named differently: component column → template column. */
+    public Model instantiates(String componentType, java.util.Map<String, String> columns) {
+        instantiation = new Instantiation(componentType, java.util.Map.copyOf(columns));
+        return this;
+    }
+
+    /**
+     * Creating an object of this model creates its components from the templates of the type
+     * its {@code typeField} names (a device's device type, a module's module type), in the same
+     * transaction, each with its change record. {@code options}: the request may send NetBox's
+     * {@code replicate_components} (default true) and {@code adopt_components} (default false).
+     */
+    public Model componentsFrom(String typeField, ComponentNames names, boolean options) {
+        componentTypeField = typeField;
+        componentNames = names;
+        componentOptions = options;
+        return this;
+    }
+
+    public Instantiation instantiation() { return instantiation; }
+    /** The field naming the type whose templates make this model's components, or null. */
+    public String componentTypeField() { return componentTypeField; }
+    public ComponentNames componentNames() { return componentNames; }
+    /** Whether a create may send replicate_components and adopt_components. */
+    public boolean hasComponentOptions() { return componentOptions; }
 
     public Model noDisplayUrl() {
         fields.remove("display_url");

@@ -97,6 +97,10 @@ final class ObjectFactory {
         if (r.status() == 201) {
             return made(r);
         }
+        Http.Reply apart = role == Role.OTHER ? withSpareTargets(ep, body, r) : null;
+        if (apart != null && apart.status() == 201) {
+            return made(apart);
+        }
         // The server wants more than the contract's required set (e.g. a VM needs a site or a
         // cluster): send every field, dropping those a 400 names, a few times.
         Map<String, Object> full = body(ep, new ArrayList<>(ep.writeFields().keySet()), role);
@@ -115,6 +119,21 @@ final class ObjectFactory {
             named.forEach(f -> removeWithPair(ep, full, f));
             second = Http.post(ep.path(), full);
         }
+        // A rule over several optional relations that names none of them (a component template
+        // belongs to a device type or a module type, not both): leave out one of them at a time.
+        for (String optional : List.copyOf(full.keySet())) {
+            JsonNode spec = ep.writeFields().get(optional);
+            if (second.status() != 400 || ep.required().contains(optional) || spec == null
+                    || !spec.path("type").asText().equals("fk") || !spec.path("null").asBoolean()) {
+                continue;
+            }
+            Map<String, Object> without = new LinkedHashMap<>(full);
+            without.remove(optional);
+            Http.Reply attempt = Http.post(ep.path(), without);
+            if (attempt.status() != 400) {
+                second = attempt;
+            }
+        }
         if (second.status() == 201) {
             // informational: often a model-level rule NetBox has too (a VM needs a site or cluster)
             note(ep.key(), "POST with only the contract's required fields " + ep.required() + " refused: " + r.describe());
@@ -123,6 +142,31 @@ final class ObjectFactory {
         finding(ep.key(), "cannot create (" + role + "): POST " + ep.path() + " " + body + " → " + r.describe()
                 + (second.status() == r.status() && second.text().equals(r.text()) ? "" : "; with all fields → " + second.describe()));
         return null;
+    }
+
+    /**
+     * OTHER refused for a relation it shares with PRIMARY (a module's bay holds one module):
+     * the same body with those relations' SPARE objects.
+     */
+    private Http.Reply withSpareTargets(Endpoint ep, Map<String, Object> body, Http.Reply refused) {
+        if (refused.status() != 400 || refused.body() == null || !refused.body().isObject()) {
+            return null;
+        }
+        Map<String, Object> retry = new LinkedHashMap<>(body);
+        boolean changed = false;
+        for (var it = refused.body().fieldNames(); it.hasNext(); ) {
+            String name = it.next();
+            JsonNode spec = ep.writeFields().get(name);
+            String target = spec == null ? null : spec.path("fk").asText(null);
+            if (target != null && body.containsKey(name) && !target.equals(ep.key())) {
+                Made spare = instance(target, Role.SPARE);
+                if (spare != null) {
+                    retry.put(name, spare.id());
+                    changed = true;
+                }
+            }
+        }
+        return changed ? Http.post(ep.path(), retry) : null;
     }
 
     private static Made made(Http.Reply r) {

@@ -33,14 +33,7 @@ final class UnbuiltRelations {
     /** Cabled objects at the ends of cable paths (NetBox's PathEndpoint): they filter on {@code connected}. */
     private static final Set<String> PATH_ENDPOINTS = Set.of("dcim.interface", "dcim.powerfeed", "dcim.consoleport",
             "dcim.consoleserverport", "dcim.powerport", "dcim.poweroutlet");
-    /** Device components and templates that may belong to a module (type). */
-    private static final Set<String> MODULAR_COMPONENTS = Set.of("dcim.interface", "dcim.consoleport",
-            "dcim.consoleserverport", "dcim.powerport", "dcim.poweroutlet", "dcim.frontport", "dcim.rearport");
-    private static final Set<String> MODULAR_TEMPLATES = Set.of("dcim.consoleporttemplate",
-            "dcim.consoleserverporttemplate", "dcim.powerporttemplate", "dcim.poweroutlettemplate",
-            "dcim.interfacetemplate", "dcim.frontporttemplate", "dcim.rearporttemplate");
     private static final Set<String> INTERFACES = Set.of("dcim.interface", "virtualization.vminterface");
-    private static final Set<String> DEVICES_AND_TYPES = Set.of("dcim.device", "dcim.devicetype");
 
     /** Filter name -> content types whose NetBox filterset has it, the related model being unbuilt. */
     private static final Map<String, Set<String>> RELATIONS = Map.ofEntries(
@@ -58,7 +51,6 @@ final class UnbuiltRelations {
             Map.entry("wireless_lan_id", Set.of("dcim.interface")), Map.entry("wireless_link_id", Set.of("dcim.interface")),
             Map.entry("virtual_circuit_id", Set.of("dcim.interface")),
             Map.entry("virtual_circuit_termination_id", Set.of("dcim.interface")),
-            Map.entry("module_id", MODULAR_COMPONENTS), Map.entry("module_type_id", MODULAR_TEMPLATES),
             Map.entry("fhrpgroup_id", Set.of("ipam.ipaddress", "ipam.service")), Map.entry("fhrpgroup", Set.of("ipam.service")),
             Map.entry("data_source_id", Set.of("extras.configcontext")),
             Map.entry("data_file_id", Set.of("extras.configcontext")),
@@ -86,7 +78,6 @@ final class UnbuiltRelations {
     /** Boolean "has one" filters on unbuilt relations: true matches no object, false every object. */
     private static final Map<String, Set<String>> ABSENT = Map.ofEntries(
             Map.entry("cabled", CABLED), Map.entry("connected", PATH_ENDPOINTS),
-            Map.entry("module_bays", DEVICES_AND_TYPES),
             Map.entry("has_front_image", Set.of("dcim.devicetype")), Map.entry("has_rear_image", Set.of("dcim.devicetype")),
             Map.entry("auto_sync_enabled", Set.of("extras.configcontext")));
 

@@ -2,14 +2,10 @@ package org.sourceoftruth.records.engine.write;
 
 import org.sourceoftruth.records.engine.store.RowChanges;
 import org.sourceoftruth.records.engine.render.RenderedObject;
-import org.sourceoftruth.records.web.ETags;
-import org.sourceoftruth.records.engine.render.AbsoluteUrls;
-import org.sourceoftruth.records.engine.render.Renderer;
 import org.sourceoftruth.records.engine.ModelService;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -26,7 +22,6 @@ import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.WriteHook;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.web.ApiException;
-import org.sourceoftruth.records.web.RequestContext;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -58,17 +53,15 @@ public class RecordWriter {
     @Inject
     RowValidator validator;
     @Inject
-    Renderer renderer;
+    WrittenObjects writtenObjects;
     @Inject
-    ChangeLogEntries entries;
+    ComponentInstantiation components;
     @Inject
     ChangeRecorder changes;
     @Inject
     WriteListeners listeners;
     @Inject
     CascadingDelete cascadingDelete;
-    @Inject
-    RequestContext request;
     @Inject
     Access access;
 
@@ -111,8 +104,11 @@ public class RecordWriter {
             if (!access.permitsAll(db, model, ids, Access.Action.ADD)) {
                 throw ApiException.forbidden();
             }
+            // the components its type's templates make (a device's, a module's): written now,
+            // recorded after the objects themselves, as NetBox's save() logs them
+            List<ChangeRecord> related = components.instantiate(db, model, ids, items);
             List<RenderedObject> out = afterWrite(db, model, ChangeAction.CREATE, Collections.nCopies(ids.size(), null),
-                    ids, items);
+                    ids, items, related);
             List<WriteHook.FollowUp> followUps = new ArrayList<>();
             for (long id : ids) {
                 followUps.addAll(WriteHooks.afterCreate(db, model, id));
@@ -125,7 +121,8 @@ public class RecordWriter {
                 update(registry.require(f.contentType()), List.of(f.id()),
                         List.of(org.sourceoftruth.model.Json.MAPPER.valueToTree(f.changes())), true, false, null);
             }
-            return renderedAgain(db, model, ids);
+            // the written objects' response forms once their follow-ups changed what they show
+            return writtenObjects.reread(db, model, ids);
         } catch (SQLException e) {
             throw new Db.DbException(e);
         }
@@ -168,7 +165,7 @@ public class RecordWriter {
                             throw ApiException.forbidden();
                         }
                         out.addAll(afterWrite(db, model, ChangeAction.UPDATE, Collections.singletonList(pre),
-                                List.of(id), List.of(items.get(i))));
+                                List.of(id), List.of(items.get(i)), List.of()));
                     }
                 }
                 allErrors.add(errors);
@@ -214,48 +211,18 @@ public class RecordWriter {
         }
     }
 
-    /**
-     * Re-reads the written objects (one query), records their changes (one batch) and returns the
-     * response forms. Secret fields appear in the response to a create (shown once), never in the
-     * change record.
-     */
+    /** Renders the written objects and records their changes, then those of the related writes. */
     private List<RenderedObject> afterWrite(Db db, Model model, ChangeAction action, List<JsonNode> pres,
-                                                 List<Long> ids, List<JsonNode> bodies) {
-        List<Row> rows = RowLoader.loadAll(db, model, ids);
-        Renderer.Options opts = Renderer.Options.full("");
-        List<ObjectNode> rendered = renderer.render(db, model, rows,
-                action == ChangeAction.CREATE ? opts.revealingSecrets() : opts);
-        List<JsonNode> posts = ChangeSnapshots.of(db, model, rows);
-        List<ChangeRecord> records = new ArrayList<>(rows.size());
-        List<RenderedObject> out = new ArrayList<>(rows.size());
-        for (int i = 0; i < rows.size(); i++) {
-            Row row = rows.get(i);
-            JsonNode msg = bodies.get(i).get("changelog_message");
-            records.add(entries.entry(model, action, ids.get(i), model.display(row), pres.get(i), posts.get(i),
-                    ChangeLogEntries.withoutSecrets(model, rendered.get(i)), msg == null ? "" : msg.asText()));
-        }
-        // Only now, with every change record holding its own copy: nested objects are shared
-        // between the rendered rows, and absolutize changes them in place.
-        for (int i = 0; i < rows.size(); i++) {
-            ObjectNode response = rendered.get(i);
-            AbsoluteUrls.absolutize(response, request.baseUrl());
-            out.add(new RenderedObject(response, ETags.of(rows.get(i))));
+                                            List<Long> ids, List<JsonNode> bodies, List<ChangeRecord> related) {
+        WrittenObjects.Written written = writtenObjects.of(db, model, action, pres, ids, bodies);
+        List<ChangeRecord> records = written.records();
+        if (!related.isEmpty()) {
+            records = new ArrayList<>(records);
+            records.addAll(related);
         }
         changes.recordAll(records);
         listeners.changed(model, false);
-        return out;
-    }
-
-    /** The written objects' response forms once their follow-ups changed what they show. */
-    private List<RenderedObject> renderedAgain(Db db, Model model, List<Long> ids) {
-        List<Row> rows = RowLoader.loadAll(db, model, ids);
-        List<ObjectNode> rendered = renderer.render(db, model, rows, Renderer.Options.full("").revealingSecrets());
-        List<RenderedObject> out = new ArrayList<>(rows.size());
-        for (int i = 0; i < rows.size(); i++) {
-            AbsoluteUrls.absolutize(rendered.get(i), request.baseUrl());
-            out.add(new RenderedObject(rendered.get(i), ETags.of(rows.get(i))));
-        }
-        return out;
+        return written.objects();
     }
 
     /**
