@@ -12,7 +12,7 @@ import java.util.Set;
 
 /**
  * Filters of NetBox's filtersets on relations to models this service does not serve yet
- * (contacts, cables, L2VPNs, virtual chassis, ...). They are real filters over the data that
+ * (cables, L2VPNs, virtual chassis, ...). They are real filters over the data that
  * exists: there are no such objects, so no given object is a valid choice (a 400 as NetBox
  * answers for an unknown object), {@code null} matches every object, and the boolean "has one"
  * filters ({@code cabled}, {@code console_ports}, {@code has_front_image}, ...) match no object
@@ -23,18 +23,14 @@ final class UnbuiltRelations {
     private UnbuiltRelations() {
     }
 
-    private static final Set<String> CONTACT_HOLDERS = Set.of("circuits.circuit", "circuits.provider", "dcim.device",
-            "dcim.location", "dcim.manufacturer", "dcim.powerpanel", "dcim.rack", "dcim.region", "dcim.sitegroup", "dcim.site",
-            "ipam.aggregate", "ipam.ipaddress", "ipam.iprange", "ipam.prefix", "tenancy.tenant",
-            "virtualization.clustergroup", "virtualization.cluster", "virtualization.virtualmachine");
     private static final Set<String> CABLED = Set.of("circuits.circuittermination", "dcim.interface", "dcim.powerfeed");
     private static final Set<String> INTERFACES = Set.of("dcim.interface", "virtualization.vminterface");
     private static final Set<String> DEVICES_AND_TYPES = Set.of("dcim.device", "dcim.devicetype");
 
     /** Filter name -> content types whose NetBox filterset has it, the related model being unbuilt. */
     private static final Map<String, Set<String>> RELATIONS = Map.ofEntries(
-            Map.entry("contact", CONTACT_HOLDERS), Map.entry("contact_role", CONTACT_HOLDERS),
-            Map.entry("contact_group", CONTACT_HOLDERS),
+            Map.entry("importing_l2vpn", Set.of("ipam.routetarget")), Map.entry("importing_l2vpn_id", Set.of("ipam.routetarget")),
+            Map.entry("exporting_l2vpn", Set.of("ipam.routetarget")), Map.entry("exporting_l2vpn_id", Set.of("ipam.routetarget")),
             Map.entry("cable_id", CABLED),
             Map.entry("l2vpn", Set.of("dcim.interface", "ipam.vlan", "virtualization.vminterface")),
             Map.entry("l2vpn_id", Set.of("dcim.interface", "ipam.vlan", "virtualization.vminterface")),
@@ -58,10 +54,6 @@ final class UnbuiltRelations {
             Map.entry("data_file_id", Set.of("extras.configcontext")),
             Map.entry("profile", Set.of("extras.configcontext")), Map.entry("profile_id", Set.of("extras.configcontext")),
             Map.entry("notification_group_id", Set.of("users.group", "users.user")),
-            Map.entry("asn", Set.of("circuits.provider", "dcim.site")),
-            Map.entry("asn_id", Set.of("circuits.provider", "dcim.site")),
-            Map.entry("export_target", Set.of("ipam.vrf")), Map.entry("export_target_id", Set.of("ipam.vrf")),
-            Map.entry("import_target", Set.of("ipam.vrf")), Map.entry("import_target_id", Set.of("ipam.vrf")),
             Map.entry("choice_set", Set.of("extras.customfield")),
             Map.entry("choice_set_id", Set.of("extras.customfield")));
 
