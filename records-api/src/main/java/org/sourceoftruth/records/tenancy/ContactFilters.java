@@ -26,8 +26,23 @@ public final class ContactFilters {
                         .choicesFrom("tenancy_contact", "id"),
                 ExtraFilters.each("contact_role", Kind.INTEGER, assigned + "a.role_id = ?)")
                         .choicesFrom("tenancy_contactrole", "id"),
-                byGroup("contact_group", Kind.INTEGER, "id", assigned + "a.contact_id in (select contact_id from"
+                byIdOrSlug("contact_group", assigned + "a.contact_id in (select contact_id from"
                         + " tenancy_contact_groups where contactgroup_id in ({groups})))"));
+    }
+
+    /**
+     * A contact group by id, as NetBox's filter takes it, or by slug: NetBox's schema types the
+     * filter as text, and a client that sends a slug gets that group rather than a 400.
+     */
+    private static ExtraFilter byIdOrSlug(String name, String template) {
+        String sql = template.replace("{groups}", "with recursive d(id) as (select id from tenancy_contactgroup"
+                + " where id::text = any(?) or slug = any(?) union select c.id from tenancy_contactgroup c"
+                + " join d on c.parent_id = d.id) select id from d");
+        return new ExtraFilter(name, Kind.STRING, (alias, values) -> {
+            Db.SqlArray keys = new Db.SqlArray("text", values);
+            return ExtraFilter.Sql.of(sql.replace("{t}", alias), keys, keys);
+        }).choicesFrom("(select id::text as k from tenancy_contactgroup union all select slug from tenancy_contactgroup) g",
+                "k");
     }
 
     /**

@@ -75,8 +75,11 @@ public class ContactModels implements ModelDefinition {
                         + " where contactgroup_id in ({groups}))"))
                 .ordering("(select c.name from tenancy_contact c where c.id = t.contact_id)", "t.priority",
                         "(select r.name from tenancy_contactrole r where r.id = t.role_id)")
+                // NetBox searches the contact's and the role's names; the display text is searched too
                 .search("(select c.name from tenancy_contact c where c.id = t.contact_id)",
-                        "(select r.name from tenancy_contactrole r where r.id = t.role_id)")
+                        "(select r.name from tenancy_contactrole r where r.id = t.role_id)",
+                        "(select c.name || coalesce(' (' || initcap(nullif(t.priority, '')) || ')', '')"
+                                + " from tenancy_contact c where c.id = t.contact_id)")
                 .brief("contact", "role", "priority");
         return List.of(group, role, contact, assignment);
     }

@@ -48,7 +48,7 @@ class AsnTest {
         auth().get("/api/ipam/asns/" + asn + "/").then().statusCode(200)
                 .body("display", equalTo("AS" + base + " (" + base / 65536 + "." + base % 65536 + ")"))
                 .body("rir.id", equalTo(rir)).body("site_count", equalTo(0));
-        post("/api/ipam/asns/", Map.of("asn", base)).statusCode(400).body("asn", hasItem("ASN with this ASN already exists."));
+        post("/api/ipam/asns/", Map.of("asn", base)).statusCode(400).body("asn", hasItem("ASN with this asn already exists."));
         post("/api/ipam/asns/", Map.of("asn", 0)).statusCode(400);
         post("/api/ipam/asns/", Map.of("asn", 4_294_967_296L)).statusCode(400);
 
