@@ -49,12 +49,13 @@ class ContractTest {
     // endpoints 43/134, fields 86.8 %, brief 97.6 %, filters 80.4 %; after issue #16 §2's
     // first pass: fields 99.1 %, brief 100.0 %, filters 90.6 %; after its filter pass:
     // endpoints 46/134, fields 99.3 %, brief 100.0 %, filters 99.96 %; with issue #17's power
-    // panels and feeds, VDCs and inventory item roles: endpoints 50/134). Raise them with every
+    // panels and feeds, VDCs and inventory item roles: endpoints 50/134; with issue #19's contacts,
+    // ASNs, ASN ranges and route targets: endpoints 57/134, fields 99.4 %, filters 99.95 %). Raise them with every
     // issue that raises parity; never lower them to make a change pass.
-    static final int ENDPOINTS_FLOOR = 50;
-    static final double FIELDS_FLOOR = 99.2;
-    static final double BRIEF_FLOOR = 99.5;
-    static final double FILTERS_FLOOR = 99.5;
+    static final int ENDPOINTS_FLOOR = 57;
+    static final double FIELDS_FLOOR = 99.4;
+    static final double BRIEF_FLOOR = 100.0;
+    static final double FILTERS_FLOOR = 99.9;
     /** The harness works: it creates (or finds) an object for at least this share of served endpoints. */
     static final double OBJECTS_SHARE = 0.9;
 
