@@ -113,6 +113,8 @@ public final class Field {
      */
     public Field onWrite(java.util.function.UnaryOperator<Object> transform) { writeTransform = transform; return this; }
     public Field nullable() { nullable = true; return this; }
+    /** A generic relation whose pair may not be left unset: a required one then needs its id as well as its type. */
+    public Field notNull() { nullable = false; return this; }
     public Field unique() { unique = true; return this; }
     public Field noFilter() { filterable = false; return this; }
     public Field noOrder() { orderable = false; return this; }

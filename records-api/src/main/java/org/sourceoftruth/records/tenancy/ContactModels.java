@@ -60,7 +60,7 @@ public class ContactModels implements ModelDefinition {
         Model assignment = Model.of("tenancy", "contact-assignments", "tenancy.contactassignment",
                 "tenancy_contactassignment", "contact assignment")
                 .noDisplayUrl()
-                .fields(genericFk("object", "object_type", "object_id", CONTACT_HOLDERS).required().cascade()
+                .fields(genericFk("object", "object_type", "object_id", CONTACT_HOLDERS).required().notNull().cascade()
                                 .objectTypeIds().targetFilters(ContactFilters::onHolder),
                         fk("contact", "tenancy.contact").required().cascade(),
                         fk("role", "tenancy.contactrole").protect(),

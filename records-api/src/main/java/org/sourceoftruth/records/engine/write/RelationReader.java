@@ -93,6 +93,9 @@ public class RelationReader {
             // a required pair (an event rule's action object) must name its content type; the id
             // may stay null where the model allows it, as in NetBox
             PayloadReader.add(errors, f.genericTypeColumn(), "This field is required.");
+            if (id == null && !f.isNullable()) {
+                PayloadReader.add(errors, f.genericIdColumn(), "This field is required.");
+            }
             return;
         }
         if (type == null && id == null) {
