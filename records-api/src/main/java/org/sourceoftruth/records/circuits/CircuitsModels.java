@@ -42,7 +42,8 @@ public class CircuitsModels implements ModelDefinition {
                 .fields(str("description").max(200), str("comments"))
                 .standardTail()
                 .fields(count("circuit_count", "circuits_circuit", "provider_id"), notBuilt("accounts", List.of()),
-                        notBuilt("asns", List.of()))
+                        m2m("asns", "ipam.asn", "circuits_provider_asns", "provider_id", "asn_id"))
+                .relationFilter("asn", "asns", "asn").relationFilter("asn_id", "asns", "id")
                 .filters(ExtraFilters.via(ScopeFilters.locationScope("termination_type", "termination_id"), "x",
                         "{t}.id in (select c.provider_id from circuits_circuit c join circuits_circuittermination x"
                                 + " on x.circuit_id = c.id where {where})"))

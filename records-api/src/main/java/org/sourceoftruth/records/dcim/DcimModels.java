@@ -46,7 +46,8 @@ public class DcimModels implements ModelDefinition {
                         count("virtualmachine_count", "virtualization_virtualmachine", "site_id"),
                         count("circuit_count", "circuits_circuittermination", "termination_id")
                                 .countWhere("termination_type = 'dcim.site'"),
-                        notBuilt("asns", List.of()))
+                        m2m("asns", "ipam.asn", "dcim_site_asns", "site_id", "asn_id"))
+                .relationFilter("asn", "asns", "asn").relationFilter("asn_id", "asns", "id")
                 .search("t.facility", "t.physical_address", "t.shipping_address", "t.comments");
 
         Model location = Model.of("dcim", "locations", "dcim.location", "dcim_location", "location")

@@ -168,7 +168,7 @@ public class Availability {
         }
     }
 
-    private static ApiException insufficient() {
+    static ApiException insufficient() {
         return ApiException.detail(409, "Insufficient resources are available to satisfy the request");
     }
 

@@ -16,8 +16,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@link AvailabilityResource}'s paths in the OpenAPI document, one per URL as NetBox lists them:
- * prefixes' available-ips and available-prefixes, IP ranges' available-ips. A POST creates IP
+ * {@link AvailabilityResource}'s and {@link AsnAvailabilityResource}'s paths in the OpenAPI document, one
+ * per URL as NetBox lists them: prefixes' available-ips and available-prefixes, IP ranges'
+ * available-ips, ASN ranges' available-asns. A POST creates IP
  * addresses or prefixes from request objects without the address or prefix (it is chosen here),
  * optionally with a {@code prefix_length}.
  */
@@ -31,15 +32,24 @@ public class AvailabilityDocumentation implements OpenApiContribution {
         components.addSchema("AvailableIP", free("address", "An IP address that is free, with the parent's mask"));
         components.addSchema("AvailablePrefix", free("prefix", "A prefix that is free within the parent"));
         components.addSchema("AvailableIPRequest",
-                allocation(components.getSchemas().get("WritableIPAddressRequest"), "address", false));
+                allocation(components.getSchemas().get("WritableIPAddressRequest"), "address", "vrf", false));
         components.addSchema("AvailablePrefixRequest",
-                allocation(components.getSchemas().get("WritablePrefixRequest"), "prefix", true));
+                allocation(components.getSchemas().get("WritablePrefixRequest"), "prefix", "vrf", true));
         action(api, "prefixes", "available-ips", "IP addresses of this prefix", "AvailableIP", "AvailableIPRequest",
                 "IPAddress");
         action(api, "prefixes", "available-prefixes", "child prefixes of this prefix", "AvailablePrefix",
                 "AvailablePrefixRequest", "Prefix");
         action(api, "ip-ranges", "available-ips", "IP addresses of this IP range", "AvailableIP", "AvailableIPRequest",
                 "IPAddress");
+        components.addSchema("AvailableASN", OASFactory.createSchema().addType(SchemaType.OBJECT)
+                .description("An AS number of the range that no ASN has yet")
+                .addProperty("asn", OASFactory.createSchema().addType(SchemaType.INTEGER).format("int64").readOnly(true))
+                .addProperty("rir", OpenApiDocument.ref("BriefRIR", false).readOnly(true))
+                .required(new ArrayList<>(List.of("asn", "rir"))));
+        components.addSchema("AvailableASNRequest",
+                allocation(components.getSchemas().get("WritableASNRequest"), "asn", "rir", null));
+        action(api, "asn-ranges", "available-asns", "AS numbers of this ASN range", "AvailableASN",
+                "AvailableASNRequest", "ASN");
     }
 
     private static void action(OpenAPI api, String parent, String action, String what, String free,
@@ -73,18 +83,24 @@ public class AvailabilityDocumentation implements OpenApiContribution {
                 .required(new ArrayList<>(List.of("family", key, "vrf")));
     }
 
-    /** The object's request without the key chosen here (and the VRF, the parent's), plus prefix_length. */
-    private static Schema allocation(Schema request, String chosen, boolean lengthRequired) {
-        Schema out = OASFactory.createSchema().addType(SchemaType.OBJECT)
-                .addProperty("prefix_length", OASFactory.createSchema().addType(SchemaType.INTEGER));
+    /**
+     * The object's request without the key chosen here and the field taken from the parent (the
+     * VRF, the RIR), plus {@code prefix_length} where sizes are asked for (required or not; null:
+     * no such property).
+     */
+    private static Schema allocation(Schema request, String chosen, String fromParent, Boolean prefixLength) {
+        Schema out = OASFactory.createSchema().addType(SchemaType.OBJECT);
+        if (prefixLength != null) {
+            out.addProperty("prefix_length", OASFactory.createSchema().addType(SchemaType.INTEGER));
+        }
         if (request != null && request.getProperties() != null) {
             for (Map.Entry<String, Schema> p : request.getProperties().entrySet()) {
-                if (!p.getKey().equals(chosen) && !p.getKey().equals("vrf")) {
+                if (!p.getKey().equals(chosen) && !p.getKey().equals(fromParent)) {
                     out.addProperty(p.getKey(), p.getValue());
                 }
             }
         }
-        if (lengthRequired) {
+        if (Boolean.TRUE.equals(prefixLength)) {
             out.addRequired("prefix_length");
         }
         return out;

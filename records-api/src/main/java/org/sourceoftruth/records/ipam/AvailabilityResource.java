@@ -102,7 +102,7 @@ public class AvailabilityResource {
     }
 
     /** A single object or a list of objects; NetBox answers in the same shape. */
-    private static List<JsonNode> items(JsonNode json) {
+    static List<JsonNode> items(JsonNode json) {
         List<JsonNode> items = new ArrayList<>();
         if (json.isArray()) {
             json.forEach(items::add);
@@ -115,8 +115,12 @@ public class AvailabilityResource {
         return items;
     }
 
-    /** NetBox's get_results_limit: ?limit= (0 = MAX_PAGE_SIZE), else PAGINATE_COUNT, capped by MAX_PAGE_SIZE. */
     private int limit(String raw) {
+        return resultsLimit(config, raw);
+    }
+
+    /** NetBox's get_results_limit: ?limit= (0 = MAX_PAGE_SIZE), else PAGINATE_COUNT, capped by MAX_PAGE_SIZE. */
+    static int resultsLimit(ApiConfig config, String raw) {
         int limit;
         try {
             limit = raw == null ? config.paginateCount() : Integer.parseInt(raw.trim());
@@ -133,12 +137,20 @@ public class AvailabilityResource {
     }
 
     private Response list(List<JsonNode> nodes) {
+        return list(nodes, headers);
+    }
+
+    static Response list(List<JsonNode> nodes, HttpHeaders headers) {
         ArrayNode arr = Json.MAPPER.createArrayNode();
         nodes.forEach(arr::add);
         return Responses.json(200, arr, headers);
     }
 
     private Response created(List<RenderedObject> created, boolean bulk) {
+        return created(created, bulk, headers);
+    }
+
+    static Response created(List<RenderedObject> created, boolean bulk, HttpHeaders headers) {
         if (bulk) {
             ArrayNode arr = Json.MAPPER.createArrayNode();
             created.forEach(s -> arr.add(s.node()));

@@ -46,9 +46,14 @@ public class IpamModels implements ModelDefinition {
                         str("description").max(200), str("comments"))
                 .standardTail()
                 .fields(count("ipaddress_count", "ipam_ipaddress", "vrf_id"), count("prefix_count", "ipam_prefix", "vrf_id"),
-                        notBuilt("import_targets", List.of()), notBuilt("export_targets", List.of()))
+                        m2m("import_targets", "ipam.routetarget", "ipam_vrf_import_targets", "vrf_id", "routetarget_id"),
+                        m2m("export_targets", "ipam.routetarget", "ipam_vrf_export_targets", "vrf_id", "routetarget_id"))
                 .display(r -> r.str("rd") == null ? r.str("name") : r.str("name") + " (" + r.str("rd") + ")")
                 .filters(TenancyFilters.tenantGroup())
+                .relationFilter("import_target", "import_targets", "name")
+                .relationFilter("import_target_id", "import_targets", "id")
+                .relationFilter("export_target", "export_targets", "name")
+                .relationFilter("export_target_id", "export_targets", "id")
                 .ordering("t.name", "t.rd")
                 .search("t.name", "t.rd", "t.description")
                 .brief("name", "rd", "description", "prefix_count");

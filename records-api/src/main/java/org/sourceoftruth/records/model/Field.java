@@ -71,6 +71,7 @@ public final class Field {
     Kind renders;
     ChoiceSet renderedChoices;
     boolean renderedAsId;
+    java.util.function.Function<String, java.util.Collection<ExtraFilter>> targetFilters;
 
     Field(String name, Kind kind) {
         this.name = name;
@@ -189,6 +190,16 @@ public final class Field {
         return this;
     }
 
+    /**
+     * Filters this generic relation gives each model it may point at, built per target content
+     * type (NetBox's GenericRelation on the target, e.g. a site's {@code contact} filter through
+     * its contact assignments); the registry adds them to every declared target.
+     */
+    public Field targetFilters(java.util.function.Function<String, java.util.Collection<ExtraFilter>> filters) {
+        targetFilters = filters;
+        return this;
+    }
+
     /** The value must match {@code regex} (full match), else {@code message}. */
     public Field pattern(String regex, String message) {
         pattern = java.util.regex.Pattern.compile(regex);
@@ -241,6 +252,10 @@ public final class Field {
     /** The kind a notBuilt field filters as (see {@link #filtersAs}), or null when it is no filter. */
     public Kind unsetFilterKind() { return unsetFilterKind; }
     public boolean hasObjectTypeIds() { return objectTypeIds; }
+    /** See {@link #targetFilters}: the filters for one target content type, none when not declared. */
+    public java.util.Collection<ExtraFilter> targetFilters(String contentType) {
+        return targetFilters == null ? List.of() : targetFilters.apply(contentType);
+    }
 
     /** The unset value of a notBuilt field as a typed SQL literal, the operand of its filters. */
     public String unsetSql() {

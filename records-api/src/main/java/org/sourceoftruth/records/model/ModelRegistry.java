@@ -45,8 +45,10 @@ public class ModelRegistry {
                     referencesTo.computeIfAbsent(f.target(), k -> new ArrayList<>()).add(new Reference(m, f));
                 } else if (f.kind == Kind.GENERIC_FK) {
                     // Only declared targets: an object of another type cannot be deleted through the API.
-                    f.genericTypes().stream().filter(byContentType::containsKey).forEach(type ->
-                            referencesTo.computeIfAbsent(type, k -> new ArrayList<>()).add(new Reference(m, f)));
+                    f.genericTypes().stream().filter(byContentType::containsKey).forEach(type -> {
+                        referencesTo.computeIfAbsent(type, k -> new ArrayList<>()).add(new Reference(m, f));
+                        byContentType.get(type).filters(f.targetFilters(type));
+                    });
                 }
             }
         }

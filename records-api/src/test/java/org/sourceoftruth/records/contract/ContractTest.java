@@ -50,10 +50,11 @@ class ContractTest {
     // first pass: fields 99.1 %, brief 100.0 %, filters 90.6 %; after its filter pass:
     // endpoints 46/134, fields 99.3 %, brief 100.0 %, filters 99.96 %; with issue #17's power
     // panels and feeds, VDCs and inventory item roles: endpoints 50/134; with its device
-    // components and their templates, modules, racks, chassis and MACs, and ipam services:
-    // endpoints 78/134, fields 99.5 %, brief 100.0 %, filters 99.9 %). Raise them with every issue
-    // that raises parity; never lower them to make a change pass.
-    static final int ENDPOINTS_FLOOR = 78;
+    // components and their templates, modules, racks, chassis and MACs, issue #19's services,
+    // contacts, ASNs, ASN ranges and route targets: endpoints 85/134, fields 99.5 %, brief 100.0 %,
+    // filters 99.9 %). Raise them with every issue that raises parity; never lower them to make a
+    // change pass.
+    static final int ENDPOINTS_FLOOR = 85;
     static final double FIELDS_FLOOR = 99.4;
     static final double BRIEF_FLOOR = 100.0;
     static final double FILTERS_FLOOR = 99.7;

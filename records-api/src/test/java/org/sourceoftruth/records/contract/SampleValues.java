@@ -68,6 +68,9 @@ final class SampleValues {
             case "end_address" -> net + ".20/24";
             case "vid" -> 2 + block % 4000;
             case "asn" -> 4_200_000_000L + block;
+            // an ASN range's bounds: ten numbers of their own, below the ASNs above
+            case "start" -> 4_100_000_000L + block * 10L;
+            case "end" -> 4_100_000_000L + block * 10L + 9;
             case "rd" -> "65000:" + block;
             case "mac_address" -> String.format("02:00:00:%02x:%02x:%02x", (block >> 16) & 0xff, (block >> 8) & 0xff,
                     block & 0xff);

@@ -88,7 +88,7 @@ class IpamModelsTest {
 
     @Test
     void applicationRootAndOptionsListTheNewModels() {
-        auth().get("/api/ipam/").then().statusCode(200).body("$", org.hamcrest.Matchers.aMapWithSize(9))
+        auth().get("/api/ipam/").then().statusCode(200).body("$", org.hamcrest.Matchers.aMapWithSize(14))
                 .body("prefixes", org.hamcrest.Matchers.endsWith("/api/ipam/prefixes/"))
                 .body("ip-addresses", org.hamcrest.Matchers.endsWith("/api/ipam/ip-addresses/"));
         auth().get("/api/circuits/").then().body("$", org.hamcrest.Matchers.aMapWithSize(4));

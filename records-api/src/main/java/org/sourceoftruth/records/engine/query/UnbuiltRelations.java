@@ -12,7 +12,7 @@ import java.util.Set;
 
 /**
  * Filters of NetBox's filtersets on relations to models this service does not serve yet
- * (contacts, cables, L2VPNs, ...). They are real filters over the data that
+ * (cables, L2VPNs, ...). They are real filters over the data that
  * exists: there are no such objects, so no given object is a valid choice (a 400 as NetBox
  * answers for an unknown object), {@code null} matches every object, and the boolean "has one"
  * filters ({@code cabled}, {@code console_ports}, {@code has_front_image}, ...) match no object
@@ -23,10 +23,6 @@ final class UnbuiltRelations {
     private UnbuiltRelations() {
     }
 
-    private static final Set<String> CONTACT_HOLDERS = Set.of("circuits.circuit", "circuits.provider", "dcim.device",
-            "dcim.location", "dcim.manufacturer", "dcim.powerpanel", "dcim.rack", "dcim.region", "dcim.sitegroup", "dcim.site",
-            "ipam.aggregate", "ipam.ipaddress", "ipam.iprange", "ipam.prefix", "ipam.service", "tenancy.tenant",
-            "virtualization.clustergroup", "virtualization.cluster", "virtualization.virtualmachine");
     private static final Set<String> CABLED = Set.of("circuits.circuittermination", "dcim.interface", "dcim.powerfeed",
             "dcim.consoleport", "dcim.consoleserverport", "dcim.powerport", "dcim.poweroutlet", "dcim.frontport",
             "dcim.rearport");
@@ -37,8 +33,8 @@ final class UnbuiltRelations {
 
     /** Filter name -> content types whose NetBox filterset has it, the related model being unbuilt. */
     private static final Map<String, Set<String>> RELATIONS = Map.ofEntries(
-            Map.entry("contact", CONTACT_HOLDERS), Map.entry("contact_role", CONTACT_HOLDERS),
-            Map.entry("contact_group", CONTACT_HOLDERS),
+            Map.entry("importing_l2vpn", Set.of("ipam.routetarget")), Map.entry("importing_l2vpn_id", Set.of("ipam.routetarget")),
+            Map.entry("exporting_l2vpn", Set.of("ipam.routetarget")), Map.entry("exporting_l2vpn_id", Set.of("ipam.routetarget")),
             Map.entry("cable_id", CABLED),
             Map.entry("l2vpn", Set.of("dcim.interface", "ipam.vlan", "virtualization.vminterface")),
             Map.entry("l2vpn_id", Set.of("dcim.interface", "ipam.vlan", "virtualization.vminterface")),
@@ -56,10 +52,6 @@ final class UnbuiltRelations {
             Map.entry("data_file_id", Set.of("extras.configcontext")),
             Map.entry("profile", Set.of("extras.configcontext")), Map.entry("profile_id", Set.of("extras.configcontext")),
             Map.entry("notification_group_id", Set.of("users.group", "users.user")),
-            Map.entry("asn", Set.of("circuits.provider", "dcim.site")),
-            Map.entry("asn_id", Set.of("circuits.provider", "dcim.site")),
-            Map.entry("export_target", Set.of("ipam.vrf")), Map.entry("export_target_id", Set.of("ipam.vrf")),
-            Map.entry("import_target", Set.of("ipam.vrf")), Map.entry("import_target_id", Set.of("ipam.vrf")),
             Map.entry("choice_set", Set.of("extras.customfield")),
             Map.entry("choice_set_id", Set.of("extras.customfield")));
 

@@ -107,7 +107,8 @@ public class RelationReader {
                 : existing == null ? null : existing.str(f.genericTypeColumn());
         JsonNode idNode = id != null ? id : existing == null ? null
                 : (existing.get(f.genericIdColumn()) == null ? null : LongNode.valueOf(existing.longValue(f.genericIdColumn())));
-        if (newType != null && !f.genericTypes().contains(newType)) {
+        // a type the relation allows but this service does not serve yet names no object either
+        if (newType != null && (!f.genericTypes().contains(newType) || registry.byContentType(newType).isEmpty())) {
             PayloadReader.add(errors, f.genericTypeColumn(), "Invalid content type: " + newType);
             return;
         }

@@ -1,0 +1,41 @@
+package org.sourceoftruth.records.ipam;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import org.sourceoftruth.records.model.ExtraFilter;
+import org.sourceoftruth.records.model.ExtraFilters;
+import org.sourceoftruth.records.model.Kind;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelDefinition;
+import org.sourceoftruth.records.tenancy.TenancyFilters;
+
+import java.util.List;
+
+import static org.sourceoftruth.records.model.Fields.*;
+
+/** ipam: route targets, which VRFs import and export ({@code import_targets}, {@code export_targets}). */
+@ApplicationScoped
+public class RouteTargetModels implements ModelDefinition {
+
+    @Override
+    public List<Model> models() {
+        Model routeTarget = Model.of("ipam", "route-targets", "ipam.routetarget", "ipam_routetarget", "route target")
+                .fields(str("name").required().max(21).unique(), fk("tenant", "tenancy.tenant").protect(),
+                        str("description").max(200), str("comments"))
+                .standardTail()
+                .filters(TenancyFilters.tenantGroup())
+                .filters(byVrf("importing_vrf", "ipam_vrf_import_targets"))
+                .filters(byVrf("exporting_vrf", "ipam_vrf_export_targets"))
+                .ordering("t.name")
+                .search("t.name", "t.description", "t.comments")
+                .brief("name", "description");
+        return List.of(routeTarget);
+    }
+
+    /** {@code <name>} by the VRF's route distinguisher and {@code <name>_id}: a VRF that imports or exports it. */
+    private static List<ExtraFilter> byVrf(String name, String joinTable) {
+        return List.of(ExtraFilters.each(name, Kind.STRING, "{t}.id in (select j.routetarget_id from " + joinTable
+                        + " j join ipam_vrf v on v.id = j.vrf_id where v.rd = ?)").choicesFrom("ipam_vrf", "rd"),
+                ExtraFilters.each(name + "_id", Kind.INTEGER, "{t}.id in (select routetarget_id from " + joinTable
+                        + " where vrf_id = ?)").choicesFrom("ipam_vrf", "id"));
+    }
+}
