@@ -19,7 +19,7 @@ import java.util.function.Function;
  * (or per family of kinds that behave alike); {@link FieldTypes#of} maps a kind to it.
  */
 public sealed interface FieldType permits TextValuedType, OrderedType, BooleanType,
-        JsonType, StringListType, IntegerListType, ForeignKeyType, ManyToManyType, TagsType, CustomFieldsType, CountType,
+        JsonType, ListValuedType, ForeignKeyType, ManyToManyType, TagsType, CustomFieldsType, CountType,
         ComputedType, NetworkType, GenericForeignKeyType {
 
     JsonNodeFactory NODES = JsonNodeFactory.instance;

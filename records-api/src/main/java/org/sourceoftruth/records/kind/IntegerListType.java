@@ -2,11 +2,9 @@ package org.sourceoftruth.records.kind;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.eclipse.microprofile.openapi.models.media.Schema;
-import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
-import org.sourceoftruth.records.web.ErrorMapper;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,37 +15,19 @@ import java.util.List;
  * singular name ({@code unit=7}), matches lists holding the value; {@code unit__gt=7} lists with
  * an element above it, {@code unit__n=7} lists without it.
  */
-public final class IntegerListType implements FieldType {
+public final class IntegerListType extends ListValuedType {
 
     @Override
-    public Object read(Field f, JsonNode v) {
-        if (!v.isArray()) {
-            throw new InvalidValue("Expected a list of items but got type \"" + ErrorMapper.jsonType(v) + "\".");
-        }
-        if (v.isEmpty()) {
+    Object item(Field f, JsonNode item) {
+        return ((Number) FieldTypes.INTEGER.read(f, item)).intValue();
+    }
+
+    @Override
+    Object checked(List<Object> items) {
+        if (items.isEmpty()) {
             throw new InvalidValue("This list may not be empty.");
         }
-        List<Integer> out = new ArrayList<>();
-        for (JsonNode item : v) {
-            Object n = FieldTypes.INTEGER.read(f, item);
-            out.add(((Number) n).intValue());
-        }
-        return out;
-    }
-
-    @Override
-    public JsonNode render(Field f, Object v) {
-        return Json.MAPPER.valueToTree(v);
-    }
-
-    @Override
-    public boolean isList() {
-        return true;
-    }
-
-    @Override
-    public String optionsType() {
-        return "list";
+        return items;
     }
 
     @Override
