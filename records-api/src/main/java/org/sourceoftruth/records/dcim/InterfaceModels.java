@@ -53,6 +53,7 @@ public class InterfaceModels implements ModelDefinition {
                 .filters(virtualChassisMembers())
                 .filters(interfaceVlanFilters("dcim_interface_tagged_vlans", "interface_id"))
                 .search("t.mac_address");
+        L2vpnTerminations.declare(iface);
         return List.of(iface);
     }
 

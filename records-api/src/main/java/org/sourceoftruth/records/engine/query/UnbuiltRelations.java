@@ -33,11 +33,7 @@ final class UnbuiltRelations {
 
     /** Filter name -> content types whose NetBox filterset has it, the related model being unbuilt. */
     private static final Map<String, Set<String>> RELATIONS = Map.ofEntries(
-            Map.entry("importing_l2vpn", Set.of("ipam.routetarget")), Map.entry("importing_l2vpn_id", Set.of("ipam.routetarget")),
-            Map.entry("exporting_l2vpn", Set.of("ipam.routetarget")), Map.entry("exporting_l2vpn_id", Set.of("ipam.routetarget")),
             Map.entry("cable_id", CABLED),
-            Map.entry("l2vpn", Set.of("dcim.interface", "ipam.vlan", "virtualization.vminterface")),
-            Map.entry("l2vpn_id", Set.of("dcim.interface", "ipam.vlan", "virtualization.vminterface")),
             Map.entry("provider_network_id", Set.of("circuits.circuittermination", "circuits.circuit")),
             Map.entry("provider_account", Set.of("circuits.circuit")),
             Map.entry("provider_account_id", Set.of("circuits.circuit")),
