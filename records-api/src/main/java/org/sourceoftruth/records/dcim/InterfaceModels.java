@@ -38,7 +38,11 @@ public class InterfaceModels implements ModelDefinition {
                 .fields(count("count_ipaddresses", "ipam_ipaddress", "assigned_object_id")
                                 .countWhere("assigned_object_type = 'dcim.interface'"),
                         m2m("vdcs", "dcim.virtualdevicecontext", "dcim_interface_vdcs", "interface_id", "virtualdevicecontext_id"),
-                        notBuilt("wireless_link", null), notBuilt("wireless_lans", List.of()))
+                        // the link this interface is an end of (one at most), read through the select below
+                        fk("wireless_link", "wireless.wirelesslink").column("_wireless_link_id").readOnly().noFilter()
+                                .noOrder(),
+                        m2m("wireless_lans", "wireless.wirelesslan", "dcim_interface_wireless_lans", "interface_id",
+                                "wirelesslan_id").label("Wireless LANs"))
                 .fields(notBuiltInterfaceRelations())
                 .fields(MacAddressModels.interfaceMacs("interface_id"))
                 .check(MacAddressModels.primaryIsOwn("dcim.interface"))
@@ -46,6 +50,12 @@ public class InterfaceModels implements ModelDefinition {
                 .validator(InterfaceModels::wirelessRules)
                 .hook(new ChannelFrequencyAndWidth())
                 .relationFilter("primary_mac_address", "primary_mac_address", "mac_address")
+                .select("_wireless_link_id", "select w.id from wireless_wirelesslink w where w.interface_a_id = t.id"
+                        + " or w.interface_b_id = t.id order by w.id limit 1")
+                .filter(ExtraFilters.each("wireless_link_id", Kind.INTEGER, "{t}.id in (select interface_a_id from"
+                        + " wireless_wirelesslink where id = ? union all select interface_b_id from wireless_wirelesslink"
+                        + " where id = ?)").choicesFrom("wireless_wirelesslink", "id"))
+                .relationFilter("wireless_lan_id", "wireless_lans", "id")
                 .relationFilter("vdc", "vdcs", "name")
                 .relationFilter("vdc_id", "vdcs", "id")
                 .relationFilter("vdc_identifier", "vdcs", "identifier")
@@ -53,6 +63,7 @@ public class InterfaceModels implements ModelDefinition {
                 .filters(virtualChassisMembers())
                 .filters(interfaceVlanFilters("dcim_interface_tagged_vlans", "interface_id"))
                 .search("t.mac_address");
+        L2vpnTerminations.declare(iface);
         return List.of(iface);
     }
 
@@ -79,7 +90,7 @@ public class InterfaceModels implements ModelDefinition {
 
     /** Interface types NetBox counts as virtual and as wireless (dcim/constants.py). */
     static final List<String> VIRTUAL_INTERFACE_TYPES = List.of("virtual", "lag", "bridge");
-    static final List<String> WIRELESS_INTERFACE_TYPES = List.of("ieee802.11a", "ieee802.11g", "ieee802.11n",
+    public static final List<String> WIRELESS_INTERFACE_TYPES = List.of("ieee802.11a", "ieee802.11g", "ieee802.11n",
             "ieee802.11ac", "ieee802.11ad", "ieee802.11ax", "ieee802.11ay", "ieee802.11be", "ieee802.15.1",
             "ieee802.15.4", "other-wireless", "gsm", "cdma", "lte", "4g", "5g");
 

@@ -199,6 +199,7 @@ public class IpamModels implements ModelDefinition {
                 .search("t.address", "t.dns_name", "t.description")
                 .brief("family", "address", "description");
 
+        org.sourceoftruth.records.dcim.L2vpnTerminations.declare(vlan);
         return List.of(vrf, rir, aggregate, role, vlanGroup, vlan, prefix, ipRange, ipAddress);
     }
 

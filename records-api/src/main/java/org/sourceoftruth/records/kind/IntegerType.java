@@ -32,9 +32,21 @@ public final class IntegerType extends OrderedType {
         return NODES.numberNode(((Number) v).longValue());
     }
 
+    /**
+     * A field lookup's value. A whole number beyond 64 bits is still a number to NetBox (a bigint
+     * column such as an L2VPN's identifier is compared with it and matches nothing, or every row
+     * for a range): it is kept as a decimal, which the lookups bind as one scalar numeric.
+     */
     @Override
     public Object parse(String raw, Field f) {
-        return parseWhole(raw);
+        try {
+            return parseWhole(raw);
+        } catch (InvalidValue e) {
+            if (f != null && raw.trim().matches("-?\\d{1,40}")) {
+                return new BigDecimal(raw.trim());
+            }
+            throw e;
+        }
     }
 
     /** A whole number in a filter or constraint, or NetBox's "Enter a whole number.". */

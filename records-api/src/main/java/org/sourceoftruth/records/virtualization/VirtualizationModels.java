@@ -162,6 +162,7 @@ public class VirtualizationModels implements ModelDefinition {
                 .search("t.name", "t.description")
                 .brief("display_url", "virtual_machine", "name", "description");
 
+        org.sourceoftruth.records.dcim.L2vpnTerminations.declare(vmInterface);
         return List.of(clusterType, clusterGroup, cluster, virtualMachine, vmInterface);
     }
 

@@ -109,6 +109,9 @@ class OpenApiDocumentTest {
     }
 
     private static SwaggerParseResult parse(String text) {
+        // the parser refuses YAML over 3 MiB by default; the document grows with every served
+        // app (NetBox's own is larger still), so the limit is raised well above it
+        io.swagger.v3.parser.util.DeserializationUtils.getOptions().setMaxYamlCodePoints(32 * 1024 * 1024);
         ParseOptions options = new ParseOptions();
         options.setResolve(false); // report references as written, resolve nothing away
         options.setValidateInternalRefs(true);

@@ -28,7 +28,7 @@ class ArchitectureTest {
     /** NetBox's applications, declared on the engine. */
     private static final String[] APPS = {ROOT + ".dcim..", ROOT + ".ipam..", ROOT + ".circuits..",
             ROOT + ".tenancy..", ROOT + ".virtualization..", ROOT + ".extras..", ROOT + ".users..",
-            ROOT + ".core.."};
+            ROOT + ".core..", ROOT + ".vpn..", ROOT + ".wireless.."};
 
     private static JavaClasses classes;
 

@@ -21,6 +21,19 @@ final class GenericTargets {
     }
 
     /**
+     * Values a relation's target must have beyond the contract's required set, for a server rule
+     * the contract cannot tell (a wireless link's ends are wireless interfaces); null when the
+     * shared primary object will do. Such a target is made for the relation alone.
+     */
+    static java.util.Map<String, Object> shapedTarget(String endpoint, String field) {
+        return switch (endpoint + "." + field) {
+            case "wireless/wireless-links.interface_a", "wireless/wireless-links.interface_b" ->
+                    java.util.Map.of("type", "ieee802.11ac");
+            default -> null;
+        };
+    }
+
+    /**
      * The endpoint a relation written as a bare id points at, where the contract names none
      * (NetBox's PrimaryKeyRelatedFields: a front port's rear_port, an inventory item's parent); null when unknown.
      */

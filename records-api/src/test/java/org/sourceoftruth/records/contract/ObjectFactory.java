@@ -313,6 +313,11 @@ final class ObjectFactory {
     private Object value(Endpoint ep, String name, JsonNode spec, int block, boolean second) {
         String type = spec.path("type").asText();
         String target = spec.path("fk").asText(GenericTargets.idTarget(ep.key(), name));
+        Map<String, Object> shape = GenericTargets.shapedTarget(ep.key(), name);
+        if (target != null && type.equals("fk") && shape != null) {
+            Made t = shapedInstance(ep, name, target, shape, second);
+            return t == null ? SampleValues.NONE : t.id();
+        }
         if (target != null && (type.equals("fk") || type.equals("integer"))) {
             Made t = instance(target, target.equals(ep.key()) ? Role.SPARE : Role.PRIMARY);
             return t == null ? SampleValues.NONE : t.id();
@@ -322,6 +327,28 @@ final class ObjectFactory {
             return t == null ? SampleValues.NONE : List.of(t.id());
         }
         return samples.value(name, spec, block, second);
+    }
+
+    /** A target made for one relation of one instance, with the values a server rule needs ({@link GenericTargets#shapedTarget}). */
+    private Made shapedInstance(Endpoint ep, String field, String target, Map<String, Object> shape, boolean second) {
+        String memo = ep.key() + "." + field + (second ? "#OTHER" : "#PRIMARY");
+        if (made.containsKey(memo)) {
+            return made.get(memo);
+        }
+        Endpoint targetEp = contract.endpoint(target);
+        if (targetEp == null || !served.contains(target)) {
+            return null;
+        }
+        Map<String, Object> body = body(targetEp, new ArrayList<>(targetEp.required()), Role.PRIMARY);
+        body.putAll(shape);
+        Http.Reply r = Http.post(targetEp.path(), body);
+        Made m = r.status() == 201 ? made(r) : null;
+        if (m == null) {
+            finding(ep.key(), "cannot make the " + field + " target: POST " + targetEp.path() + " " + body + " → "
+                    + r.describe());
+        }
+        made.put(memo, m);
+        return m;
     }
 
     private void finding(String endpoint, String text) {

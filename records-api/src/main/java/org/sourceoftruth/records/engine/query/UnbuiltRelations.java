@@ -33,18 +33,13 @@ final class UnbuiltRelations {
 
     /** Filter name -> content types whose NetBox filterset has it, the related model being unbuilt. */
     private static final Map<String, Set<String>> RELATIONS = Map.ofEntries(
-            Map.entry("importing_l2vpn", Set.of("ipam.routetarget")), Map.entry("importing_l2vpn_id", Set.of("ipam.routetarget")),
-            Map.entry("exporting_l2vpn", Set.of("ipam.routetarget")), Map.entry("exporting_l2vpn_id", Set.of("ipam.routetarget")),
             Map.entry("cable_id", CABLED),
-            Map.entry("l2vpn", Set.of("dcim.interface", "ipam.vlan", "virtualization.vminterface")),
-            Map.entry("l2vpn_id", Set.of("dcim.interface", "ipam.vlan", "virtualization.vminterface")),
             Map.entry("provider_network_id", Set.of("circuits.circuittermination", "circuits.circuit")),
             Map.entry("provider_account", Set.of("circuits.circuit")),
             Map.entry("provider_account_id", Set.of("circuits.circuit")),
             Map.entry("vlan_translation_policy", INTERFACES), Map.entry("vlan_translation_policy_id", INTERFACES),
             Map.entry("config_template_id", Set.of("dcim.devicerole", "dcim.device", "dcim.platform",
                     "virtualization.virtualmachine")),
-            Map.entry("wireless_lan_id", Set.of("dcim.interface")), Map.entry("wireless_link_id", Set.of("dcim.interface")),
             Map.entry("virtual_circuit_id", Set.of("dcim.interface")),
             Map.entry("virtual_circuit_termination_id", Set.of("dcim.interface")),
             Map.entry("fhrpgroup_id", Set.of("ipam.ipaddress", "ipam.service")), Map.entry("fhrpgroup", Set.of("ipam.service")),
