@@ -12,7 +12,8 @@ import java.util.Set;
  * @param message           message when the first column is set
  * @param topLevelMessage   message when the first (scoping) column is null; null = use message
  * @param caseInsensitive   columns compared case-insensitively
- * @param skipIfNull        the rule does not apply when any of these columns is null
+ * @param skipIfNull        the rule does not apply when any of these columns is null or blank (Django
+ *                          constraints with {@code condition=~Q(name="")})
  */
 public record UniqueRule(List<String> columns, String message, String topLevelMessage,
                          Set<String> caseInsensitive, Set<String> skipIfNull) {

@@ -24,9 +24,12 @@ import java.util.UUID;
  * Returns null when nothing fits (the filter is then only checked to be accepted).
  */
 final class SubjectResolver {
-    /** Natural keys NetBox's relation filters take when not given an id, most common first. */
+    /**
+     * Natural keys NetBox's relation filters take when not given an id, most common first
+     * ({@code account}: a provider account's, as circuits' {@code provider_account} filters take).
+     */
     private static final List<String> NATURAL_KEYS = List.of("slug", "name", "model", "cid", "asn", "rd", "vid",
-            "prefix", "address", "username", "ssid");
+            "prefix", "address", "username", "ssid", "account");
 
     private static final java.util.regex.Pattern IPV4_WITH_MASK =
             java.util.regex.Pattern.compile("\\d+\\.\\d+\\.\\d+\\.\\d+(/\\d+)?");
