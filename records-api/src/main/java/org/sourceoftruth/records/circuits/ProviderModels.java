@@ -37,7 +37,7 @@ public class ProviderModels implements ModelDefinition {
                 .unique(UniqueRule.of("Provider account with this Provider and Account ID already exists.",
                         "provider_id", "account"))
                 .unique(UniqueRule.of("Constraint \u201ccircuits_provideraccount_unique_provider_name\u201d is violated.",
-                        "provider_id", "name").skipIfNull("name"))
+                        "provider_id", "name").skipIfBlank("name"))
                 .ordering("(select p.name from circuits_provider p where p.id = t.provider_id)", "t.account")
                 .search("t.name", "t.account", "t.description", "t.comments")
                 .brief("name", "account", "description");

@@ -15,9 +15,14 @@ import static org.sourceoftruth.records.model.Fields.*;
 /** virtualization: a virtual machine's virtual disks, whose sizes make up the machine's disk. */
 @ApplicationScoped
 public class VirtualDiskModels implements ModelDefinition {
-    /** A machine's disk as read: the total of its virtual disks when it has any, else what was stored. */
-    static final String EFFECTIVE_DISK = "coalesce((select sum(d.size) from virtualization_virtualdisk d"
-            + " where d.virtual_machine_id = t.id), t.disk)";
+    /**
+     * A machine's disk as read, for the machine row of alias {@code vm}: the total of its virtual
+     * disks when it has any, else what was stored.
+     */
+    static String effectiveDisk(String vm) {
+        return "coalesce((select sum(d.size) from virtualization_virtualdisk d where d.virtual_machine_id = " + vm
+                + ".id), " + vm + ".disk)";
+    }
 
     @Override
     public List<Model> models() {

@@ -70,7 +70,7 @@ public class VirtualizationModels implements ModelDefinition {
                         computed("allocated_disk", r -> r.get("_disk")))
                 .select("_vcpus", "select sum(v.vcpus) from virtualization_virtualmachine v where v.cluster_id = t.id")
                 .select("_memory", "select sum(v.memory) from virtualization_virtualmachine v where v.cluster_id = t.id")
-                .select("_disk", "select sum(" + VirtualDiskModels.EFFECTIVE_DISK.replace("t.", "v.")
+                .select("_disk", "select sum(" + VirtualDiskModels.effectiveDisk("v")
                         + ")::bigint from virtualization_virtualmachine v where v.cluster_id = t.id")
                 .unique(UniqueRule.of("Cluster with this Group and Name already exists.", "group_id", "name")
                         .skipIfNull("group_id"))
@@ -89,7 +89,7 @@ public class VirtualizationModels implements ModelDefinition {
                         PrimaryIps.primaryIp(), PrimaryIps.address("primary_ip4"), PrimaryIps.address("primary_ip6"),
                         decimal("vcpus").nullable(), integer("memory").range(0, Integer.MAX_VALUE).nullable(),
                         integer("disk").range(0, Integer.MAX_VALUE).nullable()
-                                .readAs(VirtualDiskModels.EFFECTIVE_DISK), str("description").max(200),
+                                .readAs(VirtualDiskModels.effectiveDisk("t")), str("description").max(200),
                         str("serial").max(50), fk("tenant", "tenancy.tenant").protect(), str("comments"),
                         tags(), json("local_context_data").nullable(), customFields(),
                         datetime("created").readOnly().nullable(), datetime("last_updated").readOnly().nullable(),

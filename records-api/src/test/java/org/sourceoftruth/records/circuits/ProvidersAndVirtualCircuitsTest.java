@@ -43,6 +43,11 @@ class ProvidersAndVirtualCircuitsTest {
                 .body("display", equalTo("BARE-" + u)).body("account", equalTo("BARE-" + u));
         post("/api/circuits/provider-accounts/", Map.of("provider", provider, "account", "ACC-" + u)).statusCode(400)
                 .body("__all__", contains("Provider account with this Provider and Account ID already exists."));
+        // names are unique per provider, but any number of accounts may have none
+        post("/api/circuits/provider-accounts/", Map.of("provider", provider, "account", "DUP-" + u,
+                "name", "Main " + u)).statusCode(400);
+        int bare2 = create("/api/circuits/provider-accounts/", Map.of("provider", provider, "account", "BARE2-" + u));
+        auth().delete("/api/circuits/provider-accounts/" + bare2 + "/").then().statusCode(204);
         auth().get("/api/circuits/providers/" + provider + "/").then().body("accounts.id", contains(account, bare));
         auth().get("/api/circuits/provider-accounts/?provider=p-" + u + "&ordering=account").then()
                 .body("results.id", contains(account, bare));

@@ -178,6 +178,10 @@ final class SubjectResolver {
         }
         Endpoint idTarget = type.equals("integer") ? contract.endpoint(GenericTargets.idTarget(ep.key(), name)) : null;
         if (idTarget != null) { // a relation rendered as the bare id (DRF's PrimaryKeyRelatedField)
+            if (!byId && !value.isNull()) { // a filter by the target's natural key: read it from the target
+                return byNaturalKey(idTarget, com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()
+                        .put("id", value.asLong()), name);
+            }
             String other = otherKey(idTarget, true, null);
             return value.isNull() ? new Subject(Kind.REF, null, List.of(), other, name + " (null)")
                     : new Subject(Kind.REF, value.asText(), List.of(value.asText()), other, name + ".id");
@@ -211,6 +215,11 @@ final class SubjectResolver {
             String other = target == null ? null : otherKey(target, true, null);
             return new Subject(Kind.REF, nested.path("id").asText(), List.of(nested.path("id").asText()), other, name + ".id");
         }
+        return byNaturalKey(target, nested, name);
+    }
+
+    /** The related object {@code nested} of {@code target} named by its natural keys (slug, name, ...). */
+    private Subject byNaturalKey(Endpoint target, JsonNode nested, String name) {
         JsonNode full = detail(target, nested.path("id").asLong());
         JsonNode source = full != null ? full : nested;
         List<String> keys = new ArrayList<>();
