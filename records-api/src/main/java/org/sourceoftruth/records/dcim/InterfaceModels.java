@@ -43,7 +43,8 @@ public class InterfaceModels implements ModelDefinition {
                                 .noOrder(),
                         m2m("wireless_lans", "wireless.wirelesslan", "dcim_interface_wireless_lans", "interface_id",
                                 "wirelesslan_id").label("Wireless LANs"))
-                .fields(notBuiltInterfaceRelations())
+                .fields(interfaceRelations("dcim.interface"))
+                .validator(InterfaceModels::qinqServiceVlan)
                 .fields(MacAddressModels.interfaceMacs("interface_id"))
                 .check(MacAddressModels.primaryIsOwn("dcim.interface"))
                 .validator(InterfaceModels::poeNeedsMode)
@@ -62,34 +63,55 @@ public class InterfaceModels implements ModelDefinition {
                 .filter(interfaceKind())
                 .filters(virtualChassisMembers())
                 .filters(interfaceVlanFilters("dcim_interface_tagged_vlans", "interface_id"))
+                // the interface's virtual circuit termination (circuits, which builds on dcim)
+                .filter(ExtraFilters.each("virtual_circuit_termination_id", Kind.INTEGER, "{t}.id in (select"
+                        + " interface_id from circuits_virtualcircuittermination where id = ?)")
+                        .choicesFrom("circuits_virtualcircuittermination", "id"))
+                .filter(ExtraFilters.each("virtual_circuit_id", Kind.INTEGER, "{t}.id in (select interface_id from"
+                        + " circuits_virtualcircuittermination where virtual_circuit_id = ?)")
+                        .choicesFrom("circuits_virtualcircuit", "id"))
                 .search("t.mac_address");
         L2vpnTerminations.declare(iface);
         return List.of(iface);
     }
 
     /**
-     * Relations every interface (device or VM) has in NetBox 4.4 to models not built here:
-     * Q-in-Q service VLAN, VLAN translation, FHRP groups.
+     * Relations every interface (device or VM, of content type {@code contentType}) has in
+     * NetBox 4.4: its Q-in-Q service VLAN, its VLAN translation policy and the number of FHRP
+     * groups it is assigned to.
      */
-    public static Field[] notBuiltInterfaceRelations() {
-        return new Field[] {notBuilt("qinq_svlan", null), notBuilt("vlan_translation_policy", null),
-                notBuilt("count_fhrp_groups", 0)};
+    public static Field[] interfaceRelations(String contentType) {
+        return new Field[] {fk("qinq_svlan", "ipam.vlan"),
+                fk("vlan_translation_policy", "ipam.vlantranslationpolicy"),
+                count("count_fhrp_groups", "ipam_fhrpgroupassignment", "interface_id")
+                        .countWhere("interface_type = '" + contentType + "'")};
+    }
+
+    /** NetBox's BaseInterface.clean(): a service VLAN only on a Q-in-Q interface. */
+    public static void qinqServiceVlan(org.sourceoftruth.records.model.Row row, java.util.Map<String, List<String>> errors) {
+        if (row.get("qinq_svlan_id") != null && !"q-in-q".equals(row.get("mode"))) {
+            errors.computeIfAbsent("qinq_svlan", k -> new java.util.ArrayList<>())
+                    .add("Only Q-in-Q interfaces may specify a service VLAN.");
+        }
     }
 
     /**
-     * vlan_id / vlan (VID) of NetBox's CommonInterfaceFilterSet: the untagged VLAN or one of the
-     * tagged ones (its Q-in-Q service VLAN too, a relation not built yet, so never).
+     * vlan_id / vlan (VID) of NetBox's CommonInterfaceFilterSet: the untagged VLAN, one of the
+     * tagged ones or the Q-in-Q service VLAN.
      */
     public static List<ExtraFilter> interfaceVlanFilters(String taggedTable, String taggedOwnColumn) {
         String tagged = "{t}.id in (select x." + taggedOwnColumn + " from " + taggedTable + " x where x.vlan_id";
         return List.of(
-                ExtraFilters.each("vlan_id", Kind.INTEGER, "{t}.untagged_vlan_id = ? or " + tagged + " = ?)"),
-                ExtraFilters.each("vlan", Kind.INTEGER, "{t}.untagged_vlan_id in (select id from ipam_vlan where vid = ?)"
-                        + " or " + tagged + " in (select id from ipam_vlan where vid = ?))"));
+                ExtraFilters.each("vlan_id", Kind.INTEGER, "{t}.untagged_vlan_id = ? or " + tagged + " = ?)"
+                        + " or {t}.qinq_svlan_id = ?"),
+                // a CharFilter in NetBox: a value that is no VID matches nothing
+                ExtraFilters.each("vlan", Kind.STRING, "{t}.untagged_vlan_id in (select id from ipam_vlan where"
+                        + " vid::text = trim(?)) or " + tagged + " in (select id from ipam_vlan where vid::text = trim(?)))"
+                        + " or {t}.qinq_svlan_id in (select id from ipam_vlan where vid::text = trim(?))"));
     }
 
     /** Interface types NetBox counts as virtual and as wireless (dcim/constants.py). */
-    static final List<String> VIRTUAL_INTERFACE_TYPES = List.of("virtual", "lag", "bridge");
+    public static final List<String> VIRTUAL_INTERFACE_TYPES = List.of("virtual", "lag", "bridge");
     public static final List<String> WIRELESS_INTERFACE_TYPES = List.of("ieee802.11a", "ieee802.11g", "ieee802.11n",
             "ieee802.11ac", "ieee802.11ad", "ieee802.11ax", "ieee802.11ay", "ieee802.11be", "ieee802.15.1",
             "ieee802.15.4", "other-wireless", "gsm", "cdma", "lte", "4g", "5g");

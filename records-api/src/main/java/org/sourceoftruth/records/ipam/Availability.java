@@ -5,35 +5,22 @@ import org.sourceoftruth.records.net.Addresses;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.net.Cidr;
 import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.engine.ModelService;
-import org.sourceoftruth.records.engine.render.Renderer;
-import org.sourceoftruth.records.web.RequestContext;
-import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
 
 import java.math.BigInteger;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * NetBox's available-ips and available-prefixes: what is free inside a prefix or IP range, and
- * allocation of the next free addresses or prefixes. Allocation runs in one transaction that
- * first takes a transaction-level advisory lock (as NetBox does, so overlapping parents cannot
- * hand out the same space) and locks the parent row FOR UPDATE, then creates the objects through
- * the engine with the normal validation and change log. Concurrent requests therefore queue and
- * each sees the addresses the previous one created.
+ * allocation of the next free addresses or prefixes, on the shared {@link Allocation} skeleton
+ * (advisory lock of the kind, parent row FOR UPDATE, creation through the engine).
  */
 @ApplicationScoped
 public class Availability {
@@ -44,26 +31,24 @@ public class Availability {
     private static final int HOST_PAGE = 1000;
 
     @Inject
-    AgroalDataSource dataSource;
-    @Inject
-    ModelRegistry registry;
-    @Inject
-    ModelService service;
-    @Inject
-    Renderer renderer;
-    @Inject
-    RequestContext request;
+    Allocation allocation;
 
     /** The parent of an allocation: a prefix or an IP range. */
     public enum ParentKind {
-        PREFIX("ipam.prefix", "Prefix"), IP_RANGE("ipam.iprange", "IPRange");
+        PREFIX("ipam.prefix", "ipam_prefix", "Prefix"), IP_RANGE("ipam.iprange", "ipam_iprange", "IPRange");
 
         final String contentType;
+        final String table;
         final String className;
 
-        ParentKind(String contentType, String className) {
+        ParentKind(String contentType, String table, String className) {
             this.contentType = contentType;
+            this.table = table;
             this.className = className;
+        }
+
+        Allocation.Pool pool(long lockKey) {
+            return new Allocation.Pool(lockKey, table, className);
         }
     }
 
@@ -75,11 +60,10 @@ public class Availability {
     // ------------------------------------------------------------------ reads
 
     public List<JsonNode> availableIps(ParentKind kind, long id, int limit) {
-        try (Connection c = dataSource.getConnection()) {
-            Db db = new Db(c);
-            Parent parent = parent(db, kind, id, false);
+        return allocation.read(db -> {
+            Parent parent = parent(kind, Allocation.row(db, kind.pool(LOCK_AVAILABLE_IPS), id, false));
             List<JsonNode> out = new ArrayList<>();
-            JsonNode vrf = nestedVrf(db, parent.vrfId());
+            JsonNode vrf = allocation.nested(db, "ipam.vrf", parent.vrfId());
             for (BigInteger ip : freeAddresses(db, parent, limit)) {
                 ObjectNode n = NODES.objectNode();
                 n.put("family", parent.family());
@@ -88,16 +72,14 @@ public class Availability {
                 out.add(n);
             }
             return out;
-        } catch (SQLException e) {
-            throw new Db.DbException(e);
-        }
+        });
     }
 
     public List<JsonNode> availablePrefixes(long id) {
-        try (Connection c = dataSource.getConnection()) {
-            Db db = new Db(c);
-            Parent parent = parent(db, ParentKind.PREFIX, id, false);
-            JsonNode vrf = nestedVrf(db, parent.vrfId());
+        return allocation.read(db -> {
+            Parent parent = parent(ParentKind.PREFIX,
+                    Allocation.row(db, ParentKind.PREFIX.pool(LOCK_AVAILABLE_PREFIXES), id, false));
+            JsonNode vrf = allocation.nested(db, "ipam.vrf", parent.vrfId());
             List<JsonNode> out = new ArrayList<>();
             for (Addresses.Block b : freeBlocks(parent, childPrefixes(db, parent))) {
                 ObjectNode n = NODES.objectNode();
@@ -107,20 +89,15 @@ public class Availability {
                 out.add(n);
             }
             return out;
-        } catch (SQLException e) {
-            throw new Db.DbException(e);
-        }
+        });
     }
 
     // ------------------------------------------------------------------ allocation
 
     /** Creates IP addresses at the next free addresses; one per requested object, in order. */
-    @Transactional
     public List<RenderedObject> allocateIps(ParentKind kind, long id, List<JsonNode> items, boolean bulk) {
-        try (Connection c = dataSource.getConnection()) {
-            Db db = new Db(c);
-            db.query("select pg_advisory_xact_lock(?)", LOCK_AVAILABLE_IPS);
-            Parent parent = parent(db, kind, id, true);
+        return allocation.allocate(kind.pool(LOCK_AVAILABLE_IPS), id, "ipam.ipaddress", bulk, (db, row) -> {
+            Parent parent = parent(kind, row);
             List<Integer> lengths = requestedIpLengths(parent, items);
             List<BigInteger> free = freeAddresses(db, parent, items.size());
             if (free.size() < items.size()) {
@@ -134,19 +111,15 @@ public class Availability {
                 putVrf(o, parent.vrfId());
                 objects.add(o);
             }
-            return service.create(registry.require("ipam.ipaddress"), objects, bulk);
-        } catch (SQLException e) {
-            throw new Db.DbException(e);
-        }
+            return objects;
+        });
     }
 
     /** Creates child prefixes of the requested lengths in the first free space that fits each. */
-    @Transactional
     public List<RenderedObject> allocatePrefixes(long id, List<JsonNode> items, boolean bulk) {
-        try (Connection c = dataSource.getConnection()) {
-            Db db = new Db(c);
-            db.query("select pg_advisory_xact_lock(?)", LOCK_AVAILABLE_PREFIXES);
-            Parent parent = parent(db, ParentKind.PREFIX, id, true);
+        Allocation.Pool pool = ParentKind.PREFIX.pool(LOCK_AVAILABLE_PREFIXES);
+        return allocation.allocate(pool, id, "ipam.prefix", bulk, (db, row) -> {
+            Parent parent = parent(ParentKind.PREFIX, row);
             List<Integer> lengths = requestedPrefixLengths(parent, items);
             List<IpSpace.Interval> occupied = new ArrayList<>(childPrefixes(db, parent));
             List<JsonNode> objects = new ArrayList<>();
@@ -162,14 +135,12 @@ public class Availability {
                 putVrf(o, parent.vrfId());
                 objects.add(o);
             }
-            return service.create(registry.require("ipam.prefix"), objects, bulk);
-        } catch (SQLException e) {
-            throw new Db.DbException(e);
-        }
+            return objects;
+        });
     }
 
     static ApiException insufficient() {
-        return ApiException.detail(409, "Insufficient resources are available to satisfy the request");
+        return Allocation.insufficient("Insufficient resources are available to satisfy the request");
     }
 
     private static void putVrf(ObjectNode o, Long vrfId) {
@@ -188,7 +159,7 @@ public class Availability {
      * many=True request serializer answers.
      */
     private static List<Integer> requestedIpLengths(Parent parent, List<JsonNode> items) {
-        return checkEach(items, (item, errors) -> {
+        return Allocation.checkEach(items, (item, errors) -> {
             JsonNode len = item.get("prefix_length");
             if (len == null || len.isNull()) {
                 return parent.maskLength();
@@ -209,7 +180,7 @@ public class Availability {
     }
 
     private static List<Integer> requestedPrefixLengths(Parent parent, List<JsonNode> items) {
-        return checkEach(items, (item, errors) -> {
+        return Allocation.checkEach(items, (item, errors) -> {
             JsonNode len = item.get("prefix_length");
             if (len == null || len.isNull()) {
                 errors.put("prefix_length", List.of("this field can not be missing"));
@@ -227,43 +198,10 @@ public class Availability {
         });
     }
 
-    private interface ItemCheck {
-        Integer check(JsonNode item, Map<String, List<String>> errors);
-    }
-
-    private static List<Integer> checkEach(List<JsonNode> items, ItemCheck check) {
-        List<Integer> out = new ArrayList<>();
-        List<Map<String, List<String>>> all = new ArrayList<>();
-        boolean failed = false;
-        for (JsonNode item : items) {
-            Map<String, List<String>> errors = new LinkedHashMap<>();
-            if (!item.isObject()) {
-                errors.put("non_field_errors", List.of("Invalid data. Expected a dictionary, but got "
-                        + org.sourceoftruth.records.web.ErrorMapper.jsonType(item) + "."));
-                out.add(null);
-            } else {
-                out.add(check.check(item, errors));
-            }
-            failed |= !errors.isEmpty();
-            all.add(errors);
-        }
-        if (failed) {
-            var arr = NODES.arrayNode();
-            all.forEach(e -> arr.add(ApiException.errorsNode(e)));
-            throw new ApiException(400, arr);
-        }
-        return out;
-    }
-
     // ------------------------------------------------------------------ space
 
-    private Parent parent(Db db, ParentKind kind, long id, boolean lock) {
-        String table = kind == ParentKind.PREFIX ? "ipam_prefix" : "ipam_iprange";
-        List<Row> rows = db.query("select * from " + table + " where id = ?" + (lock ? " for update" : ""), id);
-        if (rows.isEmpty()) {
-            throw ApiException.detail(404, "No " + kind.className + " matches the given query.");
-        }
-        Row r = rows.get(0);
+    private static Parent parent(ParentKind kind, Row r) {
+        long id = r.id();
         Long vrf = r.longValue("vrf_id");
         if (kind == ParentKind.PREFIX) {
             Cidr.Parsed p = Addresses.parse(r.get("prefix"));
@@ -346,13 +284,4 @@ public class Availability {
         return out;
     }
 
-    private JsonNode nestedVrf(Db db, Long vrfId) {
-        if (vrfId == null) {
-            return NODES.nullNode();
-        }
-        var vrfModel = registry.require("ipam.vrf");
-        List<Row> rows = db.query(vrfModel.selectFrom() + " where t.id = ?", vrfId);
-        return renderer.render(db, vrfModel, rows, new Renderer.Options(request.baseUrl(), Renderer.Mode.NESTED, null,
-                java.util.Set.of())).get(0);
-    }
 }

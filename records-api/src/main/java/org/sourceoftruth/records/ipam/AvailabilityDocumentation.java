@@ -16,9 +16,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@link AvailabilityResource}'s and {@link AsnAvailabilityResource}'s paths in the OpenAPI document, one
- * per URL as NetBox lists them: prefixes' available-ips and available-prefixes, IP ranges'
- * available-ips, ASN ranges' available-asns. A POST creates IP
+ * {@link AvailabilityResource}'s, {@link AsnAvailabilityResource}'s and
+ * {@link VlanGroupAvailabilityResource}'s paths in the OpenAPI document, one per URL as NetBox
+ * lists them: prefixes' available-ips and available-prefixes, IP ranges' available-ips, ASN
+ * ranges' available-asns, VLAN groups' available-vlans. A POST creates IP
  * addresses or prefixes from request objects without the address or prefix (it is chosen here),
  * optionally with a {@code prefix_length}.
  */
@@ -50,6 +51,16 @@ public class AvailabilityDocumentation implements OpenApiContribution {
                 allocation(components.getSchemas().get("WritableASNRequest"), "asn", "rir", null));
         action(api, "asn-ranges", "available-asns", "AS numbers of this ASN range", "AvailableASN",
                 "AvailableASNRequest", "ASN");
+        components.addSchema("AvailableVLAN", OASFactory.createSchema().addType(SchemaType.OBJECT)
+                .description("A VLAN ID of the group's ranges that no VLAN of the group has yet")
+                .addProperty("vid", OASFactory.createSchema().addType(SchemaType.INTEGER).readOnly(true))
+                .addProperty("group", OpenApiDocument.ref("BriefVLANGroup", false).readOnly(true))
+                .required(new ArrayList<>(List.of("vid", "group"))));
+        Schema vlanRequest = allocation(components.getSchemas().get("WritableVLANRequest"), "vid", "group", null);
+        vlanRequest.addRequired("name");
+        components.addSchema("AvailableVLANRequest", vlanRequest);
+        action(api, "vlan-groups", "available-vlans", "VLAN IDs of this VLAN group", "AvailableVLAN",
+                "AvailableVLANRequest", "VLAN");
     }
 
     private static void action(OpenAPI api, String parent, String action, String what, String free,

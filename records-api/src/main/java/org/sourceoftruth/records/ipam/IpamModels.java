@@ -25,7 +25,8 @@ import static org.sourceoftruth.records.model.Fields.*;
 @ApplicationScoped
 public class IpamModels implements ModelDefinition {
     /** Content types an IP address may be assigned to. */
-    public static final List<String> IP_ASSIGNMENT_TYPES = List.of("dcim.interface", "virtualization.vminterface");
+    public static final List<String> IP_ASSIGNMENT_TYPES = List.of("dcim.interface", "virtualization.vminterface",
+            "ipam.fhrpgroup");
     /** Content types a VLAN group may be scoped to (NetBox's VLANGROUP_SCOPE_TYPES we serve). */
     public static final List<String> VLAN_GROUP_SCOPE_TYPES = List.of("dcim.region", "dcim.sitegroup", "dcim.site",
             "dcim.location", "dcim.rack", "virtualization.clustergroup", "virtualization.cluster");
@@ -116,12 +117,18 @@ public class IpamModels implements ModelDefinition {
                         fk("role", "ipam.role"), str("description").max(200), str("comments"))
                 .standardTail()
                 .fields(count("prefix_count", "ipam_prefix", "vlan_id"),
-                        notBuilt("qinq_role", null).filtersAs(VLAN_QINQ_ROLE), notBuilt("qinq_svlan", null))
+                        choice("qinq_role", VLAN_QINQ_ROLE).nullable().label("Q-in-Q role"),
+                        fk("qinq_svlan", "ipam.vlan").protect())
                 .display(r -> r.str("name") + " (" + r.str("vid") + ")")
                 .unique(UniqueRule.of("VLAN with this Group and VLAN ID already exists.", "group_id", "vid")
                         .skipIfNull("group_id"))
                 .unique(UniqueRule.of("VLAN with this Group and Name already exists.", "group_id", "name")
                         .skipIfNull("group_id"))
+                .unique(UniqueRule.of("VLAN with this Qinq svlan and VLAN ID already exists.", "qinq_svlan_id", "vid")
+                        .skipIfNull("qinq_svlan_id"))
+                .unique(UniqueRule.of("VLAN with this Qinq svlan and Name already exists.", "qinq_svlan_id", "name")
+                        .skipIfNull("qinq_svlan_id"))
+                .validator(IpamRules::vlanQinq)
                 .check(rules::vlan)
                 .filters(TenancyFilters.tenantGroup())
                 .filter(ExtraFilters.each("region_id", Kind.INTEGER, "{t}.site_id in (select id from dcim_site where"
@@ -131,8 +138,7 @@ public class IpamModels implements ModelDefinition {
                 .filter(ExtraFilters.each("vminterface_id", Kind.INTEGER, "{t}.id in (select untagged_vlan_id from"
                         + " virtualization_vminterface where id = ? union select vlan_id from"
                         + " virtualization_vminterface_tagged_vlans where vminterface_id = ?)"))
-                // Q-in-Q service VLANs are not built yet: no VLAN has one, so its VID is unset
-                .filters(ExtraFilters.number("qinq_svlan_vid", "null::integer"))
+                .filters(ExtraFilters.number("qinq_svlan_vid", "(select s.vid from ipam_vlan s where s.id = {t}.qinq_svlan_id)"))
                 .filters(VlanAvailability.filters())
                 .ordering("(select s.name from dcim_site s where s.id = t.site_id)",
                         "(select g.name from ipam_vlangroup g where g.id = t.group_id)", "t.vid")
@@ -194,6 +200,8 @@ public class IpamModels implements ModelDefinition {
                 // the services bound to the address (NetBox's service_id: services__id)
                 .filter(ExtraFilters.each("service_id", Kind.INTEGER, "{t}.id in (select s.ipaddress_id from"
                         + " ipam_service_ipaddresses s where s.service_id = ?)").choicesFrom("ipam_service", "id"))
+                .filter(ExtraFilters.each("fhrpgroup_id", Kind.INTEGER, "{t}.assigned_object_type = 'ipam.fhrpgroup'"
+                        + " and {t}.assigned_object_id = ?").choicesFrom("ipam_fhrpgroup", "id"))
                 .check(rules::ipAddress)
                 .ordering("host(t.address)::inet")
                 .search("t.address", "t.dns_name", "t.description")

@@ -272,6 +272,18 @@ final class IpamRules {
         }
     }
 
+    /** NetBox's VLAN.clean() on Q-in-Q: only a customer VLAN has a service VLAN, and it must have one. */
+    static void vlanQinq(Row row, Map<String, List<String>> errors) {
+        boolean customer = "cvlan".equals(row.get("qinq_role"));
+        if (row.get("qinq_svlan_id") != null && !customer) {
+            errors.computeIfAbsent("qinq_svlan", k -> new java.util.ArrayList<>())
+                    .add("Only Q-in-Q customer VLANs maybe assigned to a service VLAN.");
+        } else if (customer && row.get("qinq_svlan_id") == null) {
+            errors.computeIfAbsent("qinq_role", k -> new java.util.ArrayList<>())
+                    .add("A Q-in-Q customer VLAN must be assigned to a service VLAN.");
+        }
+    }
+
     /** vid_ranges: a list of inclusive [low, high] pairs within 1-4094 that do not overlap. */
     static void vidRanges(Row row, Map<String, List<String>> errors) {
         Object value = row.get("vid_ranges");

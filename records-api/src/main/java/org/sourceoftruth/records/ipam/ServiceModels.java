@@ -22,7 +22,8 @@ import static org.sourceoftruth.records.model.Fields.*;
 @ApplicationScoped
 public class ServiceModels implements ModelDefinition {
     /** What a service may run on (NetBox's SERVICE_ASSIGNMENT_MODELS, of the models served here). */
-    static final List<String> SERVICE_PARENT_TYPES = List.of("dcim.device", "virtualization.virtualmachine");
+    static final List<String> SERVICE_PARENT_TYPES = List.of("dcim.device", "virtualization.virtualmachine",
+            "ipam.fhrpgroup");
     /** NetBox's SERVICE_PORT_MIN / SERVICE_PORT_MAX. */
     private static final int PORT_MIN = 1;
     private static final int PORT_MAX = 65535;
@@ -58,6 +59,12 @@ public class ServiceModels implements ModelDefinition {
                 .filter(ExtraFilters.each("virtual_machine", Kind.STRING,
                         "{t}.parent_object_type = 'virtualization.virtualmachine' and {t}.parent_object_id in"
                                 + " (select id from virtualization_virtualmachine where name = ?)"))
+                .filter(ExtraFilters.each("fhrpgroup_id", Kind.INTEGER,
+                        "{t}.parent_object_type = 'ipam.fhrpgroup' and {t}.parent_object_id = ?")
+                        .choicesFrom("ipam_fhrpgroup", "id"))
+                .filter(ExtraFilters.each("fhrpgroup", Kind.STRING, "{t}.parent_object_type = 'ipam.fhrpgroup'"
+                        + " and {t}.parent_object_id in (select id from ipam_fhrpgroup where name = ?)")
+                        .choicesFrom("ipam_fhrpgroup", "name"))
                 .relationFilter("ip_address_id", "ipaddresses", "id")
                 .relationFilter("ip_address", "ipaddresses", "address")
                 .display(ServiceModels::display)

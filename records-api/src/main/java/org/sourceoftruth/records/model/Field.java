@@ -54,6 +54,8 @@ public final class Field {
     String label;
     String helpText;
     String filterExpression;
+    String readExpression;
+    java.util.Set<String> protectedTypes = java.util.Set.of();
     java.util.regex.Pattern pattern;
     String patternMessage;
     final List<String> writeAliases = new ArrayList<>();
@@ -102,6 +104,12 @@ public final class Field {
     /** Accepted on write, never rendered; never a filter or ordering term (that would be an oracle). */
     public Field writeOnly() { writeOnly = true; filterable = false; orderable = false; return this; }
     /**
+     * Stored and filtered like any field, but neither rendered nor accepted on write: a model
+     * field that NetBox's serializer leaves out (a VLAN translation rule's tags and timestamps,
+     * which its filterset still filters on).
+     */
+    public Field unrendered() { writeOnly = true; readOnly = true; return this; }
+    /**
      * A secret such as a token key: writable, never a filter or ordering term, left out of
      * change-log snapshots and event data, and rendered only in the response to the request
      * that created the object, or where the model says secrets are readable
@@ -125,6 +133,13 @@ public final class Field {
     public Field dflt(Object value) { defaultValue = Fields.json(value); return this; }
     public Field onDelete(OnDelete d) { onDelete = d; return this; }
     public Field protect() { onDelete = OnDelete.PROTECT; return this; }
+    /**
+     * A generic relation that protects its targets of these content types: deleting one is
+     * refused while this object points at it, whatever {@link #onDelete} does for the other
+     * types (a circuit termination goes with its site but protects its provider network).
+     */
+    public Field protecting(String... contentTypes) { protectedTypes = java.util.Set.of(contentTypes); return this; }
+    public boolean protects(String contentType) { return protectedTypes.contains(contentType); }
     public Field cascade() { onDelete = OnDelete.CASCADE; return this; }
     public Field nestedCount(NestedCount n) { nestedCount = n; return this; }
     public Field label(String l) { label = l; return this; }
@@ -133,6 +148,14 @@ public final class Field {
     /** SQL used when filtering/ordering on this field (alias t), e.g. {@code t.request_id::text}. */
     public Field filterExpression(String sql) { filterExpression = sql; return this; }
     public String filterExpression() { return filterExpression != null ? filterExpression : "t." + column; }
+    /**
+     * A stored field whose value as read (rendered, filtered, ordered, snapshotted) is an SQL
+     * expression over alias t rather than its column, e.g. a virtual machine's disk, which is the
+     * sum of its virtual disks when it has any (NetBox keeps the column in step; here writes
+     * still store the column and the read side is always current).
+     */
+    public Field readAs(String sql) { readExpression = sql; filterExpression = sql; return this; }
+    public String readExpression() { return readExpression; }
 
     /** An FK rendered with these fields of its target instead of the target's brief set. */
     public Field nestedFields(String... names) { nestedFields = List.of(names); return this; }

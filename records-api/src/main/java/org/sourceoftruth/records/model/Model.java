@@ -341,10 +341,16 @@ public final class Model {
     public boolean hasDisplayUrl() { return displayUrl; }
     public Map<String, String> extraSelects() { return extraSelects; }
 
-    /** {@code select t.*, <extra selects> from <table> t}. */
+    /**
+     * {@code select t.*, <extra selects> from <table> t}; a field read through an expression
+     * ({@link Field#readAs}) repeats its column's name after {@code t.*}, and the later value is
+     * the one a row keeps.
+     */
     public String selectFrom() {
         StringBuilder sb = new StringBuilder("select t.*");
         extraSelects.forEach((alias, expr) -> sb.append(", (").append(expr).append(") as ").append(alias));
+        fields.values().stream().filter(f -> f.readExpression() != null)
+                .forEach(f -> sb.append(", (").append(f.readExpression()).append(") as ").append(f.column()));
         return sb.append(" from ").append(table).append(" t").toString();
     }
     public boolean hasTags() { return fields.containsKey("tags"); }

@@ -13,23 +13,29 @@ import java.util.Set;
  * @param topLevelMessage   message when the first (scoping) column is null; null = use message
  * @param caseInsensitive   columns compared case-insensitively
  * @param skipIfNull        the rule does not apply when any of these columns is null
+ * @param skipIfBlank       the rule does not apply when any of these columns is null or blank
+ *                          (Django constraints with {@code condition=~Q(name="")})
  */
 public record UniqueRule(List<String> columns, String message, String topLevelMessage,
-                         Set<String> caseInsensitive, Set<String> skipIfNull) {
+                         Set<String> caseInsensitive, Set<String> skipIfNull, Set<String> skipIfBlank) {
 
     public static UniqueRule of(String message, String... columns) {
-        return new UniqueRule(List.of(columns), message, null, Set.of(), Set.of());
+        return new UniqueRule(List.of(columns), message, null, Set.of(), Set.of(), Set.of());
     }
 
     public UniqueRule topLevel(String msg) {
-        return new UniqueRule(columns, message, msg, caseInsensitive, skipIfNull);
+        return new UniqueRule(columns, message, msg, caseInsensitive, skipIfNull, skipIfBlank);
     }
 
     public UniqueRule ignoreCase(String... cols) {
-        return new UniqueRule(columns, message, topLevelMessage, Set.of(cols), skipIfNull);
+        return new UniqueRule(columns, message, topLevelMessage, Set.of(cols), skipIfNull, skipIfBlank);
     }
 
     public UniqueRule skipIfNull(String... cols) {
-        return new UniqueRule(columns, message, topLevelMessage, caseInsensitive, Set.of(cols));
+        return new UniqueRule(columns, message, topLevelMessage, caseInsensitive, Set.of(cols), skipIfBlank);
+    }
+
+    public UniqueRule skipIfBlank(String... cols) {
+        return new UniqueRule(columns, message, topLevelMessage, caseInsensitive, skipIfNull, Set.of(cols));
     }
 }

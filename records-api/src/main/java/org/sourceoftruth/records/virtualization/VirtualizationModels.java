@@ -70,7 +70,8 @@ public class VirtualizationModels implements ModelDefinition {
                         computed("allocated_disk", r -> r.get("_disk")))
                 .select("_vcpus", "select sum(v.vcpus) from virtualization_virtualmachine v where v.cluster_id = t.id")
                 .select("_memory", "select sum(v.memory) from virtualization_virtualmachine v where v.cluster_id = t.id")
-                .select("_disk", "select sum(v.disk) from virtualization_virtualmachine v where v.cluster_id = t.id")
+                .select("_disk", "select sum(" + VirtualDiskModels.effectiveDisk("v")
+                        + ")::bigint from virtualization_virtualmachine v where v.cluster_id = t.id")
                 .unique(UniqueRule.of("Cluster with this Group and Name already exists.", "group_id", "name")
                         .skipIfNull("group_id"))
                 .filters(ScopeFilters.locationScope("scope_type", "scope_id"))
@@ -87,12 +88,13 @@ public class VirtualizationModels implements ModelDefinition {
                         fk("device", "dcim.device").protect(), fk("platform", "dcim.platform"),
                         PrimaryIps.primaryIp(), PrimaryIps.address("primary_ip4"), PrimaryIps.address("primary_ip6"),
                         decimal("vcpus").nullable(), integer("memory").range(0, Integer.MAX_VALUE).nullable(),
-                        integer("disk").range(0, Integer.MAX_VALUE).nullable(), str("description").max(200),
+                        integer("disk").range(0, Integer.MAX_VALUE).nullable()
+                                .readAs(VirtualDiskModels.effectiveDisk("t")), str("description").max(200),
                         str("serial").max(50), fk("tenant", "tenancy.tenant").protect(), str("comments"),
                         tags(), json("local_context_data").nullable(), customFields(),
                         datetime("created").readOnly().nullable(), datetime("last_updated").readOnly().nullable(),
                         count("interface_count", "virtualization_vminterface", "virtual_machine_id"),
-                        notBuilt("virtual_disk_count", 0).filtersAs(Kind.INTEGER), notBuilt("config_template", null),
+                        count("virtual_disk_count", "virtualization_virtualdisk", "virtual_machine_id"), notBuilt("config_template", null),
                         ConfigContexts.field(configContexts.forVirtualMachines()))
                 .select("_primary_ip_id", PrimaryIps.PRIMARY_IP_SELECT)
                 .unique(UniqueRule.of("Virtual machine name must be unique per cluster and tenant.", "tenant_id",
@@ -111,6 +113,7 @@ public class VirtualizationModels implements ModelDefinition {
                     ConfigContexts.requireObject("local_context_data", row, errors);
                 })
                 .check(PrimaryIps.forVirtualMachines())
+                .check(VirtualDiskModels.diskMatchesVirtualDisks())
                 .filter(ExtraFilters.each("cluster_group_id", Kind.INTEGER,
                         "{t}.cluster_id in (select id from virtualization_cluster where group_id = ?)"))
                 .filter(ExtraFilters.each("cluster_group", Kind.STRING, "{t}.cluster_id in (select c.id from"
@@ -148,7 +151,8 @@ public class VirtualizationModels implements ModelDefinition {
                 .standardTail()
                 .fields(count("count_ipaddresses", "ipam_ipaddress", "assigned_object_id")
                         .countWhere("assigned_object_type = 'virtualization.vminterface'"))
-                .fields(InterfaceModels.notBuiltInterfaceRelations())
+                .fields(InterfaceModels.interfaceRelations("virtualization.vminterface"))
+                .validator(InterfaceModels::qinqServiceVlan)
                 .fields(org.sourceoftruth.records.dcim.MacAddressModels.interfaceMacs("vminterface_id"))
                 .check(org.sourceoftruth.records.dcim.MacAddressModels.primaryIsOwn("virtualization.vminterface"))
                 .relationFilter("primary_mac_address", "primary_mac_address", "mac_address")

@@ -40,6 +40,7 @@ final class GenericTargets {
     static String idTarget(String endpoint, String field) {
         return switch (endpoint + "." + field) {
             case "dcim/front-ports.rear_port" -> "dcim/rear-ports";
+            case "ipam/vlan-translation-rules.policy" -> "ipam/vlan-translation-policies";
             case "dcim/inventory-items.parent", "dcim/inventory-item-templates.parent" -> endpoint;
             default -> null;
         };

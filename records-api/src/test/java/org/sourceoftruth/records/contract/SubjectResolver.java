@@ -24,9 +24,12 @@ import java.util.UUID;
  * Returns null when nothing fits (the filter is then only checked to be accepted).
  */
 final class SubjectResolver {
-    /** Natural keys NetBox's relation filters take when not given an id, most common first. */
+    /**
+     * Natural keys NetBox's relation filters take when not given an id, most common first
+     * ({@code account}: a provider account's, as circuits' {@code provider_account} filters take).
+     */
     private static final List<String> NATURAL_KEYS = List.of("slug", "name", "model", "cid", "asn", "rd", "vid",
-            "prefix", "address", "username", "ssid");
+            "prefix", "address", "username", "ssid", "account");
 
     private static final java.util.regex.Pattern IPV4_WITH_MASK =
             java.util.regex.Pattern.compile("\\d+\\.\\d+\\.\\d+\\.\\d+(/\\d+)?");
@@ -175,6 +178,10 @@ final class SubjectResolver {
         }
         Endpoint idTarget = type.equals("integer") ? contract.endpoint(GenericTargets.idTarget(ep.key(), name)) : null;
         if (idTarget != null) { // a relation rendered as the bare id (DRF's PrimaryKeyRelatedField)
+            if (!byId && !value.isNull()) { // a filter by the target's natural key: read it from the target
+                return byNaturalKey(idTarget, com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()
+                        .put("id", value.asLong()), name);
+            }
             String other = otherKey(idTarget, true, null);
             return value.isNull() ? new Subject(Kind.REF, null, List.of(), other, name + " (null)")
                     : new Subject(Kind.REF, value.asText(), List.of(value.asText()), other, name + ".id");
@@ -208,6 +215,11 @@ final class SubjectResolver {
             String other = target == null ? null : otherKey(target, true, null);
             return new Subject(Kind.REF, nested.path("id").asText(), List.of(nested.path("id").asText()), other, name + ".id");
         }
+        return byNaturalKey(target, nested, name);
+    }
+
+    /** The related object {@code nested} of {@code target} named by its natural keys (slug, name, ...). */
+    private Subject byNaturalKey(Endpoint target, JsonNode nested, String name) {
         JsonNode full = detail(target, nested.path("id").asLong());
         JsonNode source = full != null ? full : nested;
         List<String> keys = new ArrayList<>();

@@ -160,7 +160,7 @@ public class OpenApiDocument {
         Schema patched = object(m.verboseName() + " (partial update)");
         Schema briefRequest = object(m.verboseName() + " given by attributes that identify exactly one");
         for (Field f : m.fields()) {
-            if (!f.isWritable() && !f.isWriteOnly()) {
+            if (!f.isWritable() && !(f.isWriteOnly() && !f.isReadOnly())) {
                 continue;
             }
             addAll(request, schemas.writeProperties(f), f.isRequired());

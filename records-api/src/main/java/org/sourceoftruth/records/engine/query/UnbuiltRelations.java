@@ -29,20 +29,12 @@ final class UnbuiltRelations {
     /** Cabled objects at the ends of cable paths (NetBox's PathEndpoint): they filter on {@code connected}. */
     private static final Set<String> PATH_ENDPOINTS = Set.of("dcim.interface", "dcim.powerfeed", "dcim.consoleport",
             "dcim.consoleserverport", "dcim.powerport", "dcim.poweroutlet");
-    private static final Set<String> INTERFACES = Set.of("dcim.interface", "virtualization.vminterface");
 
     /** Filter name -> content types whose NetBox filterset has it, the related model being unbuilt. */
     private static final Map<String, Set<String>> RELATIONS = Map.ofEntries(
             Map.entry("cable_id", CABLED),
-            Map.entry("provider_network_id", Set.of("circuits.circuittermination", "circuits.circuit")),
-            Map.entry("provider_account", Set.of("circuits.circuit")),
-            Map.entry("provider_account_id", Set.of("circuits.circuit")),
-            Map.entry("vlan_translation_policy", INTERFACES), Map.entry("vlan_translation_policy_id", INTERFACES),
             Map.entry("config_template_id", Set.of("dcim.devicerole", "dcim.device", "dcim.platform",
                     "virtualization.virtualmachine")),
-            Map.entry("virtual_circuit_id", Set.of("dcim.interface")),
-            Map.entry("virtual_circuit_termination_id", Set.of("dcim.interface")),
-            Map.entry("fhrpgroup_id", Set.of("ipam.ipaddress", "ipam.service")), Map.entry("fhrpgroup", Set.of("ipam.service")),
             Map.entry("data_source_id", Set.of("extras.configcontext")),
             Map.entry("data_file_id", Set.of("extras.configcontext")),
             Map.entry("profile", Set.of("extras.configcontext")), Map.entry("profile_id", Set.of("extras.configcontext")),
@@ -59,8 +51,7 @@ final class UnbuiltRelations {
     private record Through(Set<String> contentTypes, String table, String key) {
     }
 
-    private static final Map<String, Through> THROUGH_UNBUILT = Map.of(
-            "qinq_svlan_id", new Through(Set.of("ipam.vlan"), "ipam_vlan", "id"));
+    private static final Map<String, Through> THROUGH_UNBUILT = Map.of();
 
     /** Boolean "has one" filters on unbuilt relations: true matches no object, false every object. */
     private static final Map<String, Set<String>> ABSENT = Map.ofEntries(

@@ -160,6 +160,8 @@ final class DeleteCascade {
             if (f.kind == Kind.M2M) {
                 where = "t.id in (select j." + f.joinOwnColumn() + " from " + f.joinTable() + " j where j."
                         + f.joinTargetColumn() + " = any(?))";
+            } else if (f.kind == Kind.GENERIC_FK && f.protects(model.contentType())) {
+                continue; // checked once the whole cascade is known (refuseIfProtected)
             } else if (f.kind == Kind.GENERIC_FK) {
                 where = "t." + f.genericTypeColumn() + " = ? and t." + f.genericIdColumn() + " = any(?)";
                 params.add(model.contentType());
@@ -244,12 +246,17 @@ final class DeleteCascade {
         deleted.forEach((model, rows) -> {
             for (ModelRegistry.Reference ref : registry.referencesTo(model.contentType())) {
                 Field f = ref.field();
-                if (f.kind != Kind.FK || f.onDelete() != Field.OnDelete.PROTECT) {
+                boolean protectedFk = f.kind == Kind.FK && f.onDelete() == Field.OnDelete.PROTECT;
+                boolean protectedGeneric = f.kind == Kind.GENERIC_FK && f.protects(model.contentType());
+                if (!protectedFk && !protectedGeneric) {
                     continue;
                 }
                 Model owner = ref.owner();
                 List<Long> alsoDeleted = List.copyOf(deleted.getOrDefault(owner, Map.of()).keySet());
-                for (Row dependent : db.query(owner.selectFrom() + " where t." + f.column() + " = any(?) and t.id <> all(?)"
+                String pointing = protectedFk ? "t." + f.column() + " = any(?)"
+                        : "t." + f.genericTypeColumn() + " = '" + model.contentType() + "' and t." + f.genericIdColumn()
+                        + " = any(?)";
+                for (Row dependent : db.query(owner.selectFrom() + " where " + pointing + " and t.id <> all(?)"
                         + " order by t.id", new Db.SqlArray("bigint", rows.keySet()), new Db.SqlArray("bigint", alsoDeleted))) {
                     found.add(owner.display(dependent) + " (" + dependent.id() + ")");
                 }

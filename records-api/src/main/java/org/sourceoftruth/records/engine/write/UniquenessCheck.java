@@ -65,7 +65,8 @@ final class UniquenessCheck {
     }
 
     private static boolean skips(UniqueRule rule, Row row) {
-        return rule.skipIfNull().stream().anyMatch(c -> row.get(c) == null);
+        return rule.skipIfNull().stream().anyMatch(c -> row.get(c) == null)
+                || rule.skipIfBlank().stream().anyMatch(c -> row.get(c) == null || "".equals(row.get(c)));
     }
 
     /** Indexes (of {@code part}) of the rows that a stored row other than themselves already matches. */

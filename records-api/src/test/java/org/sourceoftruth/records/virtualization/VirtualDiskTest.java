@@ -1,0 +1,67 @@
+package org.sourceoftruth.records.virtualization;
+
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
+import static org.sourceoftruth.records.Api.auth;
+import static org.sourceoftruth.records.Api.create;
+import static org.sourceoftruth.records.Api.post;
+import static org.sourceoftruth.records.Api.uniq;
+
+/** Virtual disks, and a virtual machine's disk as their total size. */
+@QuarkusTest
+class VirtualDiskTest {
+
+    @Test
+    void machineDiskIsTheTotalOfItsVirtualDisks() {
+        String u = uniq();
+        int type = create("/api/virtualization/cluster-types/", Map.of("name", "ct-" + u, "slug", "ct-" + u));
+        int cluster = create("/api/virtualization/clusters/", Map.of("name", "cl-" + u, "type", type));
+        int vm = create("/api/virtualization/virtual-machines/", Map.of("name", "vm-" + u, "cluster", cluster,
+                "disk", 50));
+        int other = create("/api/virtualization/virtual-machines/", Map.of("name", "other-" + u, "cluster", cluster));
+        auth().get("/api/virtualization/virtual-machines/" + vm + "/").then().body("disk", equalTo(50))
+                .body("virtual_disk_count", equalTo(0));
+
+        int root = create("/api/virtualization/virtual-disks/", Map.of("virtual_machine", vm, "name", "root",
+                "size", 100));
+        create("/api/virtualization/virtual-disks/", Map.of("virtual_machine", vm, "name", "data", "size", 400));
+        auth().get("/api/virtualization/virtual-disks/" + root + "/").then().statusCode(200)
+                .body("display", equalTo("root")).body("virtual_machine.id", equalTo(vm)).body("size", equalTo(100));
+        post("/api/virtualization/virtual-disks/", Map.of("virtual_machine", vm, "name", "root", "size", 1))
+                .statusCode(400).body("__all__",
+                        contains("Virtual disk with this Virtual machine and Name already exists."));
+        post("/api/virtualization/virtual-disks/", Map.of("virtual_machine", vm, "name", "neg", "size", -1))
+                .statusCode(400);
+        auth().get("/api/virtualization/virtual-machines/" + vm + "/").then().body("disk", equalTo(500))
+                .body("virtual_disk_count", equalTo(2));
+        auth().get("/api/virtualization/virtual-machines/?disk=500&cluster_id=" + cluster).then()
+                .body("results.id", contains(vm));
+        auth().get("/api/virtualization/virtual-machines/?virtual_disk_count=2&cluster_id=" + cluster).then()
+                .body("results.id", contains(vm));
+        auth().get("/api/virtualization/clusters/" + cluster + "/").then().body("allocated_disk", equalTo(500));
+        auth().get("/api/virtualization/virtual-disks/?virtual_machine_id=" + vm + "&size__gte=200").then()
+                .body("results.name", contains("data"));
+
+        // with disks, a disk size given for the machine must be their total
+        auth().contentType("application/json").body(Map.of("disk", 10))
+                .patch("/api/virtualization/virtual-machines/" + vm + "/").then().statusCode(400)
+                .body("disk", contains("The specified disk size (10) must match the aggregate size of assigned"
+                        + " virtual disks (500)."));
+        auth().contentType("application/json").body(Map.of("description", "still fine"))
+                .patch("/api/virtualization/virtual-machines/" + vm + "/").then().statusCode(200)
+                .body("disk", equalTo(500));
+        auth().contentType("application/json").body(Map.of("size", 150))
+                .patch("/api/virtualization/virtual-disks/" + root + "/").then().statusCode(200);
+        auth().get("/api/virtualization/virtual-machines/" + vm + "/").then().body("disk", equalTo(550));
+        auth().get("/api/virtualization/virtual-machines/" + other + "/").then().body("disk", nullValue());
+        // a machine takes its disks along
+        auth().delete("/api/virtualization/virtual-machines/" + vm + "/").then().statusCode(204);
+        auth().get("/api/virtualization/virtual-disks/" + root + "/").then().statusCode(404);
+    }
+}
