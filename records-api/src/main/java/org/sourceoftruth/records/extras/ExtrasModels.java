@@ -83,15 +83,20 @@ public class ExtrasModels implements ModelDefinition {
         return List.of(tag, customField);
     }
 
-    @SuppressWarnings("unchecked")
     private void knownObjectTypes(Row row, Map<String, List<String>> errors) {
+        knownObjectTypes(registry.get(), row, errors);
+    }
+
+    /** Every entry of {@code object_types} names a model NetBox has ("Invalid content type: x" otherwise). */
+    @SuppressWarnings("unchecked")
+    static void knownObjectTypes(ModelRegistry registry, Row row, Map<String, List<String>> errors) {
         Object types = row.get("object_types");
         if (!(types instanceof List<?> list)) {
             return;
         }
         List<String> bad = new ArrayList<>();
         for (Object t : (List<Object>) list) {
-            if (registry.get().byContentType(String.valueOf(t)).isEmpty()) {
+            if (registry.byContentType(String.valueOf(t)).isEmpty()) {
                 bad.add("Invalid content type: " + t);
             }
         }

@@ -79,7 +79,8 @@ public class FilterCompiler {
     public record Where(String sql, List<Object> params) {
     }
 
-    public Where compile(Db db, Model model, Map<String, List<String>> query) {
+    public Where compile(Db db, Model model, Map<String, List<String>> request) {
+        Map<String, List<String>> query = SavedFilterParameters.merge(db, request, strict());
         List<String> clauses = new ArrayList<>();
         List<Object> params = new ArrayList<>();
         Map<String, List<String>> errors = new LinkedHashMap<>();
