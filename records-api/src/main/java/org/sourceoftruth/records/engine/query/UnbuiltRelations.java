@@ -31,6 +31,10 @@ final class UnbuiltRelations {
             "dcim.consoleserverport", "dcim.powerport", "dcim.poweroutlet");
     private static final Set<String> INTERFACES = Set.of("dcim.interface", "virtualization.vminterface");
 
+    /** Models with NetBox's SyncedDataMixin (data source, data file): no data source is served yet. */
+    private static final Set<String> SYNCED_DATA = Set.of("extras.configcontext", "extras.configcontextprofile",
+            "extras.configtemplate", "extras.exporttemplate");
+
     /** Filter name -> content types whose NetBox filterset has it, the related model being unbuilt. */
     private static final Map<String, Set<String>> RELATIONS = Map.ofEntries(
             Map.entry("importing_l2vpn", Set.of("ipam.routetarget")), Map.entry("importing_l2vpn_id", Set.of("ipam.routetarget")),
@@ -48,8 +52,7 @@ final class UnbuiltRelations {
             Map.entry("virtual_circuit_id", Set.of("dcim.interface")),
             Map.entry("virtual_circuit_termination_id", Set.of("dcim.interface")),
             Map.entry("fhrpgroup_id", Set.of("ipam.ipaddress", "ipam.service")), Map.entry("fhrpgroup", Set.of("ipam.service")),
-            Map.entry("data_source_id", Set.of("extras.configcontext")),
-            Map.entry("data_file_id", Set.of("extras.configcontext")),
+            Map.entry("data_source_id", SYNCED_DATA), Map.entry("data_file_id", SYNCED_DATA),
             Map.entry("profile", Set.of("extras.configcontext")), Map.entry("profile_id", Set.of("extras.configcontext")),
             Map.entry("notification_group_id", Set.of("users.group", "users.user")),
             Map.entry("choice_set", Set.of("extras.customfield")),
@@ -71,7 +74,7 @@ final class UnbuiltRelations {
     private static final Map<String, Set<String>> ABSENT = Map.ofEntries(
             Map.entry("cabled", CABLED), Map.entry("connected", PATH_ENDPOINTS),
             Map.entry("has_front_image", Set.of("dcim.devicetype")), Map.entry("has_rear_image", Set.of("dcim.devicetype")),
-            Map.entry("auto_sync_enabled", Set.of("extras.configcontext")));
+            Map.entry("auto_sync_enabled", SYNCED_DATA));
 
     /**
      * These filters on the given content type, sorted by name: name → true for a presence flag
