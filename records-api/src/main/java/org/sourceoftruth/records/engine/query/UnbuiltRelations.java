@@ -46,8 +46,6 @@ final class UnbuiltRelations {
             Map.entry("provider_account", Set.of("circuits.circuit")),
             Map.entry("provider_account_id", Set.of("circuits.circuit")),
             Map.entry("vlan_translation_policy", INTERFACES), Map.entry("vlan_translation_policy_id", INTERFACES),
-            Map.entry("config_template_id", Set.of("dcim.devicerole", "dcim.device", "dcim.platform",
-                    "virtualization.virtualmachine")),
             Map.entry("wireless_lan_id", Set.of("dcim.interface")), Map.entry("wireless_link_id", Set.of("dcim.interface")),
             Map.entry("virtual_circuit_id", Set.of("dcim.interface")),
             Map.entry("virtual_circuit_termination_id", Set.of("dcim.interface")),
