@@ -72,7 +72,9 @@ public class JournalModels implements ModelDefinition {
                 .filter(ExtraFilters.each("created_after", Kind.DATETIME, "{t}.created >= ?"))
                 .filter(ExtraFilters.each("created_before", Kind.DATETIME, "{t}.created <= ?"))
                 .ordering("t.created desc")
-                .search("t.comments")
+                // NetBox searches the comments; the display text is searched too
+                .search("t.comments", "to_char(t.created at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' ('"
+                        + " || initcap(t.kind) || ')'")
                 .brief("created", "kind");
         return List.of(journal);
     }

@@ -51,10 +51,7 @@ final class UnbuiltRelations {
             Map.entry("virtual_circuit_termination_id", Set.of("dcim.interface")),
             Map.entry("fhrpgroup_id", Set.of("ipam.ipaddress", "ipam.service")), Map.entry("fhrpgroup", Set.of("ipam.service")),
             Map.entry("data_source_id", SYNCED_DATA), Map.entry("data_file_id", SYNCED_DATA),
-            Map.entry("profile", Set.of("extras.configcontext")), Map.entry("profile_id", Set.of("extras.configcontext")),
-            Map.entry("notification_group_id", Set.of("users.group", "users.user")),
-            Map.entry("choice_set", Set.of("extras.customfield")),
-            Map.entry("choice_set_id", Set.of("extras.customfield")));
+            Map.entry("notification_group_id", Set.of("users.group", "users.user")));
 
     /**
      * Relations to models that ARE served, reached through one that is not (a device's
