@@ -93,14 +93,10 @@ public class ExtrasModels implements ModelDefinition {
                 .noDisplayUrl()
                 .readOnlyApi()
                 .fields(genericFk("object", "object_type", "object_id", TAGGABLE).detached().objectTypeIds(),
-                        fk("tag", "extras.tag").readOnly())
+                        fk("tag", "extras.tag").detached())
                 .select("_tag", "select g.name from extras_tag g where g.id = t.tag_id")
                 .display(r -> r.str("object_type") + " " + r.str("object_id") + " tagged with " + r.str("_tag"))
                 .ordering("t.id")
-                // NetBox's TaggedItemFilterSet: tag by slug or id
-                .filter(ExtraFilters.each("tag", Kind.STRING,
-                        "{t}.tag_id in (select g.id from extras_tag g where g.slug = ?)"))
-                .filter(ExtraFilters.each("tag_id", Kind.INTEGER, "{t}.tag_id = ?"))
                 // the tag's name and slug, and the display text
                 .search("(select g.name from extras_tag g where g.id = t.tag_id)",
                         "(select g.slug from extras_tag g where g.id = t.tag_id)",

@@ -152,7 +152,7 @@ public final class Field {
     public Field renderedAsId() { renderedAsId = true; return this; }
     public boolean isRenderedAsId() { return renderedAsId; }
     /**
-     * A read-only generic relation that deletes do not follow: the rows holding it are the
+     * A read-only relation (foreign key or generic) that deletes do not follow: the rows holding it are the
      * engine's own bookkeeping, removed with their target without a change record (a tag
      * assignment), so the target's delete neither cascades to them nor is refused by them.
      */

@@ -158,7 +158,10 @@ public class FilterCompiler {
                 return lookup == null ? NetBoxModelFilters.search(model, values) : null;
             }
             case "tag", "tag_id" -> {
-                return model.hasTags() ? NetBoxModelFilters.tags(db, model, base, lookup, values) : null;
+                // a model without tags may have a field of that name (a tag assignment's tag)
+                if (model.hasTags()) {
+                    return NetBoxModelFilters.tags(db, model, base, lookup, values);
+                }
             }
             case "created_by_request", "updated_by_request", "modified_by_request" -> {
                 return lookup == null ? NetBoxModelFilters.byRequest(model, base, values) : null;
