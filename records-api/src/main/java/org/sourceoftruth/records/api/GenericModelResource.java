@@ -61,6 +61,8 @@ public class GenericModelResource {
     UriInfo uri;
     @Inject
     QueryParameters parameters;
+    @Inject
+    jakarta.enterprise.inject.Instance<ListExport> exports;
 
     // ------------------------------------------------------------- list path
 
@@ -69,6 +71,10 @@ public class GenericModelResource {
         Model model = model(app, path);
         access.require(model, Access.Action.VIEW);
         Map<String, List<String>> query = query();
+        List<String> export = query.get("export");
+        if (export != null && !export.isEmpty() && exports.isResolvable()) {
+            return exports.get().export(model, export.get(0), query);
+        }
         ListQuery.PageRequest pageRequest = parameters.page(query);
         ListQuery.Page page = service.list(model, query, parameters.renderOptions(query), pageRequest);
         return Responses.json(200, PageEnvelope.of(request.baseUrl() + uri.getPath(), query, pageRequest, page), headers);

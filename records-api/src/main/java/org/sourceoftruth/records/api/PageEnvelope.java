@@ -17,7 +17,7 @@ import java.util.TreeMap;
  * request's list URL with its paging parameters moved (DRF's LimitOffsetPagination, or
  * NetBox's cursor mode with {@code start}).
  */
-final class PageEnvelope {
+public final class PageEnvelope {
     private PageEnvelope() {
     }
 
@@ -25,7 +25,7 @@ final class PageEnvelope {
      * @param listUrl the list's absolute URL without query string
      * @param query   the request's query parameters
      */
-    static ObjectNode of(String listUrl, Map<String, List<String>> query, ListQuery.PageRequest request,
+    public static ObjectNode of(String listUrl, Map<String, List<String>> query, ListQuery.PageRequest request,
                          ListQuery.Page page) {
         Long limit = request.limit();
         long offset = request.offset();

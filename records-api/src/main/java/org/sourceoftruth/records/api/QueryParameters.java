@@ -32,7 +32,7 @@ public class QueryParameters {
     }
 
     /** The page asked for: cursor mode when {@code start} is given, else limit and offset. */
-    ListQuery.PageRequest page(Map<String, List<String>> q) {
+    public ListQuery.PageRequest page(Map<String, List<String>> q) {
         Long start = parseStart(q);
         return new ListQuery.PageRequest(effectiveLimit(first(q, "limit")), parseOffset(first(q, "offset")), start);
     }

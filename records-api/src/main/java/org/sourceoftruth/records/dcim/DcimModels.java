@@ -80,7 +80,7 @@ public class DcimModels implements ModelDefinition {
                 .fields(count("device_count", "dcim_device", "role_id").nestedCount(Field.NestedCount.ZERO),
                         count("virtualmachine_count", "virtualization_virtualmachine", "role_id")
                                 .nestedCount(Field.NestedCount.ZERO),
-                        notBuilt("config_template", null), str("comments"), depth())
+                        fk("config_template", "extras.configtemplate").protect(), str("comments"), depth())
                 .brief("device_count", "virtualmachine_count");
 
         Model platform = tree("dcim", "platforms", "dcim.platform", "dcim_platform", "platform")
@@ -89,7 +89,7 @@ public class DcimModels implements ModelDefinition {
                 .fields(count("device_count", "dcim_device", "platform_id").nestedCount(Field.NestedCount.ZERO),
                         count("virtualmachine_count", "virtualization_virtualmachine", "platform_id")
                                 .nestedCount(Field.NestedCount.ZERO),
-                        notBuilt("config_template", null), str("comments"), depth())
+                        fk("config_template", "extras.configtemplate").protect(), str("comments"), depth())
                 // NetBox's get_for_device_type: platforms of the device type's manufacturer, or of none
                 .filter(ExtraFilters.each("available_for_device_type", Kind.INTEGER, "{t}.manufacturer_id is null"
                         + " or {t}.manufacturer_id in (select manufacturer_id from dcim_devicetype where id = ?)")
@@ -138,7 +138,7 @@ public class DcimModels implements ModelDefinition {
                 .fields(count("interface_count", "dcim_interface", "device_id").counterCache(),
                         fk("virtual_chassis", "dcim.virtualchassis").onDelete(Field.OnDelete.SET_NULL),
                         integer("vc_position").nullable().range(0, 255), integer("vc_priority").nullable().range(0, 255),
-                        notBuilt("config_template", null))
+                        fk("config_template", "extras.configtemplate").protect())
                 .fields(ComponentCounts.deviceCounts())
                 .fields(count("module_bay_count", "dcim_modulebay", "device_id").counterCache())
                 .filters(ComponentCounts.deviceFilters())

@@ -7,13 +7,21 @@ import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
+import org.sourceoftruth.records.model.JsonSchemaRules;
+import org.sourceoftruth.records.model.Queries;
+import org.sourceoftruth.records.model.Row;
+import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.sourceoftruth.records.model.Fields.*;
 
-/** extras: config contexts (their rendering on devices and VMs is {@link ConfigContexts}). */
+/**
+ * extras: config contexts (their rendering on devices and VMs is {@link ConfigContexts}) and config
+ * context profiles (NetBox 4.4: a JSON schema the data of the contexts using the profile must match).
+ */
 @ApplicationScoped
 public class ConfigContextModels implements ModelDefinition {
 
@@ -47,11 +55,12 @@ public class ConfigContextModels implements ModelDefinition {
                 .fields(str("name").required().max(100).unique(), integer("weight").range(0, 32767).dflt(1000),
                         str("description").max(200), bool("is_active").dflt(true))
                 .fields(assignmentFields())
-                .fields(tags().slugs(), json("data").required(), notBuilt("profile", null),
+                .fields(tags().slugs(), json("data").required(), fk("profile", "extras.configcontextprofile").protect(),
                         notBuilt("data_source", null), notBuilt("data_path", ""), notBuilt("data_file", null),
                         notBuilt("data_synced", null).filtersAs(Kind.DATETIME))
                 .timestamps()
                 .validator((row, errors) -> ConfigContexts.requireObject("data", row, errors))
+                .check(ConfigContextModels::dataMatchesProfile)
                 .filters(assignmentFilters())
                 // NetBox names the device-role dimension device_role on config contexts
                 .relationFilter("device_role", "roles", "slug")
@@ -59,7 +68,35 @@ public class ConfigContextModels implements ModelDefinition {
                 .ordering("t.weight", "t.name")
                 .search("t.name", "t.description", "t.data")
                 .brief("name", "description");
-        return List.of(configContext);
+        Model profile = Model.of("extras", "config-context-profiles", "extras.configcontextprofile",
+                        "extras_configcontextprofile", "config context profile")
+                .fields(str("name").required().max(100).unique(), str("description").max(200),
+                        json("schema").nullable().help("A JSON schema specifying the structure of the context data for"
+                                + " this profile"),
+                        tags().slugs(), str("comments"))
+                .fields(TemplateModels.dataFields(false))
+                .timestamps()
+                .validator(JsonSchemaRules::schemaField)
+                .ordering("t.name")
+                .search("t.name", "t.description", "t.comments")
+                .brief("name", "description");
+        return List.of(configContext, profile);
+    }
+
+    /** NetBox 4.4's ConfigContext.clean: the data validates against its profile's schema. */
+    private static void dataMatchesProfile(Queries db, Row row, Long selfId, Map<String, List<String>> errors) {
+        Long profile = row.longValue("profile_id");
+        if (profile == null) {
+            return;
+        }
+        List<Row> found = db.query("select schema from extras_configcontextprofile where id = ?", profile);
+        Object schema = found.isEmpty() ? null : found.get(0).get("schema");
+        Object data = row.get("data");
+        String problem = schema instanceof JsonNode s ? JsonSchemaRules.violation(s, data instanceof JsonNode d ? d : null)
+                : null;
+        if (problem != null) {
+            errors.computeIfAbsent("data", k -> new ArrayList<>()).add("Data does not conform to profile schema: " + problem);
+        }
     }
 
     private static Field[] assignmentFields() {

@@ -31,6 +31,12 @@ public class ExtrasModels implements ModelDefinition {
     public static final ChoiceSet UI_VISIBLE = ChoiceSet.of("always", "Always", "if-set", "If set", "hidden", "Hidden");
     public static final ChoiceSet UI_EDITABLE = ChoiceSet.of("yes", "Yes", "no", "No", "hidden", "Hidden");
 
+    /** Object types that carry tags: the journaled ones and the other models with NetBox's TagsMixin. */
+    static final List<String> TAGGABLE = java.util.stream.Stream.concat(JournalModels.JOURNALED.stream(),
+            java.util.stream.Stream.of("extras.webhook", "extras.eventrule", "extras.journalentry", "extras.configtemplate",
+                    "extras.configcontext", "extras.configcontextprofile", "tenancy.contactassignment",
+                    "circuits.circuitgroupassignment", "ipam.fhrpgroupassignment")).toList();
+
     /** The registry is looked up lazily: it is built from this bean, among others. */
     @Inject
     Instance<ModelRegistry> registry;
@@ -69,9 +75,10 @@ public class ExtrasModels implements ModelDefinition {
                         json("default").nullable(), integer("weight").min(0).dflt(100),
                         decimal("validation_minimum").nullable(), decimal("validation_maximum").nullable(),
                         str("validation_regex").max(500), stringList("choices").nullable().dflt(null)
-                                .help("Choices of select/multiselect fields (NetBox keeps them in choice sets)."),
+                                .help("Choices of select/multiselect fields without a choice set (before NetBox 3.6)."),
                         str("comments"), computed("data_type", ExtrasModels::dataType),
-                        json("related_object_filter").nullable(), notBuilt("choice_set", null))
+                        json("related_object_filter").nullable(),
+                        fk("choice_set", "extras.customfieldchoiceset").protect())
                 .timestamps()
                 .unique(UniqueRule.of("Custom field names must be unique.", "name").ignoreCase("name"))
                 .validator(this::knownObjectTypes)
@@ -80,18 +87,39 @@ public class ExtrasModels implements ModelDefinition {
                 .ordering("t.group_name", "t.weight", "t.name")
                 .search("t.name", "t.label", "t.description")
                 .brief("name", "description");
-        return List.of(tag, customField);
+        // NetBox's TaggedItem: read-only, one row per tag on an object (rows come and go with the
+        // objects' tags, as the engine writes them)
+        Model taggedItem = Model.of("extras", "tagged-objects", "extras.taggeditem", "extras_taggeditem", "tagged item")
+                .noDisplayUrl()
+                .readOnlyApi()
+                .fields(genericFk("object", "object_type", "object_id", TAGGABLE).detached().objectTypeIds(),
+                        fk("tag", "extras.tag").detached())
+                .select("_tag", "select g.name from extras_tag g where g.id = t.tag_id")
+                .display(r -> r.str("object_type") + " " + r.str("object_id") + " tagged with " + r.str("_tag"))
+                .ordering("t.id")
+                // the tag's name and slug, and the display text
+                .search("(select g.name from extras_tag g where g.id = t.tag_id)",
+                        "(select g.slug from extras_tag g where g.id = t.tag_id)",
+                        "(select t.object_type || ' ' || t.object_id || ' tagged with ' || g.name from extras_tag g"
+                                + " where g.id = t.tag_id)")
+                .briefExactly("object_type", "object_id", "object", "tag");
+        return List.of(tag, customField, taggedItem);
     }
 
-    @SuppressWarnings("unchecked")
     private void knownObjectTypes(Row row, Map<String, List<String>> errors) {
+        knownObjectTypes(registry.get(), row, errors);
+    }
+
+    /** Every entry of {@code object_types} names a model NetBox has ("Invalid content type: x" otherwise). */
+    @SuppressWarnings("unchecked")
+    static void knownObjectTypes(ModelRegistry registry, Row row, Map<String, List<String>> errors) {
         Object types = row.get("object_types");
         if (!(types instanceof List<?> list)) {
             return;
         }
         List<String> bad = new ArrayList<>();
         for (Object t : (List<Object>) list) {
-            if (registry.get().byContentType(String.valueOf(t)).isEmpty()) {
+            if (registry.byContentType(String.valueOf(t)).isEmpty()) {
                 bad.add("Invalid content type: " + t);
             }
         }
@@ -104,9 +132,14 @@ public class ExtrasModels implements ModelDefinition {
         String type = row.str("type");
         Object choices = row.get("choices");
         boolean selectable = "select".equals(type) || "multiselect".equals(type);
-        if (selectable && (!(choices instanceof List<?> l) || l.isEmpty())) {
-            errors.computeIfAbsent("choices", k -> new ArrayList<>())
+        boolean listed = choices instanceof List<?> l && !l.isEmpty();
+        if (selectable && row.get("choice_set_id") == null && !listed) {
+            errors.computeIfAbsent("choice_set", k -> new ArrayList<>())
                     .add("Selection fields must specify a set of choices.");
+        }
+        if (!selectable && row.get("choice_set_id") != null) {
+            errors.computeIfAbsent("choice_set", k -> new ArrayList<>())
+                    .add("Choices may be set only on selection fields.");
         }
         if (("object".equals(type) || "multiobject".equals(type)) && row.get("related_object_type") == null) {
             errors.computeIfAbsent("related_object_type", k -> new ArrayList<>())

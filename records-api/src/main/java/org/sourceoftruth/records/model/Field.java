@@ -73,6 +73,7 @@ public final class Field {
     Kind renders;
     ChoiceSet renderedChoices;
     boolean renderedAsId;
+    boolean detached;
     java.util.function.Function<String, java.util.Collection<ExtraFilter>> targetFilters;
 
     Field(String name, Kind kind) {
@@ -173,6 +174,13 @@ public final class Field {
      */
     public Field renderedAsId() { renderedAsId = true; return this; }
     public boolean isRenderedAsId() { return renderedAsId; }
+    /**
+     * A read-only relation (foreign key or generic) that deletes do not follow: the rows holding it are the
+     * engine's own bookkeeping, removed with their target without a change record (a tag
+     * assignment), so the target's delete neither cascades to them nor is refused by them.
+     */
+    public Field detached() { detached = true; readOnly = true; return this; }
+    public boolean isDetached() { return detached; }
     /** A computed field loaded for a whole page at once (one query per page, not per row). */
     public Field loader(BatchLoader l) { loader = l; return this; }
     /**

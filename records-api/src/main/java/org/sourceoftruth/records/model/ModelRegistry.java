@@ -42,8 +42,10 @@ public class ModelRegistry {
                         throw new IllegalStateException(m.contentType() + "." + f.name
                                 + " points at undeclared model " + f.target());
                     }
-                    referencesTo.computeIfAbsent(f.target(), k -> new ArrayList<>()).add(new Reference(m, f));
-                } else if (f.kind == Kind.GENERIC_FK) {
+                    if (!f.isDetached()) {
+                        referencesTo.computeIfAbsent(f.target(), k -> new ArrayList<>()).add(new Reference(m, f));
+                    }
+                } else if (f.kind == Kind.GENERIC_FK && !f.isDetached()) {
                     // Only declared targets: an object of another type cannot be deleted through the API.
                     f.genericTypes().stream().filter(byContentType::containsKey).forEach(type -> {
                         referencesTo.computeIfAbsent(type, k -> new ArrayList<>()).add(new Reference(m, f));

@@ -94,7 +94,8 @@ public class VirtualizationModels implements ModelDefinition {
                         tags(), json("local_context_data").nullable(), customFields(),
                         datetime("created").readOnly().nullable(), datetime("last_updated").readOnly().nullable(),
                         count("interface_count", "virtualization_vminterface", "virtual_machine_id"),
-                        count("virtual_disk_count", "virtualization_virtualdisk", "virtual_machine_id"), notBuilt("config_template", null),
+                        count("virtual_disk_count", "virtualization_virtualdisk", "virtual_machine_id"),
+                        fk("config_template", "extras.configtemplate").protect(),
                         ConfigContexts.field(configContexts.forVirtualMachines()))
                 .select("_primary_ip_id", PrimaryIps.PRIMARY_IP_SELECT)
                 .unique(UniqueRule.of("Virtual machine name must be unique per cluster and tenant.", "tenant_id",

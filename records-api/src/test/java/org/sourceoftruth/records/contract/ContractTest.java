@@ -161,7 +161,7 @@ class ContractTest {
             Http.Reply r = Http.get(ep.path());
             obj = r.status() == 200 && r.body() != null && r.body().isObject() ? r.body() : null;
         }
-        Tally fields = checks.fields(ep.fields(), obj);
+        Tally fields = checks.fields(ep.fields(), obj, ep);
         Tally brief = ep.briefFields().isEmpty() ? new Tally(0, List.of(), List.of())
                 : checks.fields(ep.briefFields(), made == null ? null : checks.briefOf(ep, made.id()));
         Tally required = checks.required(ep);

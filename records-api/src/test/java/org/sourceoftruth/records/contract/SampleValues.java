@@ -89,6 +89,7 @@ final class SampleValues {
             case "allowed_ips" -> List.of("10.0.0.0/8");
             case "data" -> Map.of("contract", block);
             case "extra_choices" -> List.of(List.of("a" + block, "A" + block));
+            case "parameters" -> Map.of("status", List.of("active"));
             case "url", "payload_url", "source_url" -> "http://127.0.0.1:9/ct" + block;
             default -> null;
         };

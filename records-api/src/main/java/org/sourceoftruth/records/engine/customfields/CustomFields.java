@@ -42,10 +42,10 @@ public class CustomFields implements WriteListener {
 
     private final Map<String, Cached> cache = new ConcurrentHashMap<>();
 
-    /** A custom field was written: the definitions are read again on next use. */
+    /** A custom field or a choice set was written: the definitions are read again on next use. */
     @Override
     public void afterWrite(String contentType, boolean delete) {
-        if (contentType.equals("extras.customfield")) {
+        if (contentType.equals("extras.customfield") || contentType.equals("extras.customfieldchoiceset")) {
             invalidate();
         }
     }
@@ -82,7 +82,9 @@ public class CustomFields implements WriteListener {
 
     private List<CustomFieldDef> load(Db db, String contentType) {
         List<CustomFieldDef> defs = db.query(
-                "select * from extras_customfield where ? = any(object_types) order by weight, name", contentType)
+                "select f.*, s.base_choices as set_base_choices, s.extra_choices as set_extra_choices"
+                        + " from extras_customfield f left join extras_customfieldchoiceset s on s.id = f.choice_set_id"
+                        + " where ? = any(f.object_types) order by f.weight, f.name", contentType)
                 .stream().map(CustomFieldDef::from).toList();
         cache.put(contentType, new Cached(defs, System.currentTimeMillis()));
         return defs;

@@ -79,7 +79,8 @@ public class FilterCompiler {
     public record Where(String sql, List<Object> params) {
     }
 
-    public Where compile(Db db, Model model, Map<String, List<String>> query) {
+    public Where compile(Db db, Model model, Map<String, List<String>> request) {
+        Map<String, List<String>> query = SavedFilterParameters.merge(db, request, strict());
         List<String> clauses = new ArrayList<>();
         List<Object> params = new ArrayList<>();
         Map<String, List<String>> errors = new LinkedHashMap<>();
@@ -157,7 +158,10 @@ public class FilterCompiler {
                 return lookup == null ? NetBoxModelFilters.search(model, values) : null;
             }
             case "tag", "tag_id" -> {
-                return model.hasTags() ? NetBoxModelFilters.tags(db, model, base, lookup, values) : null;
+                // a model without tags may have a field of that name (a tag assignment's tag)
+                if (model.hasTags()) {
+                    return NetBoxModelFilters.tags(db, model, base, lookup, values);
+                }
             }
             case "created_by_request", "updated_by_request", "modified_by_request" -> {
                 return lookup == null ? NetBoxModelFilters.byRequest(model, base, values) : null;

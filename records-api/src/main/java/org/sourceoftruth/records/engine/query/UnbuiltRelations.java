@@ -30,17 +30,15 @@ final class UnbuiltRelations {
     private static final Set<String> PATH_ENDPOINTS = Set.of("dcim.interface", "dcim.powerfeed", "dcim.consoleport",
             "dcim.consoleserverport", "dcim.powerport", "dcim.poweroutlet");
 
+    /** Models with NetBox's SyncedDataMixin (data source, data file): no data source is served yet. */
+    private static final Set<String> SYNCED_DATA = Set.of("extras.configcontext", "extras.configcontextprofile",
+            "extras.configtemplate", "extras.exporttemplate");
+
     /** Filter name -> content types whose NetBox filterset has it, the related model being unbuilt. */
     private static final Map<String, Set<String>> RELATIONS = Map.ofEntries(
             Map.entry("cable_id", CABLED),
-            Map.entry("config_template_id", Set.of("dcim.devicerole", "dcim.device", "dcim.platform",
-                    "virtualization.virtualmachine")),
-            Map.entry("data_source_id", Set.of("extras.configcontext")),
-            Map.entry("data_file_id", Set.of("extras.configcontext")),
-            Map.entry("profile", Set.of("extras.configcontext")), Map.entry("profile_id", Set.of("extras.configcontext")),
-            Map.entry("notification_group_id", Set.of("users.group", "users.user")),
-            Map.entry("choice_set", Set.of("extras.customfield")),
-            Map.entry("choice_set_id", Set.of("extras.customfield")));
+            Map.entry("data_source_id", SYNCED_DATA), Map.entry("data_file_id", SYNCED_DATA),
+            Map.entry("notification_group_id", Set.of("users.group", "users.user")));
 
     /**
      * Relations to models that ARE served, reached through one that is not (a device's
@@ -57,7 +55,7 @@ final class UnbuiltRelations {
     private static final Map<String, Set<String>> ABSENT = Map.ofEntries(
             Map.entry("cabled", CABLED), Map.entry("connected", PATH_ENDPOINTS),
             Map.entry("has_front_image", Set.of("dcim.devicetype")), Map.entry("has_rear_image", Set.of("dcim.devicetype")),
-            Map.entry("auto_sync_enabled", Set.of("extras.configcontext")));
+            Map.entry("auto_sync_enabled", SYNCED_DATA));
 
     /**
      * These filters on the given content type, sorted by name: name → true for a presence flag

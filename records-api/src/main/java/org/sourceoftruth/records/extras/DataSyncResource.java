@@ -1,0 +1,51 @@
+package org.sourceoftruth.records.extras;
+
+import jakarta.inject.Inject;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.sourceoftruth.records.auth.Access;
+import org.sourceoftruth.records.engine.ModelService;
+import org.sourceoftruth.records.engine.render.RenderedObject;
+import org.sourceoftruth.records.engine.render.Renderer;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.RequestContext;
+import org.sourceoftruth.records.web.Responses;
+
+import java.util.Set;
+
+/**
+ * {@code POST /api/extras/<export-templates|config-templates|config-context-profiles>/<id>/sync/}:
+ * NetBox's SyncedDataMixin action, which copies the object's data file into it. No data source is
+ * served yet, so no object has a data file and, as NetBox does then, the object is returned
+ * unchanged. Needs the change permission (NetBox's {@code sync_<model>}).
+ */
+@Path("/api/extras/{model: export-templates|config-templates|config-context-profiles}/{id: [0-9]+}/sync/")
+public class DataSyncResource {
+    @Inject
+    ModelRegistry registry;
+    @Inject
+    ModelService service;
+    @Inject
+    Access access;
+    @Inject
+    RequestContext request;
+    @Context
+    HttpHeaders headers;
+
+    @POST
+    @Operation(hidden = true)
+    public Response sync(@PathParam("model") String path, @PathParam("id") long id) {
+        Model model = registry.byPath("extras", path).orElseThrow(ApiException::notFound);
+        access.require(model, Access.Action.CHANGE);
+        RenderedObject object = service.get(model, id, new Renderer.Options(request.baseUrl(),
+                Renderer.Mode.FULL, null, Set.of()));
+        return Responses.json(200, object.node(), headers);
+    }
+}
