@@ -79,6 +79,9 @@ final class ObjectFactory {
             if (m == null && role == Role.PRIMARY) {
                 m = firstListed(ep);
             }
+            if (m == null && role == Role.PRIMARY && ep.kind().equals("readonly")) {
+                return null; // not remembered: another endpoint's action may make one later
+            }
             made.put(memo, m);
             if (m != null && role == Role.PRIMARY && !m.found()) {
                 m = enrich(ep, m);

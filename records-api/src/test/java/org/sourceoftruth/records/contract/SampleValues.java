@@ -89,9 +89,27 @@ final class SampleValues {
             case "allowed_ips" -> List.of("10.0.0.0/8");
             case "data" -> Map.of("contract", block);
             case "extra_choices" -> List.of(List.of("a" + block, "A" + block));
-            case "url", "payload_url", "source_url" -> "http://127.0.0.1:9/ct" + block;
+            case "url", "payload_url" -> "http://127.0.0.1:9/ct" + block;
+            // a data source's: a local directory holding a file, so that its sync makes a data file and a job
+            case "source_url" -> localSource();
             default -> null;
         };
+    }
+
+    private static String localSourceUrl;
+
+    /** A directory with one file, as a file:// URL (made once per run). */
+    private static synchronized String localSource() {
+        if (localSourceUrl == null) {
+            try {
+                java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("contract-source");
+                java.nio.file.Files.writeString(dir.resolve("context.json"), "{\"contract\": true}");
+                localSourceUrl = dir.toUri().toString();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        return localSourceUrl;
     }
 
     /** The first allowed value; {@code second}: the second one if there is one (OTHER objects differ). */
