@@ -82,6 +82,10 @@ public class UsersModels implements ModelDefinition {
                 .relationFilter("group_id", "groups", "id")
                 .relationFilter("permission_id", "permissions", "id")
                 .filter(ExtraFilters.bool("is_superuser", "{t}.is_superuser", "not {t}.is_superuser"))
+                // members of notification groups (named there, not through their groups), as NetBox's filter
+                .filter(ExtraFilters.each("notification_group_id", Kind.INTEGER,
+                        "{t}.id in (select user_id from extras_notificationgroup_users where notificationgroup_id = ?)")
+                        .choicesFrom("extras_notificationgroup", "id"))
                 .ordering("t.username")
                 .search("t.username", "t.first_name", "t.last_name", "t.email")
                 .brief("username");
@@ -95,6 +99,9 @@ public class UsersModels implements ModelDefinition {
                 .filter(ExtraFilters.each("user_id", Kind.INTEGER,
                         "{t}.id in (select g.group_id from users_user_groups g where g.user_id = ?)")
                         .choicesFrom("users_user", "id"))
+                .filter(ExtraFilters.each("notification_group_id", Kind.INTEGER,
+                        "{t}.id in (select group_id from extras_notificationgroup_groups where notificationgroup_id = ?)")
+                        .choicesFrom("extras_notificationgroup", "id"))
                 .ordering("t.name")
                 .search("t.name", "t.description")
                 .brief("display_url", "name", "description");

@@ -324,6 +324,13 @@ final class ObjectFactory {
             Made t = instance(target, target.equals(ep.key()) ? Role.SPARE : Role.PRIMARY);
             return t == null ? SampleValues.NONE : List.of(t.id());
         }
+        JsonNode read = ep.fields().get(name);
+        if (type.equals("string") && !spec.has("choices") && read != null && read.has("choices")) {
+            // written as a plain string whose read form lists its choices (a data source's type)
+            com.fasterxml.jackson.databind.node.ObjectNode choice = spec.deepCopy();
+            choice.put("type", "choice").set("choices", read.get("choices"));
+            return samples.value(name, choice, block, second);
+        }
         return samples.value(name, spec, block, second);
     }
 

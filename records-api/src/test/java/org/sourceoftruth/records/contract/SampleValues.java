@@ -84,6 +84,9 @@ final class SampleValues {
             case "key" -> (UUID.randomUUID().toString() + UUID.randomUUID()).replace("-", "").substring(0, 40);
             case "object_types", "content_types" -> List.of("dcim.site");
             case "event_types" -> List.of("object_created");
+            // a table config's: the model its table shows, and its columns
+            case "object_type" -> "dcim.site";
+            case "columns" -> List.of("name", "status");
             case "actions" -> List.of("view");
             case "ports" -> List.of(8000 + block % 1000);
             case "allowed_ips" -> List.of("10.0.0.0/8");

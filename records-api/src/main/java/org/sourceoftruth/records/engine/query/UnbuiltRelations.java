@@ -51,7 +51,6 @@ final class UnbuiltRelations {
             Map.entry("data_source_id", Set.of("extras.configcontext")),
             Map.entry("data_file_id", Set.of("extras.configcontext")),
             Map.entry("profile", Set.of("extras.configcontext")), Map.entry("profile_id", Set.of("extras.configcontext")),
-            Map.entry("notification_group_id", Set.of("users.group", "users.user")),
             Map.entry("choice_set", Set.of("extras.customfield")),
             Map.entry("choice_set_id", Set.of("extras.customfield")));
 
