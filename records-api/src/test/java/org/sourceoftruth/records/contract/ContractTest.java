@@ -169,9 +169,10 @@ class ContractTest {
         Tally brief = ep.briefFields().isEmpty() ? new Tally(0, List.of(), List.of())
                 : checks.fields(ep.briefFields(), made == null ? null : checks.briefOf(ep, made.id()));
         Tally required = checks.required(ep);
-        Tally actions = made != null ? checks.actions(ep, made.id()) : noObject(ep.actions().size());
+        // filters before actions: an action may change the object read above (a data source's sync/)
         List<Result> filterResults = made != null && obj != null ? filters.check(ep, made, obj)
                 : ep.filters().keySet().stream().map(f -> new Result(f, Outcome.FAILED, "no object to filter")).toList();
+        Tally actions = made != null ? checks.actions(ep, made.id()) : noObject(ep.actions().size());
         String object = made == null ? (obj == null ? null : "answer of GET " + ep.path())
                 : (made.found() ? "existing id " : "created id ") + made.id();
         return new EndpointResult(ep.key(), object, fields, brief, required, actions, filterResults,
