@@ -20,10 +20,23 @@ import java.util.List;
  */
 @ApplicationScoped
 public class AuthSettings {
-    /** NetBox's default: every user may view, add, change and delete their own tokens. */
-    static final String NETBOX_DEFAULT_PERMISSIONS = "{\"users.view_token\":{\"user\":\"$user\"},"
-            + "\"users.add_token\":{\"user\":\"$user\"},\"users.change_token\":{\"user\":\"$user\"},"
-            + "\"users.delete_token\":{\"user\":\"$user\"}}";
+    /**
+     * NetBox's default: every user may view, add, change and delete their own bookmarks,
+     * notifications, subscriptions and tokens.
+     */
+    static final String NETBOX_DEFAULT_PERMISSIONS = "{" + ownObjects("extras", "bookmark") + ","
+            + ownObjects("extras", "notification") + "," + ownObjects("extras", "subscription") + ","
+            + ownObjects("users", "token") + "}";
+
+    /** The four actions on one's own objects of a model, as DEFAULT_PERMISSIONS entries. */
+    private static String ownObjects(String app, String model) {
+        StringBuilder sb = new StringBuilder();
+        for (String action : List.of("view", "add", "change", "delete")) {
+            sb.append(sb.isEmpty() ? "" : ",").append('"').append(app).append('.').append(action).append('_').append(model)
+                    .append("\":{\"user\":\"$user\"}");
+        }
+        return sb.toString();
+    }
 
     @Inject
     AuthConfig config;

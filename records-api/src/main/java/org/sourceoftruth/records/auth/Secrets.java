@@ -24,6 +24,17 @@ public final class Secrets {
         return HexFormat.of().formatHex(b);
     }
 
+    private static final String ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+    /** {@code length} characters from [A-Za-z0-9] drawn from a CSPRNG (NetBox's v2 token keys and secrets). */
+    public static String randomAlphanumeric(int length) {
+        StringBuilder sb = new StringBuilder(length);
+        for (int i = 0; i < length; i++) {
+            sb.append(ALPHANUMERIC.charAt(RANDOM.nextInt(ALPHANUMERIC.length())));
+        }
+        return sb.toString();
+    }
+
     /** SHA-256 of the UTF-8 bytes; equals PostgreSQL's {@code sha256(convert_to(s, 'UTF8'))}. */
     public static byte[] sha256(String s) {
         try {

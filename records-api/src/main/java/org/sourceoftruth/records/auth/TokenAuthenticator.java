@@ -17,7 +17,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * NetBox's token authentication, for the requests this service serves ({@link AuthFilter}) and
+ * NetBox's token authentication (v1 keys {@code Token <key>}, v2 tokens {@code Bearer nbt_<key>.<secret>};
+ * the version follows from the {@code nbt_} prefix, not the keyword), for the requests this service serves ({@link AuthFilter}) and
  * for the credentials webhook-dispatcher's callers present to it ({@link CredentialCheckResource}):
  * the key is found by its SHA-256 digest and then compared in constant time; allowed_ips, the
  * enabled flag, expiry and the user are checked in NetBox's order, each failure a 403 with
@@ -32,6 +33,14 @@ public class TokenAuthenticator {
     AgroalDataSource dataSource;
     @Inject
     AuthSettings settings;
+    @Inject
+    TokenPeppers peppers;
+
+    /** How a v2 token's header value starts: {@code nbt_<key>.<secret>}. */
+    public static final String V2_PREFIX = "nbt_";
+    private static final String SELECT = "select k.id, k.key, k.version, k.hmac_digest, k.pepper_id, k.user_id, k.expires,"
+            + " k.enabled, k.write_enabled, k.last_used, k.allowed_ips, u.username, u.is_active, u.is_superuser"
+            + " from users_token k join users_user u on u.id = k.user_id";
 
     /**
      * The key of an {@code Authorization: Token <key>} (or {@code Bearer <key>}) header. Empty when
@@ -65,13 +74,7 @@ public class TokenAuthenticator {
         }
         try (Connection c = dataSource.getConnection()) {
             Db db = new Db(c);
-            List<Row> rows = db.query("select k.id, k.key, k.user_id, k.expires, k.enabled, k.write_enabled, k.last_used,"
-                    + " k.allowed_ips, u.username, u.is_active, u.is_superuser from users_token k"
-                    + " join users_user u on u.id = k.user_id where k.key_digest = ?", (Object) Secrets.sha256(key));
-            if (rows.isEmpty() || !Secrets.constantTimeEquals(key, rows.get(0).str("key"))) {
-                throw ApiException.detail(403, "Invalid v1 token");
-            }
-            Row r = rows.get(0);
+            Row r = key.startsWith(V2_PREFIX) ? v2Token(db, key) : v1Token(db, key);
             checkAllowedIps(r, client);
             if (!Boolean.TRUE.equals(r.get("enabled"))) {
                 throw ApiException.detail(403, "Token disabled");
@@ -93,6 +96,39 @@ public class TokenAuthenticator {
         } catch (SQLException e) {
             throw new Db.DbException(e);
         }
+    }
+
+    /** A v1 token: the key is the secret, found by its digest and compared in constant time. */
+    private static Row v1Token(Db db, String key) {
+        List<Row> rows = db.query(SELECT + " where k.key_digest = ? and k.version = 1", (Object) Secrets.sha256(key));
+        if (rows.isEmpty() || !Secrets.constantTimeEquals(key, rows.get(0).str("key"))) {
+            throw ApiException.detail(403, "Invalid v1 token");
+        }
+        return rows.get(0);
+    }
+
+    /**
+     * A v2 token {@code nbt_<key>.<secret>}: the public key finds the token, the secret must
+     * give its stored HMAC under the token's pepper (compared in constant time). A token whose
+     * pepper is no longer configured authenticates nobody.
+     */
+    private Row v2Token(Db db, String value) {
+        int dot = value.indexOf('.');
+        if (dot < 0) {
+            throw ApiException.detail(403, "Invalid authorization header: Could not parse key from v2 token. Did you"
+                    + " mean to use 'Token' instead of 'Bearer'?");
+        }
+        String key = value.substring(V2_PREFIX.length(), dot);
+        String secret = value.substring(dot + 1);
+        List<Row> rows = db.query(SELECT + " where k.key_digest = ? and k.version = 2", (Object) Secrets.sha256(key));
+        String expected = rows.isEmpty() ? null : rows.get(0).str("hmac_digest");
+        Integer pepperId = rows.isEmpty() || rows.get(0).get("pepper_id") == null ? null
+                : ((Number) rows.get(0).get("pepper_id")).intValue();
+        String actual = pepperId == null ? null : peppers.digest(pepperId, secret).orElse(null);
+        if (!Secrets.constantTimeEquals(actual, expected)) {
+            throw ApiException.detail(403, "Invalid v2 token");
+        }
+        return rows.get(0);
     }
 
     /** A token with allowed_ips authenticates only clients inside one of them. */

@@ -60,6 +60,9 @@ public class ChangeRecorder {
 
     private final DataSource dataSource;
     private final TransactionSynchronizationRegistry transactions;
+    @Inject
+    @io.quarkus.arc.All
+    List<ChangeObserver> observers;
 
     @Inject
     public ChangeRecorder(DataSource dataSource, TransactionSynchronizationRegistry transactions) {
@@ -87,11 +90,13 @@ public class ChangeRecorder {
             if (earlier == null) {
                 long id = insert(connection, change);
                 rows.put(key, new WrittenRow(id, change.action()));
+                observe(List.of(new ChangeObserver.Recorded(change, change.action())));
                 return id;
             }
             ChangeAction action = earlier.action().followedBy(change.action());
             coalesce(connection, earlier.id(), action, change);
             rows.put(key, new WrittenRow(earlier.id(), action));
+            observe(List.of(new ChangeObserver.Recorded(change, action)));
             return earlier.id();
         } catch (SQLException e) {
             throw new ChangeLogException("could not write the change log for " + change.objectType()
@@ -129,6 +134,15 @@ public class ChangeRecorder {
             }
         } catch (SQLException e) {
             throw new ChangeLogException("could not write the change log for " + fresh.size() + " objects", e);
+        }
+        if (!fresh.isEmpty()) {
+            observe(fresh.stream().map(c -> new ChangeObserver.Recorded(c, c.action())).toList());
+        }
+    }
+
+    private void observe(List<ChangeObserver.Recorded> recorded) {
+        for (ChangeObserver observer : observers) {
+            observer.recorded(recorded);
         }
     }
 

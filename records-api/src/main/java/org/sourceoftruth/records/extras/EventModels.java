@@ -21,7 +21,8 @@ import java.util.Set;
 import static org.sourceoftruth.records.model.Fields.*;
 
 /**
- * extras: webhooks and event rules, read by webhook-dispatcher. Templates and conditions are
+ * extras: webhooks and event rules, read by webhook-dispatcher (which runs the webhook rules; the
+ * notification rules are run by records-api itself, see {@link EventRuleNotifications}). Templates and conditions are
  * checked at save time with the same code the dispatcher renders and evaluates with.
  */
 @ApplicationScoped
@@ -30,6 +31,12 @@ public class EventModels implements ModelDefinition {
             "PATCH", "PATCH", "DELETE", "DELETE");
     public static final ChoiceSet ACTION_TYPE = ChoiceSet.of("webhook", "Webhook", "script", "Script",
             "notification", "Notification");
+    /**
+     * The object each action type acts with. A {@code script} rule is stored as NetBox stores it,
+     * but never run: this service has no script runner (extras/scripts is always empty).
+     */
+    static final Map<String, String> ACTION_OBJECT_TYPES = Map.of("webhook", "extras.webhook",
+            "script", "extras.script", "notification", "extras.notificationgroup");
     static final Set<String> EVENT_TYPES = Set.of("object_created", "object_updated", "object_deleted",
             "job_started", "job_completed", "job_failed", "job_errored");
 
@@ -57,7 +64,8 @@ public class EventModels implements ModelDefinition {
                 .fields(stringList("object_types").required().objectTypeIds(), str("name").required().max(150).unique(),
                         bool("enabled").dflt(true), stringList("event_types").required(), json("conditions").nullable(),
                         choice("action_type", ACTION_TYPE).dflt("webhook"),
-                        genericFk("action_object", "action_object_type", "action_object_id", List.of("extras.webhook")).required()
+                        genericFk("action_object", "action_object_type", "action_object_id",
+                                List.of("extras.webhook", "extras.script", "extras.notificationgroup")).required()
                                 .cascade(),
                         json("action_data").nullable(), str("description").max(200))
                 .standardTail()
@@ -108,8 +116,17 @@ public class EventModels implements ModelDefinition {
         if (conditions instanceof JsonNode node && !node.isNull()) {
             Conditions.validate(node).ifPresent(problem -> add(errors, "conditions", problem));
         }
-        if ("webhook".equals(row.str("action_type")) && row.get("action_object_id") == null) {
+        String actionType = row.str("action_type");
+        if ("webhook".equals(actionType) && row.get("action_object_id") == null) {
             add(errors, "action_object_id", "A webhook must be selected for a webhook action.");
+        }
+        if ("notification".equals(actionType) && row.get("action_object_id") == null) {
+            add(errors, "action_object_id", "A notification group must be selected for a notification action.");
+        }
+        String expected = ACTION_OBJECT_TYPES.get(actionType);
+        String actual = row.str("action_object_type");
+        if (expected != null && actual != null && !expected.equals(actual)) {
+            add(errors, "action_object_type", "A " + actionType + " action needs an object of type " + expected + ".");
         }
     }
 

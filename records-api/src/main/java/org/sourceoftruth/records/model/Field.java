@@ -60,6 +60,8 @@ public final class Field {
     String patternMessage;
     final List<String> writeAliases = new ArrayList<>();
     List<String> genericTypes = List.of();
+    /** When set, the generic relation may point at every declared model this accepts (resolved by the registry). */
+    java.util.function.Predicate<Model> genericTargetRule;
     String genericTypeColumn;
     String genericIdColumn;
     List<String> nestedFields;

@@ -120,6 +120,18 @@ public final class Fields {
         return f;
     }
 
+    /**
+     * A content-type/id pair that may point at any declared model {@code targets} accepts (a
+     * bookmark's object: every model with NetBox's feature set); the registry lists them once
+     * every model is declared.
+     */
+    public static Field genericFkToAny(String name, String typeColumn, String idColumn,
+                                       java.util.function.Predicate<Model> targets) {
+        Field f = genericFk(name, typeColumn, idColumn, List.of());
+        f.genericTargetRule = targets;
+        return f;
+    }
+
     static JsonNode json(Object value) {
         if (value == null) {
             return JsonNodeFactory.instance.nullNode();

@@ -37,6 +37,14 @@ public class ModelRegistry {
         }
         for (Model m : byContentType.values()) {
             for (Field f : m.fields()) {
+                if (f.genericTargetRule != null) {
+                    f.genericTypes = byContentType.values().stream().filter(f.genericTargetRule)
+                            .map(Model::contentType).toList();
+                }
+            }
+        }
+        for (Model m : byContentType.values()) {
+            for (Field f : m.fields()) {
                 if (f.kind == Kind.FK || f.kind == Kind.M2M) {
                     if (!byContentType.containsKey(f.target())) {
                         throw new IllegalStateException(m.contentType() + "." + f.name

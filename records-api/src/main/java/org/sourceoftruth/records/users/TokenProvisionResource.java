@@ -38,7 +38,7 @@ import java.util.Map;
 public class TokenProvisionResource {
     /** Optional token attributes a client may set when provisioning. */
     private static final List<String> TOKEN_FIELDS = List.of("expires", "description", "write_enabled", "enabled",
-            "allowed_ips");
+            "allowed_ips", "version");
 
     @Inject
     Credentials credentials;

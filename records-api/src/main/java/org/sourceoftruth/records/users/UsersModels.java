@@ -12,6 +12,8 @@ import org.sourceoftruth.records.auth.AuthSettings;
 import org.sourceoftruth.records.auth.ConstraintCompiler;
 import org.sourceoftruth.records.auth.PasswordHasher;
 import org.sourceoftruth.records.auth.SessionStore;
+import org.sourceoftruth.records.auth.Secrets;
+import org.sourceoftruth.records.auth.TokenPeppers;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Kind;
@@ -53,6 +55,10 @@ public class UsersModels implements ModelDefinition {
     SessionStore sessions;
     @Inject
     ConstraintCompiler constraintCompiler;
+    @Inject
+    TokenPeppers peppers;
+    @Inject
+    IssuedTokenSecrets issuedSecrets;
     /** Looked up lazily: the registry is built from this bean, among others. */
     @Inject
     Instance<ModelRegistry> registry;
@@ -76,6 +82,10 @@ public class UsersModels implements ModelDefinition {
                 .relationFilter("group_id", "groups", "id")
                 .relationFilter("permission_id", "permissions", "id")
                 .filter(ExtraFilters.bool("is_superuser", "{t}.is_superuser", "not {t}.is_superuser"))
+                // members of notification groups (named there, not through their groups), as NetBox's filter
+                .filter(ExtraFilters.each("notification_group_id", Kind.INTEGER,
+                        "{t}.id in (select user_id from extras_notificationgroup_users where notificationgroup_id = ?)")
+                        .choicesFrom("extras_notificationgroup", "id"))
                 .ordering("t.username")
                 .search("t.username", "t.first_name", "t.last_name", "t.email")
                 .brief("username");
@@ -89,6 +99,9 @@ public class UsersModels implements ModelDefinition {
                 .filter(ExtraFilters.each("user_id", Kind.INTEGER,
                         "{t}.id in (select g.group_id from users_user_groups g where g.user_id = ?)")
                         .choicesFrom("users_user", "id"))
+                .filter(ExtraFilters.each("notification_group_id", Kind.INTEGER,
+                        "{t}.id in (select group_id from extras_notificationgroup_groups where notificationgroup_id = ?)")
+                        .choicesFrom("extras_notificationgroup", "id"))
                 .ordering("t.name")
                 .search("t.name", "t.description")
                 .brief("display_url", "name", "description");
@@ -111,23 +124,30 @@ public class UsersModels implements ModelDefinition {
                 .search("t.name", "t.description")
                 .brief("name", "description", "enabled", "object_types", "actions");
 
+        // NetBox 4.5's fields in its order; version 1 (a 40-character key that is the secret)
+        // stays the default so that 4.4 clients, which read "key" from the created token, work
         Model token = Model.of("users", "tokens", "users.token", "users_token", "token")
-                .fields(fk("user", "users.user").required().cascade(),
-                        datetime("created").readOnly().nullable(), datetime("expires").nullable(),
-                        datetime("last_used").readOnly().nullable(),
+                .fields(integer("version").dflt(1).help("1: the key is the secret (NetBox 4.4); 2: nbt_<key>.<token>,"
+                                + " the secret stored only as an HMAC"),
                         str("key").max(40).unique().secret().pattern("^[0-9a-fA-F]{40}$",
                                 "Ensure this field has exactly 40 hexadecimal characters."),
-                        bool("enabled").dflt(true), bool("write_enabled").dflt(true), str("description").max(200),
+                        fk("user", "users.user").required().cascade(), str("description").max(200),
+                        datetime("created").readOnly().nullable(), datetime("expires").nullable(),
+                        datetime("last_used").readOnly().nullable(),
+                        bool("enabled").dflt(true), bool("write_enabled").dflt(true),
+                        integer("pepper_id").readOnly().nullable(),
                         stringList("allowed_ips").onWrite(UsersModels::normaliseNetworks)
                                 .help("Allowed IPv4/IPv6 networks from where the token can be used. Leave blank for no"
-                                        + " restrictions. Ex: \"10.1.1.0/24, 192.168.10.16/32, 2001:DB8:1::/64\""))
+                                        + " restrictions. Ex: \"10.1.1.0/24, 192.168.10.16/32, 2001:DB8:1::/64\""),
+                        computed("token", r -> issuedSecrets.plaintext(r.str("key"))).renders(Kind.STRING).secret()
+                                .help("The secret, shown once: in the response that creates the token"))
                 .display(UsersModels::tokenDisplay)
-                .secretsReadable(this::keyRetrievable)
+                .secretsReadable(r -> isV2(r) || keyRetrievable(r))
                 .secretsFilterScope(this::retrievableKeys)
                 .relationFilter("user", "user", "username")
                 .ordering("t.created desc")
                 .search("t.description")
-                .brief("key", "write_enabled", "description");
+                .brief("version", "key", "write_enabled", "description", "enabled");
         token.hook(new TokenRules(token));
         return List.of(user, group, permission, token);
     }
@@ -141,11 +161,17 @@ public class UsersModels implements ModelDefinition {
         return settings.allowTokenRetrieval() && caller != null && Objects.equals(token.longValue("user_id"), caller.userId());
     }
 
-    /** {@link #keyRetrievable} as SQL: the caller's own tokens under ALLOW_TOKEN_RETRIEVAL, else none. */
+    /** {@link #keyRetrievable} as SQL, and v2 tokens (whose key is no secret). */
     private ExtraFilter.Sql retrievableKeys() {
         RequestContext.Caller caller = request.caller();
-        return settings.allowTokenRetrieval() && caller != null ? ExtraFilter.Sql.of("t.user_id = ?", caller.userId())
-                : ExtraFilter.Sql.of("false");
+        return settings.allowTokenRetrieval() && caller != null
+                ? ExtraFilter.Sql.of("t.version = 2 or t.user_id = ?", caller.userId())
+                : ExtraFilter.Sql.of("t.version = 2");
+    }
+
+    /** A v2 token's key only names it (the secret is elsewhere): it is shown like any field. */
+    private static boolean isV2(Row token) {
+        return token.get("version") instanceof Number n && n.intValue() == 2;
     }
 
     /** can_view, can_add, can_change, can_delete: the permission grants (or not) that action. */
@@ -164,9 +190,12 @@ public class UsersModels implements ModelDefinition {
         return full.isEmpty() ? r.str("username") : r.str("username") + " (" + full + ")";
     }
 
-    /** Never the key itself: 34 asterisks and its last six characters, as NetBox shows v1 tokens. */
+    /** A v2 token's key; never a v1 key itself: 34 asterisks and its last six characters, as NetBox shows v1 tokens. */
     private static String tokenDisplay(Row r) {
         String key = Objects.toString(r.str("key"), "");
+        if (isV2(r)) {
+            return key;
+        }
         return key.length() < 6 ? "" : "*".repeat(34) + key.substring(key.length() - 6);
     }
 
@@ -266,17 +295,47 @@ public class UsersModels implements ModelDefinition {
         @Override
         public void beforeWrite(Row changes, Row existing, Map<String, List<String>> errors) {
             if (existing == null) {
-                if (Objects.toString(changes.get("key"), "").isEmpty()) {
-                    changes.put("key", PasswordHasher.newTokenKey());
+                Object version = changes.get("version");
+                if (version == null || ((Number) version).intValue() == 1) {
+                    if (Objects.toString(changes.get("key"), "").isEmpty()) {
+                        changes.put("key", PasswordHasher.newTokenKey());
+                    }
+                    issuedSecrets.issued(changes.str("key"), changes.str("key"));
+                } else if (((Number) version).intValue() == 2) {
+                    issueV2(changes, errors);
+                } else {
+                    add(errors, "version", "\"" + version + "\" is not a valid choice.");
                 }
                 return;
             }
             if (changes.containsKey("user_id") && !Objects.equals(changes.get("user_id"), existing.get("user_id"))) {
                 add(errors, "user", "The user of an existing token cannot be changed.");
             }
-            if (Objects.toString(changes.get("key"), "x").isEmpty()) {
-                changes.remove("key"); // an empty key on update keeps the current one
+            if (changes.containsKey("version") && !Objects.equals(((Number) changes.get("version")).intValue(),
+                    ((Number) existing.get("version")).intValue())) {
+                add(errors, "version", "The version of an existing token cannot be changed.");
             }
+            if (isV2(existing) || Objects.toString(changes.get("key"), "x").isEmpty()) {
+                changes.remove("key"); // a v2 key is read-only; an empty key on update keeps the current one
+            }
+        }
+
+        /**
+         * A v2 token: a public 12-character key and a 40-character secret from a CSPRNG; only
+         * the secret's HMAC under the current pepper is stored, the secret is shown once.
+         */
+        private void issueV2(Row changes, Map<String, List<String>> errors) {
+            Optional<TokenPeppers.Pepper> pepper = peppers.current();
+            if (pepper.isEmpty()) {
+                add(errors, "version", "Unable to save v2 tokens: API_TOKEN_PEPPERS is not defined.");
+                return;
+            }
+            String key = Secrets.randomAlphanumeric(12);
+            String secret = Secrets.randomAlphanumeric(40);
+            changes.put("key", key);
+            changes.put("pepper_id", pepper.get().id());
+            changes.put("hmac_digest", TokenPeppers.hmac(pepper.get().secret(), secret));
+            issuedSecrets.issued(key, secret);
         }
 
         @Override

@@ -79,6 +79,9 @@ final class ObjectFactory {
             if (m == null && role == Role.PRIMARY) {
                 m = firstListed(ep);
             }
+            if (m == null && role == Role.PRIMARY && ep.kind().equals("readonly")) {
+                return null; // not remembered: another endpoint's action may make one later
+            }
             made.put(memo, m);
             if (m != null && role == Role.PRIMARY && !m.found()) {
                 m = enrich(ep, m);
@@ -325,6 +328,13 @@ final class ObjectFactory {
         if (target != null && type.startsWith("array:")) { // m2m and tags: one related object
             Made t = instance(target, target.equals(ep.key()) ? Role.SPARE : Role.PRIMARY);
             return t == null ? SampleValues.NONE : List.of(t.id());
+        }
+        JsonNode read = ep.fields().get(name);
+        if (type.equals("string") && !spec.has("choices") && read != null && read.has("choices")) {
+            // written as a plain string whose read form lists its choices (a data source's type)
+            com.fasterxml.jackson.databind.node.ObjectNode choice = spec.deepCopy();
+            choice.put("type", "choice").set("choices", read.get("choices"));
+            return samples.value(name, choice, block, second);
         }
         return samples.value(name, spec, block, second);
     }

@@ -84,15 +84,36 @@ final class SampleValues {
             case "key" -> (UUID.randomUUID().toString() + UUID.randomUUID()).replace("-", "").substring(0, 40);
             case "object_types", "content_types" -> List.of("dcim.site");
             case "event_types" -> List.of("object_created");
+            // a table config's: the model its table shows, and its columns
+            case "object_type" -> "dcim.site";
+            case "columns" -> List.of("name", "status");
             case "actions" -> List.of("view");
             case "ports" -> List.of(8000 + block % 1000);
             case "allowed_ips" -> List.of("10.0.0.0/8");
             case "data" -> Map.of("contract", block);
             case "extra_choices" -> List.of(List.of("a" + block, "A" + block));
             case "parameters" -> Map.of("status", List.of("active"));
-            case "url", "payload_url", "source_url" -> "http://127.0.0.1:9/ct" + block;
+            case "url", "payload_url" -> "http://127.0.0.1:9/ct" + block;
+            // a data source's: a local directory holding a file, so that its sync makes a data file and a job
+            case "source_url" -> localSource();
             default -> null;
         };
+    }
+
+    private static String localSourceUrl;
+
+    /** A directory with one file, as a file:// URL (made once per run). */
+    private static synchronized String localSource() {
+        if (localSourceUrl == null) {
+            try {
+                java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("contract-source");
+                java.nio.file.Files.writeString(dir.resolve("context.json"), "{\"contract\": true}");
+                localSourceUrl = dir.toUri().toString();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        return localSourceUrl;
     }
 
     /** The first allowed value; {@code second}: the second one if there is one (OTHER objects differ). */

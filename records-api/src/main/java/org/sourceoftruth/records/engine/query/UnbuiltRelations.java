@@ -37,8 +37,7 @@ final class UnbuiltRelations {
     /** Filter name -> content types whose NetBox filterset has it, the related model being unbuilt. */
     private static final Map<String, Set<String>> RELATIONS = Map.ofEntries(
             Map.entry("cable_id", CABLED),
-            Map.entry("data_source_id", SYNCED_DATA), Map.entry("data_file_id", SYNCED_DATA),
-            Map.entry("notification_group_id", Set.of("users.group", "users.user")));
+            Map.entry("data_source_id", SYNCED_DATA), Map.entry("data_file_id", SYNCED_DATA));
 
     /**
      * Relations to models that ARE served, reached through one that is not (a device's

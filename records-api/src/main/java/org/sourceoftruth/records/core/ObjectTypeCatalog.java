@@ -1,0 +1,89 @@
+package org.sourceoftruth.records.core;
+
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelRegistry;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Writes one core_objecttype row per declared model at start-up (new models get a row, known
+ * ones are refreshed; ids never change), as Django creates content types after migrating. Like
+ * those, the rows are the system's own catalogue, not objects a user changes, so they get no
+ * change records. Replicas starting together write the same rows (an upsert on app and model).
+ */
+@ApplicationScoped
+public class ObjectTypeCatalog {
+    /** The applications' verbose names, as NetBox's app configs give them. */
+    private static final Map<String, String> APP_NAMES = Map.of("circuits", "Circuits", "core", "Core", "dcim", "DCIM",
+            "extras", "Extras", "ipam", "IPAM", "tenancy", "Tenancy", "users", "Users",
+            "virtualization", "Virtualization", "vpn", "VPN", "wireless", "Wireless");
+
+    @Inject
+    AgroalDataSource dataSource;
+    @Inject
+    ModelRegistry registry;
+
+    void onStart(@Observes StartupEvent ev) throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            Db db = new Db(c);
+            for (Model m : registry.all()) {
+                String[] parts = m.contentType().split("\\.", 2);
+                db.update("insert into core_objecttype (app_label, model, app_name, model_name, model_name_plural, features,"
+                        + " rest_api_endpoint) values (?, ?, ?, ?, ?, ?, ?) on conflict (app_label, model) do update set"
+                        + " app_name = excluded.app_name, model_name = excluded.model_name, model_name_plural ="
+                        + " excluded.model_name_plural, features = excluded.features, rest_api_endpoint ="
+                        + " excluded.rest_api_endpoint", parts[0], parts[1],
+                        APP_NAMES.getOrDefault(parts[0], parts[0]), m.verboseName(), plural(m.verboseName()),
+                        new Db.SqlArray("text", features(m)), "/api/" + m.app() + "/" + m.path() + "/");
+            }
+        }
+    }
+
+    /** NetBox's model features this service gives the model. */
+    static List<String> features(Model m) {
+        List<String> out = new ArrayList<>();
+        boolean featured = m.hasTags() && m.hasCustomFields() && !m.app().equals("extras");
+        if (featured) {
+            out.add("bookmarks");
+        }
+        if (!m.isReadOnlyApi()) {
+            out.add("change_logging");
+        }
+        if (m.hasCustomFields()) {
+            out.add("custom_fields");
+        }
+        if (!m.isReadOnlyApi()) {
+            out.add("event_rules");
+        }
+        if (featured) {
+            out.add("notifications");
+        }
+        if (m.hasTags()) {
+            out.add("tags");
+        }
+        return out;
+    }
+
+    /** Django's default plural (verbose name + "s"), with English's -y and -s endings. */
+    static String plural(String name) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        if (lower.endsWith("y") && !lower.endsWith("ey") && !lower.endsWith("ay")) {
+            return name.substring(0, name.length() - 1) + "ies";
+        }
+        if (lower.endsWith("s") || lower.endsWith("x") || lower.endsWith("ch")) {
+            return name + "es";
+        }
+        return name + "s";
+    }
+}
