@@ -71,6 +71,7 @@ public final class Field {
     Kind renders;
     ChoiceSet renderedChoices;
     boolean renderedAsId;
+    boolean requestOnly;
     java.util.function.Function<String, java.util.Collection<ExtraFilter>> targetFilters;
 
     Field(String name, Kind kind) {
@@ -150,6 +151,14 @@ public final class Field {
      */
     public Field renderedAsId() { renderedAsId = true; return this; }
     public boolean isRenderedAsId() { return renderedAsId; }
+    /**
+     * Written by requests but stored in no column of the model's table (a cable's
+     * {@code a_terminations}): read and checked as its kind reads it, seen by validators and
+     * write hooks under the field's name, then left out of the INSERT/UPDATE and of change-log
+     * snapshots; rendered by its {@link #loader}. Not a filter.
+     */
+    public Field requestOnly() { requestOnly = true; filterable = false; orderable = false; return this; }
+    public boolean isRequestOnly() { return requestOnly; }
     /** A computed field loaded for a whole page at once (one query per page, not per row). */
     public Field loader(BatchLoader l) { loader = l; return this; }
     /**
