@@ -124,40 +124,6 @@ public class CableTraceResource {
         }
     }
 
-    /** ConnectedDeviceViewSet: the device at the far end of a device's interface, given by names. */
-    @GET
-    @Path("dcim/connected-device/")
-    @Operation(hidden = true)
-    public Response connectedDevice(@QueryParam("peer_device") String peerDevice,
-                                    @QueryParam("peer_interface") String peerInterface) {
-        if (peerDevice == null || peerDevice.isEmpty() || peerInterface == null || peerInterface.isEmpty()) {
-            throw ApiException.detail(400, "Request must include \"peer_device\" and \"peer_interface\" filters.");
-        }
-        Model device = registry.require("dcim.device");
-        Model iface = registry.require("dcim.interface");
-        access.require(device, Access.Action.VIEW);
-        access.require(iface, Access.Action.VIEW);
-        long found;
-        try (Connection c = dataSource.getConnection()) {
-            Db db = new Db(c);
-            List<Row> rows = db.query("select i.* from dcim_interface i join dcim_device d on d.id = i.device_id"
-                    + " where d.name = ? and i.name = ?", peerDevice, peerInterface);
-            if (rows.isEmpty() || !access.permits(db, iface, rows.get(0).id(), Access.Action.VIEW)) {
-                throw ApiException.notFound();
-            }
-            CablePath path = CableLoaders.paths(db, "dcim.interface", rows).get(rows.get(0).id());
-            if (path == null || path.destinations().isEmpty()
-                    || !path.destinations().get(0).contentType().equals("dcim.interface")) {
-                throw ApiException.notFound();
-            }
-            found = db.query("select device_id from dcim_interface where id = ?", path.destinations().get(0).id())
-                    .get(0).longValue("device_id");
-        } catch (SQLException e) {
-            throw new Db.DbException(e);
-        }
-        return Responses.json(200, service.get(device, found, Renderer.Options.full(request.baseUrl())).node(), headers);
-    }
-
     /** The model, when the caller may view it and the object: else 403 or 404 as the detail view answers. */
     private Model viewable(String contentType, long id) {
         Model model = registry.require(contentType);
