@@ -117,9 +117,21 @@ final class CableEnds {
 
     /** Why {@code ref} may not take a cable end of cable {@code cableId} (null for a new cable), or null. */
     static String problem(Queries db, ObjectRef ref, Long cableId) {
-        List<Row> existing = db.query("select cable_id from dcim_cabletermination where termination_type = ?"
+        return problem(db, ref, cableId, null);
+    }
+
+    /**
+     * Why {@code ref} may not take a cable end, or null: for a cable's ends ({@code terminationId}
+     * null) a termination on another cable is a duplicate; for a termination written on its own,
+     * any other termination is.
+     */
+    static String problem(Queries db, ObjectRef ref, Long cableId, Long terminationId) {
+        List<Row> existing = db.query("select id, cable_id from dcim_cabletermination where termination_type = ?"
                 + " and termination_id = ?", ref.contentType(), ref.id());
-        if (!existing.isEmpty() && !Objects.equals(existing.get(0).longValue("cable_id"), cableId)) {
+        boolean duplicate = !existing.isEmpty() && (terminationId == null
+                ? !Objects.equals(existing.get(0).longValue("cable_id"), cableId)
+                : existing.get(0).id() != terminationId);
+        if (duplicate) {
             return "Duplicate termination found for " + ref.contentType() + " " + ref.id() + ": cable "
                     + existing.get(0).longValue("cable_id");
         }

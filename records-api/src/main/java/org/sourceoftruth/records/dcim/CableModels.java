@@ -45,7 +45,7 @@ public class CableModels implements ModelDefinition {
 
         Model termination = Model.of("dcim", "cable-terminations", "dcim.cabletermination", "dcim_cabletermination",
                 "cable termination").noDisplayUrl()
-                .fields(fk("cable", "dcim.cable").required().cascade().renderedAsId(),
+                .fields(fk("cable", "dcim.cable").required().cascade().renderedAsId().noFilter(),
                         plainChoice("cable_end", org.sourceoftruth.records.dcim.DcimChoices.CABLE_END).required(),
                         genericFk("termination", "termination_type", "termination_id", TERMINATION_TYPES).notNull()
                                 .cascade())
@@ -54,12 +54,14 @@ public class CableModels implements ModelDefinition {
                 .display(r -> "Cable " + r.str("_cable") + " to " + r.str("termination_type") + " " + r.str("termination_id"))
                 .check((db, row, selfId, errors) -> {
                     String problem = CableEnds.problem(db, new org.sourceoftruth.records.model.ObjectRef(
-                            row.str("termination_type"), row.longValue("termination_id")), row.longValue("cable_id"));
+                            row.str("termination_type"), row.longValue("termination_id")), row.longValue("cable_id"),
+                            selfId == null ? -1L : selfId);
                     if (problem != null) {
                         errors.computeIfAbsent("__all__", k -> new ArrayList<>()).add(problem);
                     }
                 })
                 .hook(new CableHooks.OnTermination())
+                .filter(ExtraFilters.each("cable", Kind.INTEGER, "{t}.cable_id = ?"))
                 .ordering("t.cable_id", "t.cable_end")
                 .brief("cable", "cable_end", "termination_type", "termination_id");
         return List.of(cable, termination);
