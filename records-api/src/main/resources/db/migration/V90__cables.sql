@@ -10,7 +10,7 @@ create table dcim_cable (
     length numeric(8, 2),
     length_unit varchar(50),
     -- the length in metres, for ordering (NetBox's _abs_length)
-    _abs_length numeric(10, 4) generated always as (case length_unit
+    _abs_length numeric generated always as (case length_unit
         when 'km' then length * 1000 when 'm' then length when 'cm' then length / 100
         when 'mi' then length * 1609.344 when 'ft' then length * 0.3048 when 'in' then length * 0.0254 end) stored,
     description varchar(200) not null default '',

@@ -70,7 +70,9 @@ public class ConnectedDeviceResource {
         } catch (SQLException e) {
             throw new Db.DbException(e);
         }
-        return Responses.json(200, service.get(device, found, Renderer.Options.full(request.baseUrl())).node(), headers);
+        return Responses.json(200, service.get(device, found,
+                // DeviceSerializer, not the device view's serializer with the config context
+                new Renderer.Options(request.baseUrl(), Renderer.Mode.FULL, null, java.util.Set.of("config_context"))).node(), headers);
     }
 
 }
