@@ -42,6 +42,7 @@ final class CableLoaders {
     static BatchLoader linkPeers(String contentType) {
         return (db, rows) -> {
             Map<Long, Object> out = new HashMap<>();
+            rows.forEach(r -> out.put(r.id(), List.of())); // never null: no cable, no peers
             peers(db, contentType, rows).forEach((id, refs) -> out.put(id, refs));
             return out;
         };
