@@ -1,6 +1,7 @@
 package org.sourceoftruth.records.circuits;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import org.sourceoftruth.records.dcim.CabledFields;
 import org.sourceoftruth.records.dcim.ScopeFilters;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.ExtraFilters;
@@ -111,12 +112,10 @@ public class CircuitsModels implements ModelDefinition {
                         integer("port_speed").range(0, Integer.MAX_VALUE).nullable(),
                         integer("upstream_speed").range(0, Integer.MAX_VALUE).nullable(),
                         str("xconnect_id").max(50), str("pp_info").max(100), str("description").max(200),
-                        bool("mark_connected").dflt(false),
-                        // Cables are not modelled yet: a termination is never cabled.
-                        computed("cable", r -> null), notBuilt("cable_end", "").filtersAs(org.sourceoftruth.records.dcim.DcimChoices.CABLE_END),
-                        computed("link_peers", r -> List.of()), computed("link_peers_type", r -> null))
+                        bool("mark_connected").dflt(false))
+                .fields(CabledFields.cabledWithoutOccupied("circuits.circuittermination"))
                 .standardTail()
-                .fields(computed("_occupied", r -> Boolean.TRUE.equals(r.get("mark_connected"))))
+                .fields(CabledFields.occupied())
                 .select("_cid", "select c.cid from circuits_circuit c where c.id = t.circuit_id")
                 .display(r -> r.str("_cid") + ": Termination " + r.str("term_side"))
                 .unique(UniqueRule.of("Circuit termination with this Circuit and Termination side already exists.",
@@ -131,6 +130,8 @@ public class CircuitsModels implements ModelDefinition {
                 .filter(ExtraFilters.each("provider_network_id", Kind.INTEGER, "{t}.termination_type ="
                         + " 'circuits.providernetwork' and {t}.termination_id = ?")
                         .choicesFrom("circuits_providernetwork", "id"))
+                .filters(CabledFields.filters(Model.of("circuits", "-", "circuits.circuittermination", "-", "-"), false)
+                        .extraFilters().values())
                 .filter(ExtraFilters.each("provider_id", Kind.INTEGER,
                         "{t}.circuit_id in (select id from circuits_circuit where provider_id = ?)"))
                 .filter(ExtraFilters.each("provider", Kind.STRING, "{t}.circuit_id in (select c.id from circuits_circuit c"

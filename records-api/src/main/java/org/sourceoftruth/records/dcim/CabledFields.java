@@ -1,38 +1,77 @@
 package org.sourceoftruth.records.dcim;
 
+import org.sourceoftruth.records.model.ExtraFilter;
+import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Kind;
+import org.sourceoftruth.records.model.Model;
 
 import java.util.List;
 
-import static org.sourceoftruth.records.dcim.DcimChoices.CABLE_END;
 import static org.sourceoftruth.records.model.Fields.computed;
-import static org.sourceoftruth.records.model.Fields.notBuilt;
+import static org.sourceoftruth.records.model.Fields.fk;
+import static org.sourceoftruth.records.model.Fields.str;
 
 /**
- * The fields NetBox's CabledObjectModel and PathEndpoint add to every object a cable can end on
- * (interfaces, power feeds, console and power ports, ...). Cables and path tracing are not built
- * yet (issue #18), so each answers as NetBox does for an object without a cable: {@code cable}
- * null, {@code _occupied} only when marked connected, no link peers, no connected endpoints.
+ * The fields and filters NetBox's CabledObjectModel and PathEndpoint add to every object a cable
+ * can end on (interfaces, power feeds, console and power ports, circuit terminations, ...).
+ * {@code cable} and {@code cable_end} are columns the terminations keep up to date (a trigger, as
+ * NetBox's CableTermination.save() updates them); link peers and what the path reaches are
+ * loaded per page ({@link CableLoaders}).
  */
-final class CabledFields {
+public final class CabledFields {
     private CabledFields() {
     }
 
     /** CabledObjectModel: cable, cable_end, link peers, _occupied (needs a mark_connected column). */
-    static Field[] cabled() {
+    public static Field[] cabled(String contentType) {
         return new Field[]{
-                computed("cable", r -> null),
-                computed("_occupied", r -> Boolean.TRUE.equals(r.get("mark_connected"))),
-                notBuilt("cable_end", "").filtersAs(CABLE_END),
-                notBuilt("link_peers", List.of()),
-                notBuilt("link_peers_type", null)};
+                fk("cable", "dcim.cable").readOnly().noFilter(),
+                occupied(),
+                str("cable_end").readOnly().noFilter(),
+                computed("link_peers", r -> List.of()).loader(CableLoaders.linkPeers(contentType)).renders(Kind.M2M),
+                computed("link_peers_type", r -> null).loader(CableLoaders.linkPeersType(contentType)).renders(Kind.STRING)};
+    }
+
+    /** _occupied: a cable or marked connected. */
+    public static Field occupied() {
+        return computed("_occupied", r -> Boolean.TRUE.equals(r.get("mark_connected")) || r.get("cable_id") != null)
+                .renders(Kind.BOOLEAN);
+    }
+
+    /** {@link #cabled} but {@code _occupied}, which some models show last. */
+    public static Field[] cabledWithoutOccupied(String contentType) {
+        Field[] all = cabled(contentType);
+        return new Field[]{all[0], all[2], all[3], all[4]};
     }
 
     /** PathEndpoint: what the cable path from this object reaches. */
-    static Field[] pathEndpoint() {
+    public static Field[] pathEndpoint(String contentType) {
         return new Field[]{
-                notBuilt("connected_endpoints", null),
-                notBuilt("connected_endpoints_type", null),
-                notBuilt("connected_endpoints_reachable", false)};
+                computed("connected_endpoints", r -> null).loader(CableLoaders.connectedEndpoints(contentType)),
+                computed("connected_endpoints_type", r -> null).loader(CableLoaders.connectedEndpointsType(contentType))
+                        .renders(Kind.STRING),
+                computed("connected_endpoints_reachable", r -> false).loader(CableLoaders.reachable(contentType))
+                        .renders(Kind.BOOLEAN)};
+    }
+
+    /** CabledObjectFilterSet (and PathEndpointFilterSet's {@code connected} for path endpoints). */
+    public static Model filters(Model model, boolean pathEndpoint) {
+        model.filter(ExtraFilters.each("cable_id", Kind.INTEGER, "{t}.cable_id = ?"))
+                .filter(ExtraFilters.each("cable_end", Kind.STRING, "{t}.cable_end = ?"))
+                .filter(ExtraFilters.bool("cabled", "{t}.cable_id is not null", "{t}.cable_id is null"))
+                .filter(ExtraFilters.bool("occupied", "({t}.cable_id is not null or {t}.mark_connected)",
+                        "({t}.cable_id is null and not {t}.mark_connected)"));
+        if (pathEndpoint) {
+            model.filter(connected(model.contentType()));
+        }
+        return model;
+    }
+
+    /** Connected: the object's path is complete and active (PathEndpointFilterSet.filter_connected). */
+    private static ExtraFilter connected(String contentType) {
+        String path = "exists (select 1 from dcim_cablepath p where p.origins @> array['" + contentType
+                + ":' || {t}.id] and p.is_complete and p.is_active)";
+        return ExtraFilters.bool("connected", path, "not " + path);
     }
 }

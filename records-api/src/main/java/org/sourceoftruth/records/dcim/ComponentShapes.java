@@ -86,10 +86,11 @@ public final class ComponentShapes {
      */
     public static Model cabled(Model component, boolean pathEndpoint) {
         component.fields(bool("mark_connected").dflt(false).help("Treat as if a cable is connected"))
-                .fields(CabledFields.cabled());
+                .fields(CabledFields.cabled(component.contentType()));
         if (pathEndpoint) {
-            component.fields(CabledFields.pathEndpoint());
+            component.fields(CabledFields.pathEndpoint(component.contentType()));
         }
+        CabledFields.filters(component, pathEndpoint);
         return component.brief("cable", "_occupied");
     }
 

@@ -41,8 +41,8 @@ public class PowerModels implements ModelDefinition {
                         integer("voltage").range(-32768, 32767).dflt(120), integer("amperage").range(1, 32767).dflt(15),
                         integer("max_utilization").range(1, 100).dflt(80).help("Maximum permissible draw (percentage)"),
                         bool("mark_connected").dflt(false))
-                .fields(CabledFields.cabled())
-                .fields(CabledFields.pathEndpoint())
+                .fields(CabledFields.cabled("dcim.powerfeed"))
+                .fields(CabledFields.pathEndpoint("dcim.powerfeed"))
                 .fields(str("description").max(200), fk("tenant", "tenancy.tenant").protect(), str("comments"))
                 .standardTail()
                 // available_power is a generated column (kVA of the feed at its utilisation limit):
@@ -51,6 +51,7 @@ public class PowerModels implements ModelDefinition {
                 .validator(PowerModels::feedVoltage)
                 .check(PowerModels::rackInPanelSite)
                 .placedThrough("power_panel")
+                .filters(CabledFields.filters(Model.of("dcim", "-", "dcim.powerfeed", "-", "-"), true).extraFilters().values())
                 .unique(UniqueRule.of("Power feed with this Power panel and Name already exists.", "power_panel_id", "name"))
                 .ordering("t.power_panel_id", "t.name")
                 .search("t.name", "t.description", "t.comments",

@@ -76,6 +76,7 @@ public final class Field {
     ChoiceSet renderedChoices;
     boolean renderedAsId;
     boolean detached;
+    boolean requestOnly;
     java.util.function.Function<String, java.util.Collection<ExtraFilter>> targetFilters;
 
     Field(String name, Kind kind) {
@@ -183,6 +184,14 @@ public final class Field {
      */
     public Field detached() { detached = true; readOnly = true; return this; }
     public boolean isDetached() { return detached; }
+    /**
+     * Written by requests but stored in no column of the model's table (a cable's
+     * {@code a_terminations}): read and checked as its kind reads it, seen by validators and
+     * write hooks under the field's name, then left out of the INSERT/UPDATE and of change-log
+     * snapshots; rendered by its {@link #loader}. Not a filter.
+     */
+    public Field requestOnly() { requestOnly = true; filterable = false; orderable = false; return this; }
+    public boolean isRequestOnly() { return requestOnly; }
     /** A computed field loaded for a whole page at once (one query per page, not per row). */
     public Field loader(BatchLoader l) { loader = l; return this; }
     /**

@@ -355,6 +355,11 @@ public final class Model {
     }
     public boolean hasTags() { return fields.containsKey("tags"); }
     public boolean hasCustomFields() { return fields.containsKey("custom_fields"); }
+    /** Whether {@code column} is a {@link Field#requestOnly() request-only} value rather than a stored column. */
+    public boolean isRequestOnly(String column) {
+        Field f = fields.get(column);
+        return f != null && f.isRequestOnly();
+    }
     public boolean hasColumn(String column) {
         return fields.values().stream().anyMatch(f -> column.equals(f.column()));
     }

@@ -42,7 +42,50 @@ public interface WriteHook {
         return List.of();
     }
 
-    /** A PATCH of object {@code id} of {@code contentType}: field name to value, as a request body gives it. */
-    record FollowUp(String contentType, long id, Map<String, Object> changes) {
+    /**
+     * Writes a save makes to other objects (NetBox's save() writing related objects, e.g. a
+     * cable's terminations), run after the save's own change record, in its transaction, through
+     * the engine (validated, with their own change records); then the saved object is rendered
+     * again. Runs on create and update; {@code changes} still holds the
+     * {@link Field#requestOnly() request-only} values the request sent.
+     */
+    default List<FollowUp> afterSave(Queries db, Row written, Row changes, Row existing) {
+        return List.of();
+    }
+
+    /**
+     * Work after rows of this model were deleted (the requested ones or cascaded), in the
+     * delete's transaction, after the delete's change records: e.g. derived data to rewrite.
+     * Returns writes to other, still existing objects (their change records follow).
+     */
+    default List<FollowUp> afterDelete(Queries db, List<Row> deleted) {
+        return List.of();
+    }
+
+    /** What a follow-up does. */
+    enum Action { CREATE, PATCH, DELETE }
+
+    /**
+     * A write of object {@code id} of {@code contentType} (ignored for a CREATE): field name to
+     * value, as a request body gives it (none for a DELETE).
+     */
+    record FollowUp(Action action, String contentType, long id, Map<String, Object> changes) {
+        /** A PATCH. */
+        public FollowUp(String contentType, long id, Map<String, Object> changes) {
+            this(Action.PATCH, contentType, id, changes);
+        }
+
+        public static FollowUp create(String contentType, Map<String, Object> body) {
+            return new FollowUp(Action.CREATE, contentType, 0, body);
+        }
+
+        public static FollowUp delete(String contentType, long id) {
+            return new FollowUp(Action.DELETE, contentType, id, Map.of());
+        }
+
+        /** A PATCH changing nothing: the object is saved again (last_updated, change record, event). */
+        public static FollowUp touch(String contentType, long id) {
+            return new FollowUp(Action.PATCH, contentType, id, Map.of());
+        }
     }
 }

@@ -11,7 +11,10 @@ final class GenericTargets {
     static String contentType(String endpoint, String relation) {
         return switch (relation) {
             // circuit terminations end at a site (or provider network); dcim/vpn terminations at an interface
-            case "termination" -> endpoint.startsWith("circuits/") ? "dcim.site" : "dcim.interface";
+            // circuit terminations end at a site (or provider network); a cable termination on a
+            // front port (the primary interface is virtual: no cable); dcim/vpn terminations at an interface
+            case "termination" -> endpoint.startsWith("circuits/") ? "dcim.site"
+                    : endpoint.equals("dcim/cable-terminations") ? "dcim.frontport" : "dcim.interface";
             case "assigned_object", "component", "interface" -> "dcim.interface";
             case "parent_object" -> "dcim.device";
             case "member" -> "circuits.circuit";
@@ -41,6 +44,7 @@ final class GenericTargets {
         return switch (endpoint + "." + field) {
             case "dcim/front-ports.rear_port" -> "dcim/rear-ports";
             case "ipam/vlan-translation-rules.policy" -> "ipam/vlan-translation-policies";
+            case "dcim/cable-terminations.cable" -> "dcim/cables";
             case "dcim/inventory-items.parent", "dcim/inventory-item-templates.parent" -> endpoint;
             default -> null;
         };

@@ -325,6 +325,15 @@ final class ObjectFactory {
             Made t = instance(target, target.equals(ep.key()) ? Role.SPARE : Role.PRIMARY);
             return t == null ? SampleValues.NONE : t.id();
         }
+        if (type.equals("array:nested:GenericObjectRequest")) {
+            // a list of {object_type, object_id} (a cable's ends): a fresh interface each, as no
+            // object takes two cable ends
+            Made device = instance("dcim/devices", Role.PRIMARY);
+            Http.Reply r = device == null ? null : Http.post("/api/dcim/interfaces/", Map.of("device", device.id(),
+                    "name", "generic-object-" + block + "-" + name + (second ? "-2" : ""), "type", "1000base-t"));
+            return r == null || r.status() != 201 ? SampleValues.NONE
+                    : List.of(Map.of("object_type", "dcim.interface", "object_id", r.body().path("id").asLong()));
+        }
         if (target != null && type.startsWith("array:")) { // m2m and tags: one related object
             Made t = instance(target, target.equals(ep.key()) ? Role.SPARE : Role.PRIMARY);
             return t == null ? SampleValues.NONE : List.of(t.id());
@@ -359,6 +368,31 @@ final class ObjectFactory {
         }
         made.put(memo, m);
         return m;
+    }
+
+    /**
+     * The query a special endpoint needs to answer with an object (none for most):
+     * {@code dcim/connected-device} names a device and interface cabled to another device's.
+     */
+    Map<String, List<String>> queryOf(String endpoint) {
+        if (!endpoint.equals("dcim/connected-device")) {
+            return Map.of();
+        }
+        Made device = instance("dcim/devices", Role.PRIMARY);
+        Made other = instance("dcim/devices", Role.OTHER);
+        if (device == null || other == null) {
+            return Map.of();
+        }
+        Http.Reply a = Http.post("/api/dcim/interfaces/", Map.of("device", device.id(), "name", "peer-a", "type", "1000base-t"));
+        Http.Reply b = Http.post("/api/dcim/interfaces/", Map.of("device", other.id(), "name", "peer-b", "type", "1000base-t"));
+        if (a.status() != 201 || b.status() != 201) {
+            return Map.of();
+        }
+        Http.post("/api/dcim/cables/", Map.of(
+                "a_terminations", List.of(Map.of("object_type", "dcim.interface", "object_id", a.body().path("id").asLong())),
+                "b_terminations", List.of(Map.of("object_type", "dcim.interface", "object_id", b.body().path("id").asLong()))));
+        String name = Http.get("/api/dcim/devices/" + device.id() + "/").body().path("name").asText();
+        return Map.of("peer_device", List.of(name), "peer_interface", List.of("peer-a"));
     }
 
     private void finding(String endpoint, String text) {

@@ -101,7 +101,7 @@ class DeclarationsMatchSchemaTest {
     private void checkField(Model model, Field f, Map<String, Column> table, Connection c,
                             Map<String, Map<String, Column>> schema, List<String> drift) {
         String where = model.contentType() + "." + f.name;
-        if (f.isColumn() && COLUMN_TYPES.containsKey(f.kind)) {
+        if (f.isColumn() && !f.isRequestOnly() && COLUMN_TYPES.containsKey(f.kind)) {
             Column col = table.get(f.column());
             if (col == null && model.extraSelects().containsKey(f.column())) {
                 return; // a value the model's query computes (e.g. a device's primary IP), not a column

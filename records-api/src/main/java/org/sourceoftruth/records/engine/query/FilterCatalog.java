@@ -107,9 +107,6 @@ public class FilterCatalog {
                 fieldFilters(FieldFilter.byName(registry.require(c.childType())), child, out);
             }
         });
-        if (UnbuiltRelations.occupiedFollowsMarkConnected(model.contentType())) {
-            out.putIfAbsent("occupied", Parameter.of("occupied", Kind.BOOLEAN));
-        }
         if (model.treeParent() != null) {
             withNegation("ancestor", Kind.STRING, null, out);
             withNegation("ancestor_id", Kind.INTEGER, null, out);

@@ -23,20 +23,12 @@ final class UnbuiltRelations {
     private UnbuiltRelations() {
     }
 
-    private static final Set<String> CABLED = Set.of("circuits.circuittermination", "dcim.interface", "dcim.powerfeed",
-            "dcim.consoleport", "dcim.consoleserverport", "dcim.powerport", "dcim.poweroutlet", "dcim.frontport",
-            "dcim.rearport");
-    /** Cabled objects at the ends of cable paths (NetBox's PathEndpoint): they filter on {@code connected}. */
-    private static final Set<String> PATH_ENDPOINTS = Set.of("dcim.interface", "dcim.powerfeed", "dcim.consoleport",
-            "dcim.consoleserverport", "dcim.powerport", "dcim.poweroutlet");
-
     /** Models with NetBox's SyncedDataMixin (data source, data file): no data source is served yet. */
     private static final Set<String> SYNCED_DATA = Set.of("extras.configcontext", "extras.configcontextprofile",
             "extras.configtemplate", "extras.exporttemplate");
 
     /** Filter name -> content types whose NetBox filterset has it, the related model being unbuilt. */
     private static final Map<String, Set<String>> RELATIONS = Map.ofEntries(
-            Map.entry("cable_id", CABLED),
             Map.entry("data_source_id", SYNCED_DATA), Map.entry("data_file_id", SYNCED_DATA));
 
     /**
@@ -52,7 +44,6 @@ final class UnbuiltRelations {
 
     /** Boolean "has one" filters on unbuilt relations: true matches no object, false every object. */
     private static final Map<String, Set<String>> ABSENT = Map.ofEntries(
-            Map.entry("cabled", CABLED), Map.entry("connected", PATH_ENDPOINTS),
             Map.entry("has_front_image", Set.of("dcim.devicetype")), Map.entry("has_rear_image", Set.of("dcim.devicetype")),
             Map.entry("auto_sync_enabled", SYNCED_DATA));
 
@@ -80,20 +71,10 @@ final class UnbuiltRelations {
         return out;
     }
 
-    /** True where {@code occupied} is answered from {@code mark_connected} (no cable can exist yet). */
-    static boolean occupiedFollowsMarkConnected(String contentType) {
-        return CABLED.contains(contentType);
-    }
-
     /** The filter {@code name} (no lookup) of the given content type, or null when it is not one of these. */
     static ExtraFilter.Sql filter(Db db, String contentType, String name, List<String> values) {
         if (ABSENT.getOrDefault(name, Set.of()).contains(contentType)) {
             return ExtraFilter.Sql.of(FilterCompiler.parseBoolean(values.get(values.size() - 1)) ? "false" : "true");
-        }
-        if (name.equals("occupied") && CABLED.contains(contentType)) {
-            // no cable or wireless link exists: occupied is marked connected
-            return ExtraFilter.Sql.of(FilterCompiler.parseBoolean(values.get(values.size() - 1))
-                    ? "t.mark_connected" : "not t.mark_connected");
         }
         Through through = THROUGH_UNBUILT.get(name);
         if (through != null && through.contentTypes().contains(contentType)) {

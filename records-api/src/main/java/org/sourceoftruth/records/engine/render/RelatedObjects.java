@@ -12,6 +12,7 @@ import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.model.ObjectRef;
 import org.sourceoftruth.records.model.Row;
 
 import java.util.Collection;
@@ -46,6 +47,10 @@ public class RelatedObjects {
         List<Long> ids = rows.stream().map(Row::id).toList();
         Renderer.Options nested = new Renderer.Options(opts.baseUrl(), Renderer.Mode.NESTED, null, Set.of());
         for (Field f : out) {
+            if (f.loader() != null) {
+                related.put(f.name, loaded(db, f, rows, nested));
+                continue;
+            }
             switch (f.kind) {
                 case FK -> {
                     if (f.isRenderedAsId()) {
@@ -77,18 +82,60 @@ public class RelatedObjects {
                     related.put(f.name, counts);
                 }
                 case GENERIC_FK -> related.put(f.name, loadGeneric(db, f, rows, nested));
-                case COMPUTED -> {
-                    if (f.loader() != null) {
-                        Map<Object, JsonNode> values = new HashMap<>();
-                        f.loader().load(db, rows).forEach((id, v) -> values.put(id, Json.MAPPER.valueToTree(v)));
-                        related.put(f.name, values);
-                    }
-                }
                 default -> {
                 }
             }
         }
         return related;
+    }
+
+    /**
+     * A loaded field's values for the page, its {@link ObjectRef}s rendered in nested form (one
+     * query per content type for all of them) and its relative URLs left for the response to
+     * make absolute.
+     */
+    private Map<Object, JsonNode> loaded(Db db, Field f, List<Row> rows, Renderer.Options nested) {
+        Map<Long, Object> values = f.loader().load(db, rows);
+        Map<String, Set<Long>> refs = new HashMap<>();
+        values.values().forEach(v -> collectRefs(v, refs));
+        Map<String, JsonNode> rendered = new HashMap<>();
+        refs.forEach((type, ids) -> registry.byContentType(type).ifPresent(target ->
+                loadNested(db, target, ids, nested).forEach((id, node) -> rendered.put(type + ":" + id, node))));
+        Map<Object, JsonNode> out = new HashMap<>();
+        values.forEach((id, v) -> {
+            JsonNode node = toJson(v, rendered);
+            AbsoluteUrls.absolutize(node, nested.baseUrl());
+            out.put(id, node);
+        });
+        return out;
+    }
+
+    private static void collectRefs(Object v, Map<String, Set<Long>> refs) {
+        if (v instanceof ObjectRef ref) {
+            refs.computeIfAbsent(ref.contentType(), k -> new TreeSet<>()).add(ref.id());
+        } else if (v instanceof Collection<?> list) {
+            list.forEach(item -> collectRefs(item, refs));
+        } else if (v instanceof Map<?, ?> map) {
+            map.values().forEach(item -> collectRefs(item, refs));
+        }
+    }
+
+    private static JsonNode toJson(Object v, Map<String, JsonNode> rendered) {
+        if (v instanceof ObjectRef ref) {
+            JsonNode node = rendered.get(ref.node());
+            return node == null ? NODES.nullNode() : node.deepCopy();
+        }
+        if (v instanceof Collection<?> list) {
+            ArrayNode arr = NODES.arrayNode();
+            list.forEach(item -> arr.add(toJson(item, rendered)));
+            return arr;
+        }
+        if (v instanceof Map<?, ?> map) {
+            ObjectNode obj = NODES.objectNode();
+            map.forEach((k, item) -> obj.set(String.valueOf(k), toJson(item, rendered)));
+            return obj;
+        }
+        return Json.MAPPER.valueToTree(v);
     }
 
     /** The target's brief set, or the field's own nested field list when it declares one. */

@@ -106,6 +106,10 @@ public class Renderer {
             if (f.isSecret() && !opts.revealSecrets() && !model.secretsReadable(row)) {
                 continue;
             }
+            if (f.loader() != null && f.kind != Kind.COMPUTED) {
+                node.set(f.name, related.get(f.name).getOrDefault(id, NODES.nullNode()));
+                continue;
+            }
             switch (f.kind) {
                 case COMPUTED -> {
                     switch (f.name) {

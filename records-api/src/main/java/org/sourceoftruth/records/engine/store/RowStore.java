@@ -31,7 +31,9 @@ public final class RowStore {
         Long[] ids = new Long[reads.size()];
         Map<List<String>, List<Integer>> byColumns = new LinkedHashMap<>();
         for (int i = 0; i < reads.size(); i++) {
-            byColumns.computeIfAbsent(new ArrayList<>(reads.get(i).columns().keySet()), k -> new ArrayList<>()).add(i);
+            List<String> stored = new ArrayList<>(reads.get(i).columns().keySet());
+            stored.removeIf(model::isRequestOnly);
+            byColumns.computeIfAbsent(stored, k -> new ArrayList<>()).add(i);
         }
         byColumns.forEach((cols, indexes) -> {
             if (cols.isEmpty()) {
@@ -68,6 +70,9 @@ public final class RowStore {
         List<String> sets = new ArrayList<>();
         List<Object> params = new ArrayList<>();
         ch.columns().forEach((col, v) -> {
+            if (model.isRequestOnly(col)) {
+                return;
+            }
             sets.add(Db.q(col) + " = ?");
             params.add(v);
         });

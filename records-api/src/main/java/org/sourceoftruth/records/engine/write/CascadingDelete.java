@@ -16,6 +16,7 @@ import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.WriteHook;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -50,7 +51,7 @@ public class CascadingDelete {
      * this request and transaction. Only the requested rows carry the request's changelog
      * message, as in NetBox.
      */
-    void delete(Db db, Model model, List<Row> rows, String message) {
+    List<WriteHook.FollowUp> delete(Db db, Model model, List<Row> rows, String message) {
         DeleteCascade cascade = DeleteCascade.collect(db, registry, model, rows);
         List<DeleteCascade.Touched> deletions = cascade.deletions();
         List<DeleteCascade.Touched> updates = cascade.updates();
@@ -84,6 +85,14 @@ public class CascadingDelete {
         changes.recordAll(records);
         // Touched models were deleted from or lost references: both count as deletes for the caches.
         cascade.touchedModels().forEach(m -> listeners.changed(m, true));
+        // the deleted models' hooks, last: what they rewrite sees every row gone
+        List<WriteHook.FollowUp> followUps = new ArrayList<>();
+        byModel(rowsAsFound(deletions)).forEach((m, touched) -> {
+            if (!m.writeHooks().isEmpty()) {
+                followUps.addAll(WriteHooks.afterDelete(db, m, touched.stream().map(t -> t.row).toList()));
+            }
+        });
+        return followUps;
     }
 
     private static Map<DeleteCascade.Touched, Row> rowsAsFound(List<DeleteCascade.Touched> touched) {

@@ -55,7 +55,7 @@ public final class ChangeSnapshots {
     private static JsonNode snapshot(Model model, Row row, Map<String, Map<Long, ArrayNode>> lists) {
         ObjectNode snap = NODES.objectNode();
         for (Field f : model.fields()) {
-            if (!f.name.equals("id") && !f.name.equals("last_updated")) {
+            if (!f.name.equals("id") && !f.name.equals("last_updated") && !f.isRequestOnly()) {
                 FieldTypes.of(f).snapshot(f, row, snap, linked -> lists.get(linked.name).get(row.id()));
             }
         }

@@ -110,17 +110,14 @@ public class RecordWriter {
             List<RenderedObject> out = afterWrite(db, model, ChangeAction.CREATE, Collections.nCopies(ids.size(), null),
                     ids, items, related);
             List<WriteHook.FollowUp> followUps = new ArrayList<>();
-            for (long id : ids) {
-                followUps.addAll(WriteHooks.afterCreate(db, model, id));
+            for (int i = 0; i < ids.size(); i++) {
+                followUps.addAll(WriteHooks.afterCreate(db, model, ids.get(i)));
+                followUps.addAll(WriteHooks.afterSave(db, model, ids.get(i), reads.get(i).columns(), null));
             }
             if (followUps.isEmpty()) {
                 return out;
             }
-            for (WriteHook.FollowUp f : followUps) {
-                // the same transaction (and, through it, the same connection) as this create
-                update(registry.require(f.contentType()), List.of(f.id()),
-                        List.of(org.sourceoftruth.model.Json.MAPPER.valueToTree(f.changes())), true, false, null);
-            }
+            run(followUps);
             // the written objects' response forms once their follow-ups changed what they show
             return writtenObjects.reread(db, model, ids);
         } catch (SQLException e) {
@@ -164,8 +161,14 @@ public class RecordWriter {
                         if (!access.permits(db, model, id, Access.Action.CHANGE)) {
                             throw ApiException.forbidden();
                         }
-                        out.addAll(afterWrite(db, model, ChangeAction.UPDATE, Collections.singletonList(pre),
-                                List.of(id), List.of(items.get(i)), List.of()));
+                        List<RenderedObject> written = afterWrite(db, model, ChangeAction.UPDATE,
+                                Collections.singletonList(pre), List.of(id), List.of(items.get(i)), List.of());
+                        List<WriteHook.FollowUp> followUps = WriteHooks.afterSave(db, model, id, ch.columns(), existing);
+                        if (!followUps.isEmpty()) {
+                            run(followUps);
+                            written = writtenObjects.reread(db, model, List.of(id));
+                        }
+                        out.addAll(written);
                     }
                 }
                 allErrors.add(errors);
@@ -205,9 +208,25 @@ public class RecordWriter {
             if (anyMissing) {
                 throw bulkError(missing);
             }
-            cascadingDelete.delete(db, model, rows, message);
+            run(cascadingDelete.delete(db, model, rows, message));
         } catch (SQLException e) {
             throw new Db.DbException(e);
+        }
+    }
+
+    /**
+     * Writes that hooks asked for (see {@link WriteHook#afterSave}), each through this writer in
+     * the same transaction (and, through it, the same connection) as the write that asked.
+     */
+    private void run(List<WriteHook.FollowUp> followUps) {
+        for (WriteHook.FollowUp f : followUps) {
+            Model target = registry.require(f.contentType());
+            JsonNode body = org.sourceoftruth.model.Json.MAPPER.valueToTree(f.changes());
+            switch (f.action()) {
+                case CREATE -> create(target, List.of(body), false);
+                case PATCH -> update(target, List.of(f.id()), List.of(body), true, false, null);
+                case DELETE -> delete(target, List.of(f.id()), false, null, "");
+            }
         }
     }
 

@@ -33,6 +33,27 @@ final class WriteHooks {
         return out;
     }
 
+    /** The writes to other objects the hooks ask for after a create or update (see {@link WriteHook#afterSave}). */
+    static List<WriteHook.FollowUp> afterSave(Db db, Model model, long id, Row changes, Row existing) {
+        List<WriteHook.FollowUp> out = new java.util.ArrayList<>();
+        if (!model.writeHooks().isEmpty()) {
+            Row written = RowLoader.load(db, model, id, false);
+            for (WriteHook hook : model.writeHooks()) {
+                out.addAll(hook.afterSave(db, written, changes, existing));
+            }
+        }
+        return out;
+    }
+
+    /** What the hooks of a model do after its rows were deleted (see {@link WriteHook#afterDelete}). */
+    static List<WriteHook.FollowUp> afterDelete(Db db, Model model, List<Row> deleted) {
+        List<WriteHook.FollowUp> out = new java.util.ArrayList<>();
+        for (WriteHook hook : model.writeHooks()) {
+            out.addAll(hook.afterDelete(db, deleted));
+        }
+        return out;
+    }
+
     /** After the row is written: the hooks see it as stored (re-read only when the model has hooks). */
     static void afterWrite(Db db, Model model, long id, Row changes, Row existing) {
         if (!model.writeHooks().isEmpty()) {

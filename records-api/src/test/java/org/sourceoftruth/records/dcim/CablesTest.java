@@ -1,0 +1,202 @@
+package org.sourceoftruth.records.dcim;
+
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasKey;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.sourceoftruth.records.Api.auth;
+import static org.sourceoftruth.records.Api.create;
+import static org.sourceoftruth.records.Api.post;
+import static org.sourceoftruth.records.Api.uniq;
+
+/** Cables, their terminations and the traced paths, as NetBox's. */
+@QuarkusTest
+class CablesTest {
+
+    private static Map<String, Object> end(String type, int id) {
+        return Map.of("object_type", type, "object_id", id);
+    }
+
+    private static int cable(String aType, int a, String bType, int b) {
+        return create("/api/dcim/cables/", Map.of("a_terminations", List.of(end(aType, a)),
+                "b_terminations", List.of(end(bType, b))));
+    }
+
+    /** A patch panel: a device with one rear port (one position) and its front port; {device, front, rear}. */
+    private static int[] panel(int site, int[] tr, String name) {
+        int device = org.sourceoftruth.records.Api.device(site, tr, name);
+        int rear = create("/api/dcim/rear-ports/", Map.of("device", device, "name", "R", "type", "8p8c"));
+        int front = create("/api/dcim/front-ports/", Map.of("device", device, "name", "F", "type", "8p8c", "rear_port", rear));
+        return new int[]{device, front, rear};
+    }
+
+    private static int iface(int device, String name, String type) {
+        return create("/api/dcim/interfaces/", Map.of("device", device, "name", name, "type", type));
+    }
+
+    @Test
+    void fourHopPathConnectsBothInterfacesAndCuttingTheMiddleCableDisconnectsBoth() {
+        String u = uniq();
+        int site = org.sourceoftruth.records.Api.site("cab");
+        int[] tr = org.sourceoftruth.records.Api.deviceTypeAndRole();
+        int da = org.sourceoftruth.records.Api.device(site, tr, "cab-a-" + u);
+        int db = org.sourceoftruth.records.Api.device(site, tr, "cab-b-" + u);
+        int ia = iface(da, "eth0", "1000base-t");
+        int ib = iface(db, "eth0", "1000base-t");
+        int[] p1 = panel(site, tr, "cab-p1-" + u);
+        int[] p2 = panel(site, tr, "cab-p2-" + u);
+
+        int c1 = cable("dcim.interface", ia, "dcim.frontport", p1[1]);
+        auth().get("/api/dcim/interfaces/" + ia + "/").then().statusCode(200)
+                .body("cable.id", equalTo(c1)).body("cable_end", equalTo("A")).body("_occupied", equalTo(true))
+                .body("link_peers_type", equalTo("dcim.frontport")).body("link_peers[0].id", equalTo(p1[1]))
+                .body("connected_endpoints", nullValue()).body("connected_endpoints_reachable", equalTo(false));
+        int c2 = cable("dcim.rearport", p1[2], "dcim.rearport", p2[2]);
+        int c3 = cable("dcim.frontport", p2[1], "dcim.interface", ib);
+
+        auth().get("/api/dcim/interfaces/" + ia + "/").then()
+                .body("connected_endpoints_type", equalTo("dcim.interface"))
+                .body("connected_endpoints[0].id", equalTo(ib)).body("connected_endpoints_reachable", equalTo(true));
+        auth().get("/api/dcim/interfaces/" + ib + "/").then().body("connected_endpoints[0].id", equalTo(ia))
+                .body("cable_end", equalTo("B"));
+        auth().get("/api/dcim/cables/" + c2 + "/").then().body("display", equalTo("#" + c2))
+                .body("a_terminations[0].object_type", equalTo("dcim.rearport"))
+                .body("a_terminations[0].object_id", equalTo(p1[2]))
+                .body("a_terminations[0].object.id", equalTo(p1[2]))
+                .body("b_terminations[0].object.id", equalTo(p2[2])).body("status.value", equalTo("connected"));
+        auth().get("/api/dcim/interfaces/" + ia + "/trace/").then().statusCode(200).body("$", hasSize(3))
+                .body("[0][0][0].id", equalTo(ia)).body("[0][1].id", equalTo(c1)).body("[0][2][0].id", equalTo(p1[1]))
+                .body("[1][0][0].id", equalTo(p1[2])).body("[1][1].id", equalTo(c2))
+                .body("[2][1].id", equalTo(c3)).body("[2][2][0].id", equalTo(ib));
+        auth().get("/api/dcim/rear-ports/" + p1[2] + "/paths/").then().statusCode(200).body("$", hasSize(2))
+                .body("is_complete", contains(true, true));
+        auth().get("/api/dcim/connected-device/?peer_device=cab-a-" + u + "&peer_interface=eth0").then().statusCode(200)
+                .body("id", equalTo(db)).body("name", equalTo("cab-b-" + u));
+        auth().get("/api/dcim/connected-device/?peer_device=cab-a-" + u).then().statusCode(400);
+        auth().get("/api/dcim/connected-device/?peer_device=nope-" + u + "&peer_interface=eth0").then().statusCode(404);
+
+        // filters
+        auth().get("/api/dcim/cables/?device_id=" + da).then().body("results.id", contains(c1));
+        auth().get("/api/dcim/cables/?termination_a_type=dcim.rearport&rearport_id=" + p2[2]).then()
+                .body("results.id", contains(c2));
+        auth().get("/api/dcim/interfaces/?device_id=" + da + "&cabled=true&connected=true").then()
+                .body("results.id", contains(ia));
+        auth().get("/api/dcim/interfaces/?cable_id=" + c3).then().body("results.id", contains(ib));
+
+        // the interface's change records show the cable coming (an update each)
+        auth().get("/api/core/object-changes/?changed_object_type=dcim.interface&changed_object_id=" + ia).then()
+                .body("results.action.value", hasItem("update"));
+
+        auth().delete("/api/dcim/cables/" + c2 + "/").then().statusCode(204);
+        auth().get("/api/dcim/interfaces/" + ia + "/").then().body("connected_endpoints", nullValue())
+                .body("cable.id", equalTo(c1));
+        auth().get("/api/dcim/interfaces/" + ib + "/").then().body("connected_endpoints", nullValue());
+        auth().get("/api/dcim/rear-ports/" + p1[2] + "/").then().body("cable", nullValue()).body("_occupied", equalTo(false));
+        auth().get("/api/dcim/cable-terminations/?cable=" + c2).then().body("count", equalTo(0));
+        auth().get("/api/dcim/interfaces/?device_id=" + da + "&connected=true").then().body("count", equalTo(0));
+
+        // deleting a cabled interface takes its termination; the cable stays with one end
+        auth().delete("/api/dcim/interfaces/" + ib + "/").then().statusCode(204);
+        auth().get("/api/dcim/cables/" + c3 + "/").then().statusCode(200).body("b_terminations", hasSize(0));
+    }
+
+    @Test
+    void aCircuitBetweenTwoSitesConnectsTheInterfacesCabledToItsEnds() {
+        String u = uniq();
+        int s1 = org.sourceoftruth.records.Api.site("cc1");
+        int s2 = org.sourceoftruth.records.Api.site("cc2");
+        int[] tr = org.sourceoftruth.records.Api.deviceTypeAndRole();
+        int x = iface(org.sourceoftruth.records.Api.device(s1, tr, "ccx-" + u), "ge-0/0/0", "10gbase-x-sfpp");
+        int y = iface(org.sourceoftruth.records.Api.device(s2, tr, "ccy-" + u), "ge-0/0/0", "10gbase-x-sfpp");
+        int provider = create("/api/circuits/providers/", Map.of("name", "P " + u, "slug", "p-" + u));
+        int type = create("/api/circuits/circuit-types/", Map.of("name", "T " + u, "slug", "t-" + u));
+        int circuit = create("/api/circuits/circuits/", Map.of("cid", "C-" + u, "provider", provider, "type", type));
+        int ta = create("/api/circuits/circuit-terminations/", Map.of("circuit", circuit, "term_side", "A",
+                "termination_type", "dcim.site", "termination_id", s1));
+        int tz = create("/api/circuits/circuit-terminations/", Map.of("circuit", circuit, "term_side", "Z",
+                "termination_type", "dcim.site", "termination_id", s2));
+        cable("dcim.interface", x, "circuits.circuittermination", ta);
+        // one end cabled: the path runs through the circuit to the far site
+        auth().get("/api/dcim/interfaces/" + x + "/trace/").then().body("$", hasSize(2))
+                .body("[1][0][0].id", equalTo(tz)).body("[1][1]", nullValue()).body("[1][2][0].id", equalTo(s2));
+        cable("circuits.circuittermination", tz, "dcim.interface", y);
+        auth().get("/api/dcim/interfaces/" + x + "/").then().body("connected_endpoints[0].id", equalTo(y));
+        auth().get("/api/dcim/interfaces/" + y + "/").then().body("connected_endpoints[0].id", equalTo(x));
+        auth().get("/api/circuits/circuit-terminations/" + ta + "/").then().body("_occupied", equalTo(true))
+                .body("link_peers[0].id", equalTo(x));
+        auth().get("/api/circuits/circuit-terminations/" + tz + "/paths/").then().body("$", hasSize(2));
+    }
+
+    @Test
+    void badEndsAreFieldErrorsAndChangeNothing() {
+        String u = uniq();
+        int site = org.sourceoftruth.records.Api.site("cbad");
+        int[] tr = org.sourceoftruth.records.Api.deviceTypeAndRole();
+        int d = org.sourceoftruth.records.Api.device(site, tr, "cbad-" + u);
+        int i1 = iface(d, "e1", "1000base-t");
+        int i2 = iface(d, "e2", "1000base-t");
+        int i3 = iface(d, "e3", "1000base-t");
+        int virtual = iface(d, "v1", "virtual");
+        int psu = create("/api/dcim/power-ports/", Map.of("device", d, "name", "psu"));
+        cable("dcim.interface", i1, "dcim.interface", i2);
+        int before = auth().get("/api/dcim/cables/?limit=1").then().extract().path("count");
+
+        post("/api/dcim/cables/", Map.of("a_terminations", List.of(end("dcim.nothing", i3)),
+                "b_terminations", List.of(end("dcim.interface", i2)))).statusCode(400).body("$", hasKey("a_terminations"));
+        post("/api/dcim/cables/", Map.of("a_terminations", List.of(end("dcim.interface", i3)),
+                "b_terminations", List.of(end("dcim.interface", 999999999)))).statusCode(400).body("$", hasKey("b_terminations"));
+        post("/api/dcim/cables/", Map.of("a_terminations", List.of(end("dcim.interface", i3)),
+                "b_terminations", List.of(end("dcim.interface", i2)))).statusCode(400)
+                .body("b_terminations[0]", equalTo("Duplicate termination found for dcim.interface " + i2 + ": cable "
+                        + auth().get("/api/dcim/interfaces/" + i2 + "/").then().extract().path("cable.id")));
+        post("/api/dcim/cables/", Map.of("a_terminations", List.of(end("dcim.interface", i3)),
+                "b_terminations", List.of(end("dcim.powerport", psu)))).statusCode(400)
+                .body("b_terminations[0]", equalTo("Incompatible termination types: interface and powerport"));
+        post("/api/dcim/cables/", Map.of("a_terminations", List.of(end("dcim.interface", i3)),
+                "b_terminations", List.of(end("dcim.interface", virtual)))).statusCode(400)
+                .body("b_terminations[0]", equalTo("Cables cannot be terminated to Virtual interfaces"));
+        post("/api/dcim/cables/", Map.of("a_terminations", List.of(end("dcim.interface", i3)))).statusCode(400)
+                .body("__all__[0]", equalTo("Must define A and B terminations when creating a new cable."));
+        auth().get("/api/dcim/cables/?limit=1").then().body("count", equalTo(before));
+        auth().get("/api/dcim/interfaces/" + i3 + "/").then().body("cable", nullValue());
+    }
+
+    @Test
+    void aTwentyCablePathTracesInABoundedNumberOfStatements() {
+        String u = uniq();
+        int site = org.sourceoftruth.records.Api.site("c20");
+        int[] tr = org.sourceoftruth.records.Api.deviceTypeAndRole();
+        int ia = iface(org.sourceoftruth.records.Api.device(site, tr, "c20-a-" + u), "eth0", "1000base-t");
+        int ib = iface(org.sourceoftruth.records.Api.device(site, tr, "c20-b-" + u), "eth0", "1000base-t");
+        List<int[]> panels = new ArrayList<>();
+        for (int i = 0; i < 19; i++) {
+            panels.add(panel(site, tr, "c20-p" + i + "-" + u));
+        }
+        // iA - F0|R0 - R1|F1 - F2|R2 - ... : panels entered alternately at the front and at the rear
+        String type = "dcim.interface";
+        int id = ia;
+        for (int i = 0; i < panels.size(); i++) {
+            boolean front = i % 2 == 0;
+            cable(type, id, front ? "dcim.frontport" : "dcim.rearport", front ? panels.get(i)[1] : panels.get(i)[2]);
+            type = front ? "dcim.rearport" : "dcim.frontport";
+            id = front ? panels.get(i)[2] : panels.get(i)[1];
+        }
+        cable(type, id, "dcim.interface", ib);
+        var r = auth().get("/api/dcim/interfaces/" + ia + "/trace/").then().statusCode(200).body("$", hasSize(20))
+                .body("[19][2][0].id", equalTo(ib)).extract();
+        int statements = Integer.parseInt(r.header("X-SQL-Statements"));
+        System.out.println("cable trace: 20 cables, " + statements + " SQL statements");
+        assertTrue(statements <= 40, "trace of 20 cables took " + statements + " statements");
+        auth().get("/api/dcim/interfaces/" + ib + "/").then().body("connected_endpoints[0].id", equalTo(ia));
+    }
+}
