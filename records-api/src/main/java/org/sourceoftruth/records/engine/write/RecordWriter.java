@@ -98,9 +98,7 @@ public class RecordWriter {
                 throw bulk ? bulkError(allErrors) : ApiException.fields(allErrors.get(0));
             }
             List<Long> ids = RowStore.insertAll(db, model, reads);
-            for (int i = 0; i < ids.size(); i++) {
-                WriteHooks.afterWrite(db, model, ids.get(i), reads.get(i).columns(), null);
-            }
+            WriteHooks.afterInsert(db, model, ids, reads.stream().map(RowChanges::columns).toList());
             if (!access.permitsAll(db, model, ids, Access.Action.ADD)) {
                 throw ApiException.forbidden();
             }
@@ -109,10 +107,7 @@ public class RecordWriter {
             List<ChangeRecord> related = components.instantiate(db, model, ids, items);
             List<RenderedObject> out = afterWrite(db, model, ChangeAction.CREATE, Collections.nCopies(ids.size(), null),
                     ids, items, related);
-            List<WriteHook.FollowUp> followUps = new ArrayList<>();
-            for (long id : ids) {
-                followUps.addAll(WriteHooks.afterCreate(db, model, id));
-            }
+            List<WriteHook.FollowUp> followUps = WriteHooks.afterCreate(db, model, ids);
             if (followUps.isEmpty()) {
                 return out;
             }

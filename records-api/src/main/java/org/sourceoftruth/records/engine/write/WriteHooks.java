@@ -21,16 +21,32 @@ final class WriteHooks {
         }
     }
 
-    /** The changes to other objects the hooks ask for after a create (see {@link WriteHook#afterCreate}). */
-    static List<WriteHook.FollowUp> afterCreate(Db db, Model model, long id) {
+    /**
+     * The changes to other objects the hooks ask for after a create (see {@link WriteHook#afterCreate}),
+     * the created rows read in one query, whatever their number.
+     */
+    static List<WriteHook.FollowUp> afterCreate(Db db, Model model, List<Long> ids) {
         List<WriteHook.FollowUp> out = new java.util.ArrayList<>();
         if (!model.writeHooks().isEmpty()) {
-            Row created = RowLoader.load(db, model, id, false);
-            for (WriteHook hook : model.writeHooks()) {
-                out.addAll(hook.afterCreate(db, created));
+            for (Row created : RowLoader.loadAll(db, model, ids)) {
+                for (WriteHook hook : model.writeHooks()) {
+                    out.addAll(hook.afterCreate(db, created));
+                }
             }
         }
         return out;
+    }
+
+    /** {@link #afterWrite} for the rows a create inserted, read in one query, whatever their number. */
+    static void afterInsert(Db db, Model model, List<Long> ids, List<Row> changes) {
+        if (!model.writeHooks().isEmpty()) {
+            List<Row> written = RowLoader.loadAll(db, model, ids);
+            for (int i = 0; i < written.size(); i++) {
+                for (WriteHook hook : model.writeHooks()) {
+                    hook.afterWrite(written.get(i), changes.get(i), null);
+                }
+            }
+        }
     }
 
     /** After the row is written: the hooks see it as stored (re-read only when the model has hooks). */
