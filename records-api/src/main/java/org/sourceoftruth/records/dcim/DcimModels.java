@@ -170,10 +170,14 @@ public class DcimModels implements ModelDefinition {
                         "not exists (select 1 from dcim_interface i where i.device_id = {t}.id)"))
                 .filter(localContextData())
                 .childFilter("mac_address", "dcim.interface", "device")
-                .select("_unnamed", "select m.name || ' ' || dt.model from dcim_devicetype dt join dcim_manufacturer m"
-                        + " on m.id = dt.manufacturer_id where dt.id = t.device_type_id")
-                .select("_vc_label", "select vc.name || ':' || t.vc_position from dcim_virtualchassis vc"
-                        + " where vc.id = t.virtual_chassis_id")
+                // what the display of a device without a name shows; PostgreSQL runs a subquery
+                // inside CASE only for the rows that reach it, so named devices cost nothing here
+                .select("_unnamed", "case when t.name is null then (select m.name || ' ' || dt.model"
+                        + " from dcim_devicetype dt join dcim_manufacturer m on m.id = dt.manufacturer_id"
+                        + " where dt.id = t.device_type_id) end")
+                .select("_vc_label", "case when t.name is null and t.virtual_chassis_id is not null then"
+                        + " (select vc.name || ':' || t.vc_position from dcim_virtualchassis vc"
+                        + " where vc.id = t.virtual_chassis_id) end")
                 .display(DcimModels::deviceDisplay)
                 .unique(UniqueRule.of("Constraint \u201cdcim_device_unique_name_site_tenant\u201d is violated.",
                                 "tenant_id", "site_id", "name")
