@@ -136,7 +136,8 @@ public class DcimModels implements ModelDefinition {
                         ConfigContexts.field(configContexts.forDevices()), json("local_context_data").nullable())
                 .standardTail()
                 .fields(count("interface_count", "dcim_interface", "device_id").counterCache(),
-                        fk("virtual_chassis", "dcim.virtualchassis").onDelete(Field.OnDelete.SET_NULL),
+                        fk("virtual_chassis", "dcim.virtualchassis").onDelete(Field.OnDelete.SET_NULL)
+                                .clearsWith("vc_position", "vc_priority"),
                         integer("vc_position").nullable().range(0, 255), integer("vc_priority").nullable().range(0, 255),
                         notBuilt("config_template", null))
                 .fields(ComponentCounts.deviceCounts())

@@ -197,6 +197,17 @@ class RacksAndChassisTest {
                 .body("vc_position", equalTo(1));
         auth().get("/api/core/object-changes/?changed_object_type=dcim.device&changed_object_id=" + outsider)
                 .then().body("count", equalTo(2)).body("results.action.value", hasItem("update"));
+
+        // deleting a chassis clears its members' position and priority too (NetBox's
+        // clear_virtualchassis_members signal), each member's update logged
+        auth().delete("/api/dcim/virtual-chassis/" + vc + "/").then().statusCode(204);
+        auth().get("/api/dcim/devices/" + sw1 + "/").then().body("virtual_chassis", nullValue())
+                .body("vc_position", nullValue()).body("vc_priority", nullValue());
+        auth().get("/api/dcim/devices/" + sw2 + "/").then().body("vc_position", nullValue());
+        auth().get("/api/core/object-changes/?changed_object_type=dcim.device&changed_object_id=" + sw1
+                + "&ordering=-id&limit=1").then().body("results[0].action.value", equalTo("update"))
+                .body("results[0].postchange_data.vc_position", nullValue())
+                .body("results[0].prechange_data.vc_priority", equalTo(200));
     }
 
     @Test
