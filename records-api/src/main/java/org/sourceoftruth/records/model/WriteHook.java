@@ -42,6 +42,18 @@ public interface WriteHook {
         return List.of();
     }
 
+    /**
+     * Changes an update makes to other objects (NetBox's save() of a rack type re-saving its
+     * racks), applied as {@link #afterCreate}'s are, after the update's own change record.
+     *
+     * @param db       queries in the update's transaction
+     * @param written  the row as stored now
+     * @param existing the row before the update
+     */
+    default List<FollowUp> afterUpdate(Queries db, Row written, Row existing) {
+        return List.of();
+    }
+
     /** A PATCH of object {@code id} of {@code contentType}: field name to value, as a request body gives it. */
     record FollowUp(String contentType, long id, Map<String, Object> changes) {
     }

@@ -60,6 +60,14 @@ class RacksAndChassisTest {
         post("/api/dcim/rack-types/", Map.of("manufacturer", mfr, "model", "X", "slug", "x-" + u,
                 "form_factor", "2-post-frame", "outer_depth", 5)).statusCode(400)
                 .body("__all__", hasItem("Must specify a unit when setting an outer dimension"));
+        // a change of the type reaches its racks in the same request, each rack's update logged
+        var changed = auth().body(Map.of("u_height", 42, "mounting_depth", 800)).patch("/api/dcim/rack-types/" + type + "/")
+                .then().statusCode(200).extract();
+        auth().get("/api/dcim/racks/" + rack + "/").then().body("u_height", equalTo(42)).body("mounting_depth", equalTo(800));
+        auth().get("/api/core/object-changes/?request_id=" + changed.header("X-Request-ID") + "&ordering=id").then()
+                .body("results.changed_object_type", contains("dcim.racktype", "dcim.rack"))
+                .body("results[1].prechange_data.u_height", equalTo(48))
+                .body("results[1].postchange_data.u_height", equalTo(42));
         // protected while racks use it
         auth().delete("/api/dcim/rack-types/" + type + "/").then().statusCode(409);
     }

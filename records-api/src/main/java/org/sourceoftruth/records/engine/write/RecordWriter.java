@@ -111,11 +111,7 @@ public class RecordWriter {
             if (followUps.isEmpty()) {
                 return out;
             }
-            for (WriteHook.FollowUp f : followUps) {
-                // the same transaction (and, through it, the same connection) as this create
-                update(registry.require(f.contentType()), List.of(f.id()),
-                        List.of(org.sourceoftruth.model.Json.MAPPER.valueToTree(f.changes())), true, false, null);
-            }
+            apply(followUps);
             // the written objects' response forms once their follow-ups changed what they show
             return writtenObjects.reread(db, model, ids);
         } catch (SQLException e) {
@@ -132,6 +128,7 @@ public class RecordWriter {
             List<Map<String, List<String>>> allErrors = new ArrayList<>();
             boolean failed = false;
             List<RenderedObject> out = new ArrayList<>();
+            List<WriteHook.FollowUp> followUps = new ArrayList<>();
             for (int i = 0; i < items.size(); i++) {
                 long id = ids.get(i);
                 Map<String, List<String>> errors = new LinkedHashMap<>();
@@ -155,7 +152,7 @@ public class RecordWriter {
                     }
                     if (errors.isEmpty() && !failed) {
                         RowStore.update(db, model, id, ch);
-                        WriteHooks.afterWrite(db, model, id, ch.columns(), existing);
+                        followUps.addAll(WriteHooks.afterUpdate(db, model, id, ch.columns(), existing));
                         if (!access.permits(db, model, id, Access.Action.CHANGE)) {
                             throw ApiException.forbidden();
                         }
@@ -169,9 +166,22 @@ public class RecordWriter {
             if (failed) {
                 throw bulk ? bulkError(allErrors) : ApiException.fields(allErrors.get(0));
             }
+            apply(followUps);
             return out;
         } catch (SQLException e) {
             throw new Db.DbException(e);
+        }
+    }
+
+    /**
+     * The changes write hooks asked for after a create or update: each a PATCH through the
+     * engine (validated, permission-checked, with its change record), in the same transaction
+     * and, through it, on the same connection.
+     */
+    private void apply(List<WriteHook.FollowUp> followUps) {
+        for (WriteHook.FollowUp f : followUps) {
+            update(registry.require(f.contentType()), List.of(f.id()),
+                    List.of(org.sourceoftruth.model.Json.MAPPER.valueToTree(f.changes())), true, false, null);
         }
     }
 

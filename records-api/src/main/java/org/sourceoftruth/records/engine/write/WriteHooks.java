@@ -49,13 +49,19 @@ final class WriteHooks {
         }
     }
 
-    /** After the row is written: the hooks see it as stored (re-read only when the model has hooks). */
-    static void afterWrite(Db db, Model model, long id, Row changes, Row existing) {
+    /**
+     * After an update is written: the hooks see the row as stored (re-read only when the model
+     * has hooks); returns the changes to other objects they ask for (see {@link WriteHook#afterUpdate}).
+     */
+    static List<WriteHook.FollowUp> afterUpdate(Db db, Model model, long id, Row changes, Row existing) {
+        List<WriteHook.FollowUp> out = new java.util.ArrayList<>();
         if (!model.writeHooks().isEmpty()) {
             Row written = RowLoader.load(db, model, id, false);
             for (WriteHook hook : model.writeHooks()) {
                 hook.afterWrite(written, changes, existing);
+                out.addAll(hook.afterUpdate(db, written, existing));
             }
         }
+        return out;
     }
 }
