@@ -288,8 +288,10 @@ class ModulesTest {
         int device = created.path("id");
         int bridge = auth().get("/api/dcim/interfaces/?device_id=" + device + "&name=br0").then()
                 .body("count", equalTo(1)).extract().path("results[0].id");
-        auth().get("/api/dcim/interfaces/?device_id=" + device + "&name=eth0").then()
-                .body("results[0].bridge.id", equalTo(bridge));
+        int eth0Id = auth().get("/api/dcim/interfaces/?device_id=" + device + "&name=eth0").then()
+                .body("results[0].bridge.id", equalTo(bridge)).extract().path("results[0].id");
+        auth().get("/api/dcim/interfaces/" + bridge + "/").then().body("bridge_interfaces.id", contains(eth0Id))
+                .body("bridge_interfaces[0].name", equalTo("eth0"));
         int chassisItem = auth().get("/api/dcim/inventory-items/?device_id=" + device + "&name=chassis").then()
                 .body("results[0].parent", nullValue()).body("results[0].role.id", equalTo(role))
                 .body("results[0].manufacturer.id", equalTo(f.manufacturer)).body("results[0].part_id", equalTo("CH-1"))
