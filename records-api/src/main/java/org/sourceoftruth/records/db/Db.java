@@ -205,7 +205,26 @@ public final class Db implements Queries {
             }
             case "inet":
             case "cidr":
+            case "varchar":
+            case "text":
                 return rs.getString(i);
+            // the typed getters give what getObject gives for these types (Integer for int2 as
+            // for int4), without its per-cell lookup of the column's SQL type
+            case "int2":
+            case "int4": {
+                int v = rs.getInt(i);
+                return rs.wasNull() ? null : v;
+            }
+            case "int8": {
+                long v = rs.getLong(i);
+                return rs.wasNull() ? null : v;
+            }
+            case "bool": {
+                boolean v = rs.getBoolean(i);
+                return rs.wasNull() ? null : v;
+            }
+            case "numeric":
+                return rs.getBigDecimal(i);
             default:
                 return rs.getObject(i);
         }

@@ -63,7 +63,7 @@ public class ComponentTemplateModels implements ModelDefinition {
                 .validator(ComponentTemplateModels::interfaceKindRules)
                 .check(ComponentTemplateModels::bridgeOfSameType)
                 .instantiates("dcim.interface", "name", "label", "type", "enabled", "mgmt_only", "poe_mode", "poe_type",
-                        "rf_role");
+                        "rf_role", "bridge_id");
 
         Model rearPort = template("rear-port-templates", "dcim.rearporttemplate", "rear port template", true,
                 choice("type", PORT_TYPE).required(), str("color").max(6).pattern(COLOR, COLOR_MESSAGE),
@@ -99,7 +99,9 @@ public class ComponentTemplateModels implements ModelDefinition {
                 .unique(UniqueRule.of("Inventory item template with this Device type, Parent and Name already exists.",
                         "device_type_id", "parent_id", "name").skipIfNull("parent_id"))
                 .ordering("t.device_type_id", "t.parent_id nulls first")
-                .ordering(naturalOrder("t.name"));
+                .ordering(naturalOrder("t.name"))
+                .instantiates("dcim.inventoryitem", "name", "label", "parent_id", "role_id", "manufacturer_id", "part_id",
+                        "component_type", "component_id");
 
         return List.of(consolePort, consoleServerPort, powerPort, powerOutlet, iface, rearPort, frontPort, deviceBay,
                 inventoryItem);

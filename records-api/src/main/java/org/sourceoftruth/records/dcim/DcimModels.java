@@ -136,7 +136,8 @@ public class DcimModels implements ModelDefinition {
                         ConfigContexts.field(configContexts.forDevices()), json("local_context_data").nullable())
                 .standardTail()
                 .fields(count("interface_count", "dcim_interface", "device_id").counterCache(),
-                        fk("virtual_chassis", "dcim.virtualchassis").onDelete(Field.OnDelete.SET_NULL),
+                        fk("virtual_chassis", "dcim.virtualchassis").onDelete(Field.OnDelete.SET_NULL)
+                                .clearsWith("vc_position", "vc_priority"),
                         integer("vc_position").nullable().range(0, 255), integer("vc_priority").nullable().range(0, 255),
                         fk("config_template", "extras.configtemplate").protect())
                 .fields(ComponentCounts.deviceCounts())
@@ -170,10 +171,14 @@ public class DcimModels implements ModelDefinition {
                         "not exists (select 1 from dcim_interface i where i.device_id = {t}.id)"))
                 .filter(localContextData())
                 .childFilter("mac_address", "dcim.interface", "device")
-                .select("_unnamed", "select m.name || ' ' || dt.model from dcim_devicetype dt join dcim_manufacturer m"
-                        + " on m.id = dt.manufacturer_id where dt.id = t.device_type_id")
-                .select("_vc_label", "select vc.name || ':' || t.vc_position from dcim_virtualchassis vc"
-                        + " where vc.id = t.virtual_chassis_id")
+                // what the display of a device without a name shows; PostgreSQL runs a subquery
+                // inside CASE only for the rows that reach it, so named devices cost nothing here
+                .select("_unnamed", "case when t.name is null then (select m.name || ' ' || dt.model"
+                        + " from dcim_devicetype dt join dcim_manufacturer m on m.id = dt.manufacturer_id"
+                        + " where dt.id = t.device_type_id) end")
+                .select("_vc_label", "case when t.name is null and t.virtual_chassis_id is not null then"
+                        + " (select vc.name || ':' || t.vc_position from dcim_virtualchassis vc"
+                        + " where vc.id = t.virtual_chassis_id) end")
                 .display(DcimModels::deviceDisplay)
                 .unique(UniqueRule.of("Constraint \u201cdcim_device_unique_name_site_tenant\u201d is violated.",
                                 "tenant_id", "site_id", "name")

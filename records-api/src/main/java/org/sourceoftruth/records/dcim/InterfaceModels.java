@@ -21,7 +21,10 @@ public class InterfaceModels implements ModelDefinition {
     public List<Model> models() {
         Model iface = ComponentShapes.cabled(ComponentShapes.component("interfaces", "dcim.interface", "interface", true,
                         choice("type", INTERFACE_TYPE).required(), bool("enabled").dflt(true),
-                        fk("parent", "dcim.interface").protect(), fk("bridge", "dcim.interface"), fk("lag", "dcim.interface"),
+                        fk("parent", "dcim.interface").protect(), fk("bridge", "dcim.interface"),
+                        // the interfaces bridged to this one: the reverse of their bridge
+                        m2m("bridge_interfaces", "dcim.interface", "dcim_interface", "bridge_id", "id").readOnly(),
+                        fk("lag", "dcim.interface"),
                         integer("mtu").range(1, 65536).nullable(),
                         // the primary MAC object's address, kept in the column by V65's triggers
                         str("mac_address").max(18).nullable().readOnly(),

@@ -8,6 +8,7 @@ import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.Queries;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.model.UniqueRule;
+import org.sourceoftruth.records.model.WriteHook;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +35,7 @@ public class RackModels implements ModelDefinition {
                 .standardTail()
                 .fields(count("rack_count", "dcim_rack", "rack_type_id"))
                 .validator(RackModels::unitsGiven)
+                .hook(new RacksFollowTheirType())
                 .display(r -> r.str("model"))
                 .unique(UniqueRule.of("Rack type with this Manufacturer and Model already exists.", "manufacturer_id", "model"))
                 .ordering("t.manufacturer_id", "t.model")
@@ -142,6 +144,21 @@ public class RackModels implements ModelDefinition {
         if (!conflicting.isEmpty()) {
             errors.computeIfAbsent("units", k -> new ArrayList<>()).add("The following units have already been reserved: "
                     + conflicting.stream().map(String::valueOf).collect(Collectors.joining(", ")));
+        }
+    }
+
+    /**
+     * NetBox's RackType.save(): every rack of the type is saved again, taking the type's new
+     * physical attributes (copied by V65's trigger on the rack's update), each with its change record.
+     */
+    static final class RacksFollowTheirType implements WriteHook {
+        @Override
+        public List<FollowUp> afterSave(Queries db, Row written, Row changes, Row existing) {
+            if (existing == null) {
+                return List.of();
+            }
+            return db.query("select id from dcim_rack where rack_type_id = ? order by id", written.id()).stream()
+                    .map(r -> new FollowUp("dcim.rack", r.id(), Map.of("rack_type", written.id()))).toList();
         }
     }
 }

@@ -44,6 +44,7 @@ public final class Field {
     ChoiceSet choices;
     String target;
     OnDelete onDelete = OnDelete.SET_NULL;
+    List<String> clearedWith = List.of();
     String joinTable;
     String joinOwnColumn;
     String joinTargetColumn;
@@ -145,6 +146,11 @@ public final class Field {
     public Field protecting(String... contentTypes) { protectedTypes = java.util.Set.of(contentTypes); return this; }
     public boolean protects(String contentType) { return protectedTypes.contains(contentType); }
     public Field cascade() { onDelete = OnDelete.CASCADE; return this; }
+    /**
+     * Columns cleared along with this reference when its target's delete clears it (SET_NULL), as
+     * NetBox's signals do (a deleted virtual chassis also clears its members' vc_position).
+     */
+    public Field clearsWith(String... columns) { clearedWith = List.of(columns); return this; }
     public Field nestedCount(NestedCount n) { nestedCount = n; return this; }
     public Field label(String l) { label = l; return this; }
     public Field help(String h) { helpText = h; return this; }
@@ -268,6 +274,7 @@ public final class Field {
     /** Content type of the referenced model for FK and M2M fields. */
     public String target() { return target; }
     public OnDelete onDelete() { return onDelete; }
+    public List<String> clearedWith() { return clearedWith; }
     public String joinTable() { return joinTable; }
     public String joinOwnColumn() { return joinOwnColumn; }
     public String joinTargetColumn() { return joinTargetColumn; }

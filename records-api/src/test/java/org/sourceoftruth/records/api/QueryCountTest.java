@@ -59,6 +59,80 @@ class QueryCountTest {
         assertTrue(Math.abs(two - fortyEight) <= 1, "2 interfaces: " + two + ", 48: " + fortyEight);
     }
 
+    /**
+     * A bulk create checks, inserts, counts and logs set-wise: 100 interfaces in one request cost
+     * the statements of 10.
+     */
+    @Test
+    void bulkCreatingTenAndOneHundredInterfacesIssuesTheSameStatements() {
+        int ten = bulkInterfaceStatements(10);
+        int hundred = bulkInterfaceStatements(100);
+        System.out.println("statements to bulk-create 10 / 100 interfaces: " + ten + " / " + hundred);
+        assertTrue(Math.abs(ten - hundred) <= 1, "10 interfaces: " + ten + ", 100: " + hundred);
+    }
+
+    private static int bulkInterfaceStatements(int count) {
+        int device = Api.device(Api.site("qb"), Api.deviceTypeAndRole(), "qb-" + Api.uniq());
+        List<Map<String, Object>> ifaces = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            ifaces.add(Map.of("device", device, "name", "eth" + i, "type", "1000base-t"));
+        }
+        var r = Api.post("/api/dcim/interfaces/", ifaces).statusCode(201).body("$", hasSize(count)).extract();
+        return Integer.parseInt(r.header("X-SQL-Statements"));
+    }
+
+    /**
+     * Issue #17: a device made from a device type with 48 interface templates, 2 power port
+     * templates and a module bay template gets all 51 components in the one request, each with
+     * its change record, in as many statements as a device type with one interface template.
+     */
+    @Test
+    void creatingADeviceFromItsTemplatesCostsTheSameStatementsWhateverTheirNumber() {
+        deviceFromTemplatesStatements(1, 1, 1); // warms the per-model caches a first create fills
+        int one = deviceFromTemplatesStatements(1, 1, 1);
+        int many = deviceFromTemplatesStatements(48, 2, 1);
+        System.out.println("statements to create a device from 1+1+1 / 48+2+1 templates: " + one + " / " + many);
+        assertTrue(Math.abs(one - many) <= 1, "1+1+1 templates: " + one + ", 48+2+1: " + many);
+        assertTrue(many < 60, "a device with its components should need few statements, took " + many);
+    }
+
+    private static int deviceFromTemplatesStatements(int interfaces, int powerPorts, int moduleBays) {
+        String u = Api.uniq();
+        int manufacturer = create("/api/dcim/manufacturers/", Map.of("name", "qm-" + u, "slug", "qm-" + u));
+        int type = create("/api/dcim/device-types/", Map.of("manufacturer", manufacturer, "model", "qt-" + u,
+                "slug", "qt-" + u));
+        Api.post("/api/dcim/interface-templates/", templates(type, interfaces, "eth", Map.of("type", "1000base-t")))
+                .statusCode(201);
+        Api.post("/api/dcim/power-port-templates/", templates(type, powerPorts, "psu", Map.of())).statusCode(201);
+        Api.post("/api/dcim/module-bay-templates/", templates(type, moduleBays, "bay", Map.of())).statusCode(201);
+        int role = create("/api/dcim/device-roles/", Map.of("name", "qr-" + u, "slug", "qr-" + u));
+        int site = Api.site("qi");
+        var r = Api.post("/api/dcim/devices/", Map.of("name", "qi-" + u, "site", site, "device_type", type,
+                "role", role)).statusCode(201).extract();
+        int device = r.path("id");
+        auth().get("/api/dcim/interfaces/?device_id=" + device + "&limit=1").then().statusCode(200)
+                .body("count", org.hamcrest.Matchers.equalTo(interfaces));
+        auth().get("/api/dcim/power-ports/?device_id=" + device + "&limit=1").then().statusCode(200)
+                .body("count", org.hamcrest.Matchers.equalTo(powerPorts));
+        auth().get("/api/dcim/module-bays/?device_id=" + device + "&limit=1").then().statusCode(200)
+                .body("count", org.hamcrest.Matchers.equalTo(moduleBays));
+        int components = interfaces + powerPorts + moduleBays;
+        auth().get("/api/core/object-changes/?request_id=" + r.header("X-Request-ID") + "&limit=1").then()
+                .statusCode(200).body("count", org.hamcrest.Matchers.equalTo(1 + components));
+        return Integer.parseInt(r.header("X-SQL-Statements"));
+    }
+
+    private static List<Map<String, Object>> templates(int type, int count, String prefix, Map<String, Object> extra) {
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Map<String, Object> t = new java.util.HashMap<>(extra);
+            t.put("device_type", type);
+            t.put("name", prefix + i);
+            list.add(t);
+        }
+        return list;
+    }
+
     private static int deviceDeleteStatements(int interfaces, int block) {
         String u = Api.uniq();
         int device = Api.device(Api.site("qd"), Api.deviceTypeAndRole(), "qd-" + u);

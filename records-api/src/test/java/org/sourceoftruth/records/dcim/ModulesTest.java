@@ -263,6 +263,54 @@ class ModulesTest {
                 .map(c -> c.get("changed_object_type") + ":" + ((Map<?, ?>) c.get("action")).get("value")).toList());
     }
 
+    /**
+     * NetBox's Device.save(): interface bridges are set once the interfaces exist, and inventory
+     * item templates make a tree of items, each pointing at the component its template points at.
+     */
+    @Test
+    void interfaceBridgesAndInventoryItemTreesAreMadeFromTheirTemplates() {
+        Fixture f = new Fixture();
+        int type = create("/api/dcim/device-types/", Map.of("manufacturer", f.manufacturer, "model", "IB-" + f.u,
+                "slug", "ib-" + f.u));
+        int br0 = create("/api/dcim/interface-templates/", Map.of("device_type", type, "name", "br0", "type", "bridge"));
+        create("/api/dcim/interface-templates/", Map.of("device_type", type, "name", "eth0", "type", "1000base-t",
+                "bridge", br0));
+        int role = create("/api/dcim/inventory-item-roles/", Map.of("name", "ir-" + f.u, "slug", "ir-" + f.u));
+        int chassis = create("/api/dcim/inventory-item-templates/", Map.of("device_type", type, "name", "chassis",
+                "role", role, "manufacturer", f.manufacturer, "part_id", "CH-1"));
+        int card = create("/api/dcim/inventory-item-templates/", Map.of("device_type", type, "name", "card",
+                "parent", chassis));
+        create("/api/dcim/inventory-item-templates/", Map.of("device_type", type, "name", "optic", "parent", card,
+                "component_type", "dcim.interfacetemplate", "component_id", br0));
+
+        var created = auth().body(Map.of("name", "ib-" + f.u, "site", f.site, "device_type", type, "role", f.role))
+                .post("/api/dcim/devices/").then().statusCode(201).body("inventory_item_count", equalTo(3)).extract();
+        int device = created.path("id");
+        int bridge = auth().get("/api/dcim/interfaces/?device_id=" + device + "&name=br0").then()
+                .body("count", equalTo(1)).extract().path("results[0].id");
+        int eth0Id = auth().get("/api/dcim/interfaces/?device_id=" + device + "&name=eth0").then()
+                .body("results[0].bridge.id", equalTo(bridge)).extract().path("results[0].id");
+        auth().get("/api/dcim/interfaces/" + bridge + "/").then().body("bridge_interfaces.id", contains(eth0Id))
+                .body("bridge_interfaces[0].name", equalTo("eth0"));
+        int chassisItem = auth().get("/api/dcim/inventory-items/?device_id=" + device + "&name=chassis").then()
+                .body("results[0].parent", nullValue()).body("results[0].role.id", equalTo(role))
+                .body("results[0].manufacturer.id", equalTo(f.manufacturer)).body("results[0].part_id", equalTo("CH-1"))
+                .extract().path("results[0].id");
+        int cardItem = auth().get("/api/dcim/inventory-items/?device_id=" + device + "&name=card").then()
+                .body("results[0].parent", equalTo(chassisItem)).body("results[0]._depth", equalTo(1))
+                .extract().path("results[0].id");
+        auth().get("/api/dcim/inventory-items/?device_id=" + device + "&name=optic").then()
+                .body("results[0].parent", equalTo(cardItem)).body("results[0]._depth", equalTo(2))
+                .body("results[0].component_type", equalTo("dcim.interface"))
+                .body("results[0].component_id", equalTo(bridge));
+        // each component's create record shows it as made, bridge and parent included
+        List<Map<String, Object>> changes = changesOf(created);
+        Map<?, ?> eth0 = changes.stream().filter(c -> "eth0".equals(((Map<?, ?>) c.get("postchange_data")).get("name")))
+                .findFirst().orElseThrow().get("postchange_data") instanceof Map<?, ?> m ? m : Map.of();
+        assertEquals(bridge, eth0.get("bridge"));
+        assertEquals(1 + 2 + 3, changes.size());
+    }
+
     /** Creating a device costs the same statements whatever number of bays its type's templates make. */
     @Test
     void creatingADeviceCostsTheSameStatementsForTwoAndFortyBays() {

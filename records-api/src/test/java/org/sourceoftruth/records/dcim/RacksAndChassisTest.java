@@ -60,6 +60,14 @@ class RacksAndChassisTest {
         post("/api/dcim/rack-types/", Map.of("manufacturer", mfr, "model", "X", "slug", "x-" + u,
                 "form_factor", "2-post-frame", "outer_depth", 5)).statusCode(400)
                 .body("__all__", hasItem("Must specify a unit when setting an outer dimension"));
+        // a change of the type reaches its racks in the same request, each rack's update logged
+        var changed = auth().body(Map.of("u_height", 42, "mounting_depth", 800)).patch("/api/dcim/rack-types/" + type + "/")
+                .then().statusCode(200).extract();
+        auth().get("/api/dcim/racks/" + rack + "/").then().body("u_height", equalTo(42)).body("mounting_depth", equalTo(800));
+        auth().get("/api/core/object-changes/?request_id=" + changed.header("X-Request-ID") + "&ordering=id").then()
+                .body("results.changed_object_type", contains("dcim.racktype", "dcim.rack"))
+                .body("results[1].prechange_data.u_height", equalTo(48))
+                .body("results[1].postchange_data.u_height", equalTo(42));
         // protected while racks use it
         auth().delete("/api/dcim/rack-types/" + type + "/").then().statusCode(409);
     }
@@ -197,6 +205,17 @@ class RacksAndChassisTest {
                 .body("vc_position", equalTo(1));
         auth().get("/api/core/object-changes/?changed_object_type=dcim.device&changed_object_id=" + outsider)
                 .then().body("count", equalTo(2)).body("results.action.value", hasItem("update"));
+
+        // deleting a chassis clears its members' position and priority too (NetBox's
+        // clear_virtualchassis_members signal), each member's update logged
+        auth().delete("/api/dcim/virtual-chassis/" + vc + "/").then().statusCode(204);
+        auth().get("/api/dcim/devices/" + sw1 + "/").then().body("virtual_chassis", nullValue())
+                .body("vc_position", nullValue()).body("vc_priority", nullValue());
+        auth().get("/api/dcim/devices/" + sw2 + "/").then().body("vc_position", nullValue());
+        auth().get("/api/core/object-changes/?changed_object_type=dcim.device&changed_object_id=" + sw1
+                + "&ordering=-id&limit=1").then().body("results[0].action.value", equalTo("update"))
+                .body("results[0].postchange_data.vc_position", nullValue())
+                .body("results[0].prechange_data.vc_priority", equalTo(200));
     }
 
     @Test

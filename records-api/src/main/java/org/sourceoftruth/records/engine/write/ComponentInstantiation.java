@@ -130,7 +130,11 @@ class ComponentInstantiation {
         Instantiation instantiation = templateModel.instantiation();
         Model component = registry.require(instantiation.componentType());
         Map<String, String> madeFrom = templateReferences(templateModel);
+        Map<String, String> genericIds = genericTemplateReferences(templateModel);
         List<List<Long>> insertedFrom = new ArrayList<>();
+        // references to templates of this same model (an interface template's bridge, an
+        // inventory item template's parent): set once the components they point at exist
+        List<SelfReference> selfReferences = new ArrayList<>();
         Map<String, String> links = links(ownerModel, component);
         Map<Long, List<Row>> byType = new HashMap<>();
         templates.forEach(t -> byType.computeIfAbsent(t.longValue(templateTypeColumn), k -> new ArrayList<>()).add(t));
@@ -149,10 +153,20 @@ class ComponentInstantiation {
                 links.forEach((componentColumn, ownerColumnName) -> row.put(componentColumn, owner.row().get(ownerColumnName)));
                 instantiation.columns().forEach((componentColumn, templateColumn) -> {
                     Object value = template.get(templateColumn);
-                    if (madeFrom.containsKey(templateColumn) && value != null) {
+                    if (value != null && templateModel.contentType().equals(madeFrom.get(templateColumn))) {
+                        selfReferences.add(new SelfReference(inserts.size(), componentColumn,
+                                List.of(owner.row().id(), ((Number) value).longValue())));
+                        value = null;
+                    } else if (madeFrom.containsKey(templateColumn) && value != null) {
                         // a reference to another template: to the component made from it for this owner
                         value = made.getOrDefault(madeFrom.get(templateColumn), Map.of())
                                 .get(List.of(owner.row().id(), ((Number) value).longValue()));
+                    } else if (genericIds.containsKey(templateColumn) && value != null) {
+                        // a generic reference to another template (an inventory item template's component)
+                        value = made.getOrDefault(template.str(genericIds.get(templateColumn)), Map.of())
+                                .get(List.of(owner.row().id(), ((Number) value).longValue()));
+                    } else if (genericIds.containsValue(templateColumn) && value != null) {
+                        value = registry.require(value.toString()).instantiation().componentType();
                     }
                     row.put(componentColumn, value instanceof String s && Instantiation.RESOLVED.contains(componentColumn)
                             ? resolve(owner.names(), s) : value);
@@ -185,6 +199,7 @@ class ComponentInstantiation {
             for (int i = 0; i < ids.size(); i++) {
                 byTemplate.put(insertedFrom.get(i), ids.get(i));
             }
+            linkSelfReferences(db, component, selfReferences, ids, byTemplate);
             records.addAll(writtenObjects.of(db, component, ChangeAction.CREATE, Collections.nCopies(ids.size(), null),
                     ids, null).records());
             listeners.changed(component, false);
@@ -193,16 +208,55 @@ class ComponentInstantiation {
     }
 
     /**
-     * Template columns referring to other templates that make components (a front port
-     * template's rear port template): column → the referenced template model. The referenced
-     * templates' components are made first, as the templates are declared in that order.
+     * Template columns referring to templates that make components (a front port template's
+     * rear port template, an interface template's bridge): column → the referenced template
+     * model. Other models' templates are made first, as the templates are declared in that order.
      */
     private Map<String, String> templateReferences(Model templateModel) {
         Map<String, String> out = new HashMap<>();
         for (Field f : templateModel.fields()) {
-            if (f.kind == Kind.FK && !f.target().equals(templateModel.contentType())
-                    && registry.require(f.target()).instantiation() != null) {
+            if (f.kind == Kind.FK && registry.require(f.target()).instantiation() != null) {
                 out.put(f.column(), f.target());
+            }
+        }
+        return out;
+    }
+
+    /** A component's column that is to point at the component made from {@code template} for the owner. */
+    private record SelfReference(int insert, String column, List<Long> template) {
+    }
+
+    /**
+     * Sets the self references of components just inserted, once all of them exist (one UPDATE
+     * per column, whatever their number), before their change records are written.
+     */
+    private static void linkSelfReferences(Db db, Model component, List<SelfReference> refs, List<Long> ids,
+                                           Map<List<Long>, Long> byTemplate) {
+        Map<String, List<Object>> byColumn = new LinkedHashMap<>();
+        for (SelfReference ref : refs) {
+            Long target = byTemplate.get(ref.template());
+            if (target != null) {
+                List<Object> params = byColumn.computeIfAbsent(ref.column(), k -> new ArrayList<>());
+                params.add(ids.get(ref.insert()));
+                params.add(target);
+            }
+        }
+        byColumn.forEach((column, params) -> db.update("update " + component.table() + " c set " + Db.q(column)
+                + " = v.target from (values " + String.join(", ", Collections.nCopies(params.size() / 2,
+                "(?::bigint, ?::bigint)")) + ") as v(id, target) where c.id = v.id", params));
+    }
+
+    /**
+     * Generic references of a template to other templates that make components (an inventory
+     * item template's component): id column → type column. The component made from the
+     * referenced template takes their place.
+     */
+    private Map<String, String> genericTemplateReferences(Model templateModel) {
+        Map<String, String> out = new HashMap<>();
+        for (Field f : templateModel.fields()) {
+            if (f.kind == Kind.GENERIC_FK && !f.genericTypes().isEmpty() && f.genericTypes().stream()
+                    .allMatch(t -> registry.byContentType(t).map(m -> m.instantiation() != null).orElse(false))) {
+                out.put(f.genericIdColumn(), f.genericTypeColumn());
             }
         }
         return out;

@@ -15,6 +15,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Everything a delete touches, found before anything is written, as NetBox's (Django's)
@@ -287,7 +288,9 @@ final class DeleteCascade {
             case GENERIC_FK -> db.update("update " + owner.table() + " set " + f.genericTypeColumn() + " = null, "
                     + f.genericIdColumn() + " = null" + touch + " where " + f.genericTypeColumn() + " = ? and "
                     + f.genericIdColumn() + " = any(?) and id = any(?)", c.target().contentType(), targets, ownerIds);
-            default -> db.update("update " + owner.table() + " set " + f.column() + " = null" + touch + " where "
+            default -> db.update("update " + owner.table() + " set " + f.column() + " = null"
+                    + f.clearedWith().stream().map(col -> ", " + Db.q(col) + " = null").collect(Collectors.joining())
+                    + touch + " where "
                     + f.column() + " = any(?) and id = any(?)", targets, ownerIds);
         }
     }

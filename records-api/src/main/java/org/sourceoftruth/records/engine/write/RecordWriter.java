@@ -98,9 +98,8 @@ public class RecordWriter {
                 throw bulk ? bulkError(allErrors) : ApiException.fields(allErrors.get(0));
             }
             List<Long> ids = RowStore.insertAll(db, model, reads);
-            for (int i = 0; i < ids.size(); i++) {
-                WriteHooks.afterWrite(db, model, ids.get(i), reads.get(i).columns(), null);
-            }
+            List<Row> columns = reads.stream().map(RowChanges::columns).toList();
+            WriteHooks.afterInsert(db, model, ids, columns);
             if (!access.permitsAll(db, model, ids, Access.Action.ADD)) {
                 throw ApiException.forbidden();
             }
@@ -109,11 +108,7 @@ public class RecordWriter {
             List<ChangeRecord> related = components.instantiate(db, model, ids, items);
             List<RenderedObject> out = afterWrite(db, model, ChangeAction.CREATE, Collections.nCopies(ids.size(), null),
                     ids, items, related);
-            List<WriteHook.FollowUp> followUps = new ArrayList<>();
-            for (int i = 0; i < ids.size(); i++) {
-                followUps.addAll(WriteHooks.afterCreate(db, model, ids.get(i)));
-                followUps.addAll(WriteHooks.afterSave(db, model, ids.get(i), reads.get(i).columns(), null));
-            }
+            List<WriteHook.FollowUp> followUps = WriteHooks.afterCreate(db, model, ids, columns);
             if (followUps.isEmpty()) {
                 return out;
             }

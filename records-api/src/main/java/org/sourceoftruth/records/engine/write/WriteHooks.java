@@ -21,16 +21,34 @@ final class WriteHooks {
         }
     }
 
-    /** The changes to other objects the hooks ask for after a create (see {@link WriteHook#afterCreate}). */
-    static List<WriteHook.FollowUp> afterCreate(Db db, Model model, long id) {
+    /**
+     * The writes to other objects the hooks ask for after a create (see {@link WriteHook#afterCreate}
+     * and {@link WriteHook#afterSave}), the created rows read in one query, whatever their number.
+     */
+    static List<WriteHook.FollowUp> afterCreate(Db db, Model model, List<Long> ids, List<Row> changes) {
         List<WriteHook.FollowUp> out = new java.util.ArrayList<>();
         if (!model.writeHooks().isEmpty()) {
-            Row created = RowLoader.load(db, model, id, false);
-            for (WriteHook hook : model.writeHooks()) {
-                out.addAll(hook.afterCreate(db, created));
+            List<Row> created = RowLoader.loadAll(db, model, ids);
+            for (int i = 0; i < created.size(); i++) {
+                for (WriteHook hook : model.writeHooks()) {
+                    out.addAll(hook.afterCreate(db, created.get(i)));
+                    out.addAll(hook.afterSave(db, created.get(i), changes.get(i), null));
+                }
             }
         }
         return out;
+    }
+
+    /** {@link #afterWrite} for the rows a create inserted, read in one query, whatever their number. */
+    static void afterInsert(Db db, Model model, List<Long> ids, List<Row> changes) {
+        if (!model.writeHooks().isEmpty()) {
+            List<Row> written = RowLoader.loadAll(db, model, ids);
+            for (int i = 0; i < written.size(); i++) {
+                for (WriteHook hook : model.writeHooks()) {
+                    hook.afterWrite(written.get(i), changes.get(i), null);
+                }
+            }
+        }
     }
 
     /** The writes to other objects the hooks ask for after a create or update (see {@link WriteHook#afterSave}). */
