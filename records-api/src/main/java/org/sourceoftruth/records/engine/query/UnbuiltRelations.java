@@ -23,13 +23,12 @@ final class UnbuiltRelations {
     private UnbuiltRelations() {
     }
 
-    /** Models with NetBox's SyncedDataMixin (data source, data file): no data source is served yet. */
+    /** Models with NetBox's SyncedDataMixin (data source, data file): none is bound to a data source yet. */
     private static final Set<String> SYNCED_DATA = Set.of("extras.configcontext", "extras.configcontextprofile",
             "extras.configtemplate", "extras.exporttemplate");
 
     /** Filter name -> content types whose NetBox filterset has it, the related model being unbuilt. */
-    private static final Map<String, Set<String>> RELATIONS = Map.ofEntries(
-            Map.entry("data_source_id", SYNCED_DATA), Map.entry("data_file_id", SYNCED_DATA));
+    private static final Map<String, Set<String>> RELATIONS = Map.of();
 
     /**
      * Relations to models that ARE served, reached through one that is not (a device's
@@ -40,7 +39,10 @@ final class UnbuiltRelations {
     private record Through(Set<String> contentTypes, String table, String key) {
     }
 
-    private static final Map<String, Through> THROUGH_UNBUILT = Map.of();
+    private static final Map<String, Through> THROUGH_UNBUILT = Map.of(
+            // data sources and files exist (core), but no object is bound to one yet
+            "data_source_id", new Through(SYNCED_DATA, "core_datasource", "id"),
+            "data_file_id", new Through(SYNCED_DATA, "core_datafile", "id"));
 
     /** Boolean "has one" filters on unbuilt relations: true matches no object, false every object. */
     private static final Map<String, Set<String>> ABSENT = Map.ofEntries(
