@@ -111,7 +111,7 @@ public class ConstraintCompiler {
             if (f == null) {
                 f = fkByColumn(model, name);
             }
-            if (f == null || f.isWriteOnly() || f.isSecret()) {
+            if (f == null || (f.isWriteOnly() && !f.isUnrendered()) || f.isSecret()) {
                 Field generic = genericColumn(model, name);
                 if (generic != null && lookup != null) {
                     boolean isType = name.equals(generic.genericTypeColumn());

@@ -58,7 +58,7 @@ public final class CabledFields {
     /** CabledObjectFilterSet (and PathEndpointFilterSet's {@code connected} for path endpoints). */
     public static Model filters(Model model, boolean pathEndpoint) {
         model.filter(ExtraFilters.each("cable_id", Kind.INTEGER, "{t}.cable_id = ?"))
-                .filter(ExtraFilters.each("cable_end", Kind.STRING, "{t}.cable_end = ?"))
+                .filter(ExtraFilters.each("cable_end", Kind.STRING, "{t}.cable_end = ?", CabledFields::cableEnd))
                 .filter(ExtraFilters.bool("cabled", "{t}.cable_id is not null", "{t}.cable_id is null"))
                 .filter(ExtraFilters.bool("occupied", "({t}.cable_id is not null or {t}.mark_connected)",
                         "({t}.cable_id is null and not {t}.mark_connected)"));
@@ -73,5 +73,14 @@ public final class CabledFields {
         String path = "exists (select 1 from dcim_cablepath p where p.origins @> array['" + contentType
                 + ":' || {t}.id] and p.is_complete and p.is_active)";
         return ExtraFilters.bool("connected", path, "not " + path);
+    }
+
+    /** NetBox's ChoiceFilter on cable_end: A or B, anything else a 400 naming the filter. */
+    private static Object cableEnd(Object value) {
+        if (!DcimChoices.CABLE_END.contains(String.valueOf(value))) {
+            throw org.sourceoftruth.records.web.ApiException.field("cable_end",
+                    "Select a valid choice. " + value + " is not one of the available choices.");
+        }
+        return value;
     }
 }

@@ -78,6 +78,7 @@ public final class Field {
     boolean renderedAsId;
     boolean detached;
     boolean requestOnly;
+    boolean unrendered;
     java.util.function.Function<String, java.util.Collection<ExtraFilter>> targetFilters;
 
     Field(String name, Kind kind) {
@@ -113,7 +114,9 @@ public final class Field {
      * field that NetBox's serializer leaves out (a VLAN translation rule's tags and timestamps,
      * which its filterset still filters on).
      */
-    public Field unrendered() { writeOnly = true; readOnly = true; return this; }
+    public Field unrendered() { unrendered = true; writeOnly = true; readOnly = true; return this; }
+    /** Left out of the output only (not a secret): filters and permission constraints still see it. */
+    public boolean isUnrendered() { return unrendered; }
     /**
      * A secret such as a token key: writable, never a filter or ordering term, left out of
      * change-log snapshots and event data, and rendered only in the response to the request

@@ -88,11 +88,11 @@ class IpamModelsTest {
 
     @Test
     void applicationRootAndOptionsListTheNewModels() {
-        auth().get("/api/ipam/").then().statusCode(200).body("$", org.hamcrest.Matchers.aMapWithSize(14))
+        auth().get("/api/ipam/").then().statusCode(200).body("$", org.hamcrest.Matchers.aMapWithSize(18))
                 .body("prefixes", org.hamcrest.Matchers.endsWith("/api/ipam/prefixes/"))
                 .body("ip-addresses", org.hamcrest.Matchers.endsWith("/api/ipam/ip-addresses/"));
-        auth().get("/api/circuits/").then().body("$", org.hamcrest.Matchers.aMapWithSize(4));
-        auth().get("/api/virtualization/").then().body("$", org.hamcrest.Matchers.aMapWithSize(5))
+        auth().get("/api/circuits/").then().body("$", org.hamcrest.Matchers.aMapWithSize(11));
+        auth().get("/api/virtualization/").then().body("$", org.hamcrest.Matchers.aMapWithSize(6))
                 .body("interfaces", org.hamcrest.Matchers.endsWith("/api/virtualization/interfaces/"));
         auth().options("/api/ipam/ip-addresses/").then().statusCode(200).body("name", equalTo("IP Address List"))
                 .body("actions.POST.status.choices.value", hasItem("slaac"))
