@@ -18,13 +18,24 @@ import java.util.List;
  * {@link Allocation} skeleton.
  */
 @ApplicationScoped
-public class AsnAvailability {
+public class AsnAvailability implements NumberPool {
+    @Override
+    public String poolType() {
+        return "ipam.asnrange";
+    }
+
+    @Override
+    public String itemType() {
+        return "ipam.asn";
+    }
+
     private static final Allocation.Pool ASN_RANGES = new Allocation.Pool(0x5017_0003L, "ipam_asnrange", "ASNRange");
 
     @Inject
     Allocation allocation;
 
     /** The first {@code limit} free numbers of the range, each {@code {"rir": ..., "asn": n}}. */
+    @Override
     public List<JsonNode> available(long rangeId, int limit) {
         return allocation.read(db -> {
             Row range = Allocation.row(db, ASN_RANGES, rangeId, false);
@@ -41,6 +52,7 @@ public class AsnAvailability {
     }
 
     /** Creates one ASN per requested object at the next free numbers, or a 409 when too few are free. */
+    @Override
     public List<RenderedObject> allocate(long rangeId, List<JsonNode> items, boolean bulk) {
         return allocation.allocate(ASN_RANGES, rangeId, "ipam.asn", bulk, (db, range) -> {
             Allocation.checkEach(items, (item, errors) -> item);

@@ -20,13 +20,24 @@ import java.util.Set;
  * next free ones, on the shared {@link Allocation} skeleton.
  */
 @ApplicationScoped
-public class VlanGroupAvailability {
+public class VlanGroupAvailability implements NumberPool {
+    @Override
+    public String poolType() {
+        return "ipam.vlangroup";
+    }
+
+    @Override
+    public String itemType() {
+        return "ipam.vlan";
+    }
+
     private static final Allocation.Pool VLAN_GROUPS = new Allocation.Pool(0x5017_0004L, "ipam_vlangroup", "VLANGroup");
 
     @Inject
     Allocation allocation;
 
     /** The first {@code limit} free VIDs, each {@code {"vid": n, "group": <nested group>}}. */
+    @Override
     public List<JsonNode> available(long groupId, int limit) {
         return allocation.read(db -> {
             Row group = Allocation.row(db, VLAN_GROUPS, groupId, false);
@@ -46,6 +57,7 @@ public class VlanGroupAvailability {
      * Creates one VLAN in the group per requested object at the next free VIDs; each object
      * gives at least a name (NetBox's CreateAvailableVLANSerializer), or a 409 when too few are free.
      */
+    @Override
     public List<RenderedObject> allocate(long groupId, List<JsonNode> items, boolean bulk) {
         return allocation.allocate(VLAN_GROUPS, groupId, "ipam.vlan", bulk, (db, group) -> {
             Allocation.checkEach(items, (item, errors) -> {
