@@ -152,13 +152,13 @@ public class RecordWriter {
                     }
                     if (errors.isEmpty() && !failed) {
                         RowStore.update(db, model, id, ch);
-                        WriteHooks.afterWrite(db, model, id, ch.columns(), existing);
+                        Row stored = WriteHooks.afterWrite(db, model, id, ch.columns(), existing);
                         if (!access.permits(db, model, id, Access.Action.CHANGE)) {
                             throw ApiException.forbidden();
                         }
                         List<RenderedObject> written = afterWrite(db, model, ChangeAction.UPDATE,
                                 Collections.singletonList(pre), List.of(id), List.of(items.get(i)), List.of());
-                        List<WriteHook.FollowUp> followUps = WriteHooks.afterSave(db, model, id, ch.columns(), existing);
+                        List<WriteHook.FollowUp> followUps = WriteHooks.afterSave(db, model, stored, ch.columns(), existing);
                         if (!followUps.isEmpty()) {
                             run(followUps);
                             written = writtenObjects.reread(db, model, List.of(id));

@@ -51,11 +51,13 @@ final class WriteHooks {
         }
     }
 
-    /** The writes to other objects the hooks ask for after a create or update (see {@link WriteHook#afterSave}). */
-    static List<WriteHook.FollowUp> afterSave(Db db, Model model, long id, Row changes, Row existing) {
+    /**
+     * The writes to other objects the hooks ask for after an update (see {@link WriteHook#afterSave}),
+     * given the row as {@link #afterWrite} read it (null when the model has no hooks).
+     */
+    static List<WriteHook.FollowUp> afterSave(Db db, Model model, Row written, Row changes, Row existing) {
         List<WriteHook.FollowUp> out = new java.util.ArrayList<>();
-        if (!model.writeHooks().isEmpty()) {
-            Row written = RowLoader.load(db, model, id, false);
+        if (written != null) {
             for (WriteHook hook : model.writeHooks()) {
                 out.addAll(hook.afterSave(db, written, changes, existing));
             }
@@ -72,13 +74,18 @@ final class WriteHooks {
         return out;
     }
 
-    /** After the row is written: the hooks see it as stored (re-read only when the model has hooks). */
-    static void afterWrite(Db db, Model model, long id, Row changes, Row existing) {
-        if (!model.writeHooks().isEmpty()) {
-            Row written = RowLoader.load(db, model, id, false);
-            for (WriteHook hook : model.writeHooks()) {
-                hook.afterWrite(written, changes, existing);
-            }
+    /**
+     * After the row is written: the hooks see it as stored (re-read only when the model has
+     * hooks); returns that row for {@link #afterSave}, or null when the model has no hooks.
+     */
+    static Row afterWrite(Db db, Model model, long id, Row changes, Row existing) {
+        if (model.writeHooks().isEmpty()) {
+            return null;
         }
+        Row written = RowLoader.load(db, model, id, false);
+        for (WriteHook hook : model.writeHooks()) {
+            hook.afterWrite(written, changes, existing);
+        }
+        return written;
     }
 }
