@@ -187,6 +187,33 @@ class OpenApiDocumentTest {
         assertEquals("users_config_partial_update", paths.at("/~1api~1users~1config~1/patch/operationId").asText());
         assertEquals("core_background_tasks_requeue_create",
                 paths.at("/~1api~1core~1background-tasks~1{id}~1requeue~1/post/operationId").asText());
+        // cable traces and paths: every trace/ and paths/ action of the contract that is served here
+        JsonNode endpoints = contract.get("endpoints");
+        List<String> undocumented = new ArrayList<>();
+        endpoints.fields().forEachRemaining(e -> e.getValue().path("actions").fieldNames().forEachRemaining(action -> {
+            String url = e.getValue().path("path").asText() + action;
+            if ((action.equals("{id}/trace/") || action.equals("{id}/paths/")) && !url.contains("virtual-circuit")
+                    && !paths.has(url)) {
+                undocumented.add(url);
+            }
+        }));
+        assertEquals(List.of(), undocumented);
+        assertEquals("dcim_interfaces_trace_retrieve",
+                paths.at("/~1api~1dcim~1interfaces~1{id}~1trace~1/get/operationId").asText());
+        assertEquals("#/components/schemas/CableTraceSegment", paths.at("/~1api~1dcim~1power-feeds~1{id}~1trace~1/get"
+                + "/responses/200/content/application~1json/schema/items/$ref").asText());
+        assertEquals("circuits_circuit_terminations_paths_retrieve",
+                paths.at("/~1api~1circuits~1circuit-terminations~1{id}~1paths~1/get/operationId").asText());
+        assertEquals("#/components/schemas/CablePath", paths.at("/~1api~1dcim~1rear-ports~1{id}~1paths~1/get"
+                + "/responses/200/content/application~1json/schema/items/$ref").asText());
+        JsonNode connected = paths.at("/~1api~1dcim~1connected-device~1/get");
+        assertEquals("dcim_connected_device_list", connected.path("operationId").asText());
+        assertEquals(2, connected.path("parameters").size());
+        connected.path("parameters").forEach(p -> assertTrue(p.path("required").asBoolean(), p.toString()));
+        assertEquals("#/components/schemas/Device",
+                connected.at("/responses/200/content/application~1json/schema/$ref").asText());
+        JsonNode device = document.at("/components/schemas/Device/properties");
+        assertTrue(device.has("primary_ip") && !device.has("config_context"), device.toString());
     }
 
     // ----------------------------------------------------------------- components

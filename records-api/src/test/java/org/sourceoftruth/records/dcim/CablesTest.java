@@ -328,7 +328,7 @@ class CablesTest {
         // each interface is saved again: its change record shows the link
         assertTrue(changes("dcim.interface", w1) == before + 1, "no change record for the linked interface");
         auth().get("/api/core/object-changes/?changed_object_type=dcim.interface&changed_object_id=" + w1
-                + "&ordering=-time&limit=1").then().body("results[0].postchange_data.wireless_link.id", equalTo(link));
+                + "&ordering=-id&limit=1").then().body("results[0].postchange_data.wireless_link", equalTo(link));
 
         patch("/api/wireless/wireless-links/" + link + "/", Map.of("status", "planned"));
         auth().get("/api/dcim/interfaces/" + w1 + "/").then().body("connected_endpoints[0].id", equalTo(w2))
