@@ -96,16 +96,21 @@ class OpenApiDocumentTest {
         }
     }
 
-    /** The check above can fail: the same parser reports a dangling reference and a bad type. */
+    /**
+     * The check above can fail: the same parser reports a dangling reference and a parameter in a
+     * place OpenAPI 3 has not. (It does not check a schema's {@code type} value: an earlier
+     * version of this test set one to "text" and passed only because the dangling reference's
+     * message named VirtualMachineWithConfig<i>Context</i>.)
+     */
     @Test
     void theValidatorReportsABrokenDocument() {
         ObjectNode broken = document.deepCopy();
         ((ObjectNode) broken.get("components").get("schemas")).remove("BriefSite");
-        ((ObjectNode) broken.get("components").get("schemas").get("Site").get("properties").get("name"))
-                .put("type", "text");
+        ((ObjectNode) broken.at("/paths/~1api~1dcim~1sites~1/get/parameters/0")).put("in", "body");
         SwaggerParseResult result = parse(broken.toString());
         assertTrue(result.getMessages().stream().anyMatch(m -> m.contains("BriefSite")), result.getMessages().toString());
-        assertTrue(result.getMessages().stream().anyMatch(m -> m.contains("text")), result.getMessages().toString());
+        assertTrue(result.getMessages().stream().anyMatch(m -> m.contains("'/api/dcim/sites/'(get).parameters")
+                && m.contains("query|header|path|cookie")), result.getMessages().toString());
     }
 
     static {
@@ -338,6 +343,9 @@ class OpenApiDocumentTest {
             String url = "/api/" + endpoint.getKey() + "/";
             if (!document.get("paths").has(url) || !endpoint.getValue().has("filters")) {
                 continue;
+            }
+            if (endpoint.getKey().equals("dcim/connected-device")) {
+                continue; // two required lookups, not a list's filters: names that match nothing are a 404
             }
             Map<String, JsonNode> documented = listParameters(url);
             Map<String, String> typed = new LinkedHashMap<>();

@@ -325,6 +325,8 @@ class CablesTest {
                 .body("[0][0][0].id", equalTo(w1)).body("[0][1].id", equalTo(link))
                 .body("[0][1].status", equalTo("connected")).body("[0][2][0].id", equalTo(w2));
         auth().get("/api/dcim/interfaces/?id=" + w1 + "&connected=true").then().body("count", equalTo(1));
+        auth().get("/api/dcim/connected-device/?peer_device=cwl-1-" + u + "&peer_interface=wlan0").then().statusCode(200)
+                .body("name", equalTo("cwl-2-" + u));
         // each interface is saved again: its change record shows the link
         assertTrue(changes("dcim.interface", w1) == before + 1, "no change record for the linked interface");
         auth().get("/api/core/object-changes/?changed_object_type=dcim.interface&changed_object_id=" + w1
