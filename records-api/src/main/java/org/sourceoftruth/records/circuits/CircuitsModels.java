@@ -136,6 +136,7 @@ public class CircuitsModels implements ModelDefinition {
                         "{t}.circuit_id in (select id from circuits_circuit where provider_id = ?)"))
                 .filter(ExtraFilters.each("provider", Kind.STRING, "{t}.circuit_id in (select c.id from circuits_circuit c"
                         + " join circuits_provider p on p.id = c.provider_id where p.slug = ?)"))
+                .hook(org.sourceoftruth.records.dcim.PathRetraceHooks.circuitTermination())
                 .ordering("t.circuit_id", "t.term_side")
                 .search("t.xconnect_id", "t.pp_info", "t.description")
                 .brief("circuit", "term_side", "description", "cable", "_occupied");

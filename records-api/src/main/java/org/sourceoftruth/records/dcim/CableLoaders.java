@@ -19,6 +19,9 @@ import java.util.Map;
  */
 @SuppressWarnings("unchecked")
 final class CableLoaders {
+    private static final String INTERFACE = "dcim.interface";
+    /** An interface's wireless link, read by the interface model's select. */
+    private static final String WIRELESS_LINK = "_wireless_link_id";
     private CableLoaders() {
     }
 
@@ -39,13 +42,41 @@ final class CableLoaders {
         };
     }
 
+    /**
+     * NetBox's link_peers: the objects at the other end of the cable, or for an interface without
+     * a cable, the other interface of its wireless link (Interface.link_peers).
+     */
     static BatchLoader linkPeers(String contentType) {
         return (db, rows) -> {
             Map<Long, Object> out = new HashMap<>();
             rows.forEach(r -> out.put(r.id(), List.of())); // never null: no cable, no peers
             peers(db, contentType, rows).forEach((id, refs) -> out.put(id, refs));
+            if (contentType.equals(INTERFACE)) {
+                wirelessPeers(db, rows).forEach((id, ref) -> {
+                    // the map holds both ends of each link; only this page's uncabled rows take theirs
+                    if (out.get(id) instanceof List<?> current && current.isEmpty()) {
+                        out.put(id, List.of(ref));
+                    }
+                });
+            }
             return out;
         };
+    }
+
+    /** The interface at the other end of each uncabled row's wireless link. */
+    private static Map<Long, ObjectRef> wirelessPeers(Queries db, List<Row> rows) {
+        Map<Long, ObjectRef> out = new HashMap<>();
+        List<Long> links = rows.stream().filter(r -> r.get("cable_id") == null && r.get(WIRELESS_LINK) != null)
+                .map(r -> r.longValue(WIRELESS_LINK)).toList();
+        if (links.isEmpty()) {
+            return out;
+        }
+        for (Row l : db.query("select interface_a_id, interface_b_id from wireless_wirelesslink where id = any(?)",
+                ids(links))) {
+            out.put(l.longValue("interface_a_id"), new ObjectRef(INTERFACE, l.longValue("interface_b_id")));
+            out.put(l.longValue("interface_b_id"), new ObjectRef(INTERFACE, l.longValue("interface_a_id")));
+        }
+        return out;
     }
 
     static BatchLoader linkPeersType(String contentType) {
@@ -83,10 +114,13 @@ final class CableLoaders {
         };
     }
 
+    /**
+     * NetBox's connected_endpoints_reachable: whether the path is complete and active, and null
+     * (no entry) when the object has no path (the serializer's {@code obj._path and ...}).
+     */
     static BatchLoader reachable(String contentType) {
         return (db, rows) -> {
             Map<Long, Object> out = new HashMap<>();
-            rows.forEach(r -> out.put(r.id(), false));
             paths(db, contentType, rows).forEach((id, path) -> out.put(id, path.complete() && path.active()));
             return out;
         };
@@ -109,10 +143,10 @@ final class CableLoaders {
         return out;
     }
 
-    /** The stored path starting at each row, if any. */
+    /** The stored path starting at each row, if any (only a cabled or wireless-linked object has one). */
     static Map<Long, CablePath> paths(Queries db, String contentType, List<Row> rows) {
         Map<Long, CablePath> out = new HashMap<>();
-        List<String> origins = rows.stream().filter(r -> r.get("cable_id") != null)
+        List<String> origins = rows.stream().filter(r -> r.get("cable_id") != null || r.get(WIRELESS_LINK) != null)
                 .map(r -> contentType + ":" + r.id()).toList();
         if (origins.isEmpty()) {
             return out;
@@ -122,6 +156,12 @@ final class CableLoaders {
             out.put(ObjectRef.ofNode(r.str("o")).id(), CablePath.of(r));
         }
         return out;
+    }
+
+    /** The stored path starting at {@code origin} (a node), or null. */
+    static CablePath pathFrom(Queries db, String origin) {
+        List<Row> rows = db.query("select * from dcim_cablepath where origins @> array[?]::text[] order by id limit 1", origin);
+        return rows.isEmpty() ? null : CablePath.of(rows.get(0));
     }
 
     static Object ids(List<Long> ids) {

@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.dcim;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -28,12 +29,14 @@ import org.sourceoftruth.records.web.Responses;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * NetBox's cable path actions: {@code trace/} of a path endpoint (interfaces, console and power
- * ports, power outlets and feeds), {@code paths/} of a pass-through port or circuit termination,
+ * ports, power outlets and feeds; continued across interface bridges as PathEndpoint.trace()), {@code paths/} of a pass-through port or circuit termination,
  * and {@code dcim/connected-device/}. Each reads the stored paths and renders their objects with
  * a query or two per content type, whatever the number of hops.
  */
@@ -67,22 +70,52 @@ public class CableTraceResource {
         try (Connection c = dataSource.getConnection()) {
             Db db = new Db(c);
             Row row = RowLoader.load(db, model, id, false);
+            List<CablePath> chain = new ArrayList<>();
             CablePath cablePath = CableLoaders.paths(db, model.contentType(), List.of(row)).get(id);
+            Set<Long> bridged = new HashSet<>();
+            while (cablePath != null) {
+                chain.add(cablePath);
+                cablePath = bridgedPath(db, cablePath, bridged);
+            }
             ArrayNode out = NODES.arrayNode();
-            if (cablePath != null) {
-                PathNodes nodes = new PathNodes(db, registry, renderer, request.baseUrl(), List.of(cablePath));
-                Model cable = registry.require("dcim.cable");
-                for (List<List<String>> segment : PathNodes.segments(cablePath)) {
+            PathNodes nodes = new PathNodes(db, registry, renderer, request.baseUrl(), chain);
+            Model cable = registry.require("dcim.cable");
+            Model wireless = registry.require("wireless.wirelesslink");
+            trace:
+            for (CablePath p : chain) {
+                for (List<List<String>> segment : PathNodes.segments(p)) {
+                    JsonNode near = nodes.list(segment.get(0));
+                    if (near.isEmpty()) {
+                        break trace; // a split path: NetBox's trace view stops here
+                    }
                     ArrayNode s = out.addArray();
-                    s.add(nodes.step(segment.get(0)));
-                    s.add(nodes.cable(segment.get(1), cable, request.baseUrl()));
-                    s.add(nodes.step(segment.get(2)));
+                    s.add(near);
+                    s.add(nodes.cable(segment.get(1), cable, wireless, request.baseUrl()));
+                    s.add(nodes.list(segment.get(2)));
                 }
             }
             return Responses.json(200, out, headers);
         } catch (SQLException e) {
             throw new Db.DbException(e);
         }
+    }
+
+    /**
+     * PathEndpoint.trace() goes on from a path's single destination when it is an interface with a
+     * bridge: with the path of that bridge interface. Null when the trace ends; an interface seen
+     * before ends it too (NetBox would loop forever on bridges that lead back).
+     */
+    private static CablePath bridgedPath(Db db, CablePath path, Set<Long> bridged) {
+        List<org.sourceoftruth.records.model.ObjectRef> ends = path.destinations();
+        if (ends.size() != 1 || !ends.get(0).contentType().equals("dcim.interface")) {
+            return null;
+        }
+        List<Row> bridge = db.query("select b.id from dcim_interface i join dcim_interface b on b.id = i.bridge_id"
+                + " where i.id = ?", ends.get(0).id());
+        if (bridge.isEmpty() || !bridged.add(bridge.get(0).id())) {
+            return null;
+        }
+        return CableLoaders.pathFrom(db, "dcim.interface:" + bridge.get(0).id());
     }
 
     @GET

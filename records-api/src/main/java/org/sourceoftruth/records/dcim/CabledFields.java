@@ -51,7 +51,7 @@ public final class CabledFields {
                 computed("connected_endpoints", r -> null).loader(CableLoaders.connectedEndpoints(contentType)),
                 computed("connected_endpoints_type", r -> null).loader(CableLoaders.connectedEndpointsType(contentType))
                         .renders(Kind.STRING),
-                computed("connected_endpoints_reachable", r -> false).loader(CableLoaders.reachable(contentType))
+                computed("connected_endpoints_reachable", r -> null).loader(CableLoaders.reachable(contentType))
                         .renders(Kind.BOOLEAN)};
     }
 

@@ -55,7 +55,8 @@ public class ComponentModels implements ModelDefinition {
         Model rearPort = cabled(component("rear-ports", "dcim.rearport", "rear port", true,
                 choice("type", PORT_TYPE).required(), str("color").max(6).pattern(COLOR, COLOR_MESSAGE),
                 integer("positions").range(1, 1024).dflt(1).help("Number of front ports which may be mapped")), false)
-                .check(ComponentModels::positionsHoldMappedFrontPorts);
+                .check(ComponentModels::positionsHoldMappedFrontPorts)
+                .hook(PathRetraceHooks.rearPort());
 
         Model frontPort = cabled(component("front-ports", "dcim.frontport", "front port", true,
                 choice("type", PORT_TYPE).required(), str("color").max(6).pattern(COLOR, COLOR_MESSAGE),
@@ -65,7 +66,8 @@ public class ComponentModels implements ModelDefinition {
                 false)
                 .check(ComponentModels::rearPortOnSameDeviceWithThePosition)
                 .unique(UniqueRule.of("Front port with this Rear port and Rear port position already exists.",
-                        "rear_port_id", "rear_port_position"));
+                        "rear_port_id", "rear_port_position"))
+                .hook(PathRetraceHooks.frontPort());
 
         Model deviceBay = component("device-bays", "dcim.devicebay", "device bay", false,
                 fk("installed_device", "dcim.device"))

@@ -55,8 +55,10 @@ public class ConnectedDeviceResource {
         long found;
         try (Connection c = dataSource.getConnection()) {
             Db db = new Db(c);
-            List<Row> rows = db.query("select i.* from dcim_interface i join dcim_device d on d.id = i.device_id"
-                    + " where d.name = ? and i.name = ?", peerDevice, peerInterface);
+            // with its wireless link: a wireless interface's path runs across it
+            List<Row> rows = db.query("select i.*, (select w.id from wireless_wirelesslink w where w.interface_a_id = i.id"
+                    + " or w.interface_b_id = i.id order by w.id limit 1) as _wireless_link_id from dcim_interface i"
+                    + " join dcim_device d on d.id = i.device_id where d.name = ? and i.name = ?", peerDevice, peerInterface);
             if (rows.isEmpty() || !access.permits(db, iface, rows.get(0).id(), Access.Action.VIEW)) {
                 throw ApiException.notFound();
             }

@@ -25,9 +25,11 @@ import java.util.Set;
 final class PathNodes {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private final Map<String, JsonNode> nested = new HashMap<>();
-    private final Map<String, Row> cables = new HashMap<>();
+    private static final String WIRELESS = "wireless.wirelesslink";
+    /** Cables and wireless links by node, as rows, for the trace's link slot. */
+    private final Map<String, Row> links = new HashMap<>();
 
-    /** Loads every node of {@code paths}; cables as rows too, for NetBox's TracedCableSerializer. */
+    /** Loads every node of {@code paths}; links as rows too, for NetBox's TracedCableSerializer. */
     PathNodes(Db db, ModelRegistry registry, Renderer renderer, String baseUrl, List<CablePath> paths) {
         Map<String, Set<Long>> byType = new HashMap<>();
         paths.forEach(p -> p.nodes().forEach(n -> {
@@ -40,15 +42,15 @@ final class PathNodes {
             List<ObjectNode> rendered = renderer.render(db, model, rows, opts);
             for (int i = 0; i < rows.size(); i++) {
                 nested.put(type + ":" + rows.get(i).id(), rendered.get(i));
-                if (type.equals("dcim.cable")) {
-                    cables.put(type + ":" + rows.get(i).id(), rows.get(i));
+                if (type.equals("dcim.cable") || type.equals(WIRELESS)) {
+                    links.put(type + ":" + rows.get(i).id(), rows.get(i));
                 }
             }
         }));
     }
 
-    /** A step's objects (stale ones left out), or null when none is left, as NetBox shows a missing end. */
-    JsonNode step(List<String> step) {
+    /** A step's objects, stale (deleted) ones left out as NetBox's CablePath._get_path does. */
+    JsonNode list(List<String> step) {
         ArrayNode out = NODES.arrayNode();
         step.forEach(n -> {
             JsonNode node = nested.get(n);
@@ -56,38 +58,42 @@ final class PathNodes {
                 out.add(node.deepCopy());
             }
         });
-        return out.isEmpty() ? NODES.nullNode() : out;
+        return out;
     }
 
-    /** The step's objects as a list, empty when none (CablePathSerializer). */
-    JsonNode list(List<String> step) {
-        JsonNode s = step(step);
-        return s.isNull() ? NODES.arrayNode() : s;
-    }
-
-    /** NetBox's TracedCableSerializer of the step's first cable, or null. */
-    JsonNode cable(List<String> step, Model cableModel, String baseUrl) {
+    /**
+     * NetBox's TracedCableSerializer of the step's first link, or {@code []} when the step has none
+     * (the trace view leaves an empty step as it is). A wireless link gets the same serializer in
+     * NetBox, which leaves out the cable attributes it lacks (label, color) and renders the
+     * nullable ones (type, length, length_unit) as null; its url here is its own, where NetBox's
+     * would name a cable of the same id.
+     */
+    JsonNode cable(List<String> step, Model cableModel, Model wirelessModel, String baseUrl) {
         for (String n : step) {
-            Row c = cables.get(n);
-            if (c != null) {
-                ObjectNode out = NODES.objectNode();
-                out.put("id", c.id());
-                out.put("url", Renderer.url(baseUrl, cableModel, c.id()));
-                out.put("type", c.str("type"));
-                out.put("status", c.str("status"));
+            Row c = links.get(n);
+            if (c == null) {
+                continue;
+            }
+            boolean wireless = n.startsWith(WIRELESS + ":");
+            ObjectNode out = NODES.objectNode();
+            out.put("id", c.id());
+            out.put("url", Renderer.url(baseUrl, wireless ? wirelessModel : cableModel, c.id()));
+            out.put("type", wireless ? null : c.str("type"));
+            out.put("status", c.str("status"));
+            if (!wireless) {
                 out.put("label", c.str("label"));
                 out.put("color", c.str("color"));
-                if (c.get("length") == null) {
-                    out.putNull("length");
-                } else {
-                    out.put("length", c.decimal("length").doubleValue());
-                }
-                out.put("length_unit", c.str("length_unit"));
-                out.put("description", c.str("description"));
-                return out;
             }
+            if (wireless || c.get("length") == null) {
+                out.putNull("length");
+            } else {
+                out.put("length", c.decimal("length").doubleValue());
+            }
+            out.put("length_unit", wireless ? null : c.str("length_unit"));
+            out.put("description", c.str("description"));
+            return out;
         }
-        return NODES.nullNode();
+        return NODES.arrayNode();
     }
 
     /** NetBox's PathEndpoint.trace(): the path as [near ends, cable, far ends] segments. */

@@ -18,13 +18,17 @@ import static org.sourceoftruth.records.dcim.CableLoaders.ids;
  * Traces a cable path from its origin as NetBox's CablePath.from_origin does: across each cable
  * to its far end, from front ports to their rear port (remembering the position), from rear
  * ports to the front port of that position, from a circuit termination to the circuit's other
- * termination (a termination on a site without a cable ends the path there), until an endpoint
- * or an end without a cable. A few queries per cable crossed.
+ * termination (a termination on a site without a cable ends the path there, one in a provider
+ * network completes it), from an uncabled interface across its wireless link to the other
+ * interface, until an endpoint or an end without a link. A few queries per cable crossed.
  */
 final class PathTracer {
     private static final String FRONT = "dcim.frontport";
     private static final String REAR = "dcim.rearport";
     private static final String CIRCUIT = "circuits.circuittermination";
+    private static final String INTERFACE = "dcim.interface";
+    private static final String WIRELESS_LINK = "wireless.wirelesslink";
+    private static final String PROVIDER_NETWORK = "circuits.providernetwork";
     /** Longer than any real path; stops a loop of patch panels cabled into a ring. */
     private static final int MAX_STEPS = 3 * 256;
 
@@ -46,6 +50,25 @@ final class PathTracer {
                     + " left join dcim_cabletermination peer on peer.cable_id = me.cable_id and peer.cable_end <> me.cable_end"
                     + " where me.termination_type = ? and me.termination_id = any(?) order by me.id, peer.id",
                     type, ids(terminations));
+            if (links.isEmpty() && type.equals(INTERFACE)) {
+                // an interface without a cable may have a wireless link (Interface.link): it reaches
+                // the link's other interface, an endpoint
+                List<Row> wireless = db.query("select id, status, case when interface_a_id = any(?) then interface_b_id"
+                        + " else interface_a_id end as far from wireless_wirelesslink where interface_a_id = any(?)"
+                        + " or interface_b_id = any(?) order by id", ids(terminations), ids(terminations), ids(terminations));
+                if (!wireless.isEmpty()) {
+                    if (wireless.size() < terminations.size()) {
+                        split = true;
+                    }
+                    path.add(wireless.stream().map(w -> WIRELESS_LINK + ":" + w.id()).toList());
+                    if (wireless.stream().anyMatch(w -> !"connected".equals(w.str("status")))) {
+                        active = false;
+                    }
+                    path.add(nodes(INTERFACE, wireless.stream().map(w -> w.longValue("far")).distinct().toList()));
+                    complete = true;
+                    break;
+                }
+            }
             if (links.isEmpty()) {
                 if (path.size() == 1) {
                     return null;
@@ -124,6 +147,14 @@ final class PathTracer {
                         break;
                     }
                     Row ct = peer.get(0);
+                    if (PROVIDER_NETWORK.equals(ct.str("termination_type"))) {
+                        // the circuit ends in a provider's network: the path is complete there
+                        path.add(List.of(CIRCUIT + ":" + ct.id()));
+                        path.add(List.of(PROVIDER_NETWORK + ":" + ct.longValue("termination_id")));
+                        complete = true;
+                        terminations = List.of();
+                        break;
+                    }
                     if (ct.get("cable_id") == null && ct.get("termination_type") != null) {
                         // the circuit ends at a site (or another place) without a cable
                         path.add(List.of(CIRCUIT + ":" + ct.id()));

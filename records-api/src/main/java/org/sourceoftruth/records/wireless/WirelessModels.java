@@ -82,6 +82,7 @@ public class WirelessModels implements ModelDefinition {
                         "interface_a_id", "interface_b_id"))
                 .validator(WirelessModels::distanceHasUnit)
                 .check(WirelessModels::wirelessEnds)
+                .hook(org.sourceoftruth.records.dcim.PathRetraceHooks.wirelessLink())
                 .filters(TenancyFilters.tenantGroup())
                 .ordering("t.id")
                 .search("t.ssid", "t.description")

@@ -96,16 +96,21 @@ class OpenApiDocumentTest {
         }
     }
 
-    /** The check above can fail: the same parser reports a dangling reference and a bad type. */
+    /**
+     * The check above can fail: the same parser reports a dangling reference and a parameter in a
+     * place OpenAPI 3 has not. (It does not check a schema's {@code type} value: an earlier
+     * version of this test set one to "text" and passed only because the dangling reference's
+     * message named VirtualMachineWithConfig<i>Context</i>.)
+     */
     @Test
     void theValidatorReportsABrokenDocument() {
         ObjectNode broken = document.deepCopy();
         ((ObjectNode) broken.get("components").get("schemas")).remove("BriefSite");
-        ((ObjectNode) broken.get("components").get("schemas").get("Site").get("properties").get("name"))
-                .put("type", "text");
+        ((ObjectNode) broken.at("/paths/~1api~1dcim~1sites~1/get/parameters/0")).put("in", "body");
         SwaggerParseResult result = parse(broken.toString());
         assertTrue(result.getMessages().stream().anyMatch(m -> m.contains("BriefSite")), result.getMessages().toString());
-        assertTrue(result.getMessages().stream().anyMatch(m -> m.contains("text")), result.getMessages().toString());
+        assertTrue(result.getMessages().stream().anyMatch(m -> m.contains("'/api/dcim/sites/'(get).parameters")
+                && m.contains("query|header|path|cookie")), result.getMessages().toString());
     }
 
     static {
@@ -187,6 +192,33 @@ class OpenApiDocumentTest {
         assertEquals("users_config_partial_update", paths.at("/~1api~1users~1config~1/patch/operationId").asText());
         assertEquals("core_background_tasks_requeue_create",
                 paths.at("/~1api~1core~1background-tasks~1{id}~1requeue~1/post/operationId").asText());
+        // cable traces and paths: every trace/ and paths/ action of the contract that is served here
+        JsonNode endpoints = contract.get("endpoints");
+        List<String> undocumented = new ArrayList<>();
+        endpoints.fields().forEachRemaining(e -> e.getValue().path("actions").fieldNames().forEachRemaining(action -> {
+            String url = e.getValue().path("path").asText() + action;
+            if ((action.equals("{id}/trace/") || action.equals("{id}/paths/")) && !url.contains("virtual-circuit")
+                    && !paths.has(url)) {
+                undocumented.add(url);
+            }
+        }));
+        assertEquals(List.of(), undocumented);
+        assertEquals("dcim_interfaces_trace_retrieve",
+                paths.at("/~1api~1dcim~1interfaces~1{id}~1trace~1/get/operationId").asText());
+        assertEquals("#/components/schemas/CableTraceSegment", paths.at("/~1api~1dcim~1power-feeds~1{id}~1trace~1/get"
+                + "/responses/200/content/application~1json/schema/items/$ref").asText());
+        assertEquals("circuits_circuit_terminations_paths_retrieve",
+                paths.at("/~1api~1circuits~1circuit-terminations~1{id}~1paths~1/get/operationId").asText());
+        assertEquals("#/components/schemas/CablePath", paths.at("/~1api~1dcim~1rear-ports~1{id}~1paths~1/get"
+                + "/responses/200/content/application~1json/schema/items/$ref").asText());
+        JsonNode connected = paths.at("/~1api~1dcim~1connected-device~1/get");
+        assertEquals("dcim_connected_device_list", connected.path("operationId").asText());
+        assertEquals(2, connected.path("parameters").size());
+        connected.path("parameters").forEach(p -> assertTrue(p.path("required").asBoolean(), p.toString()));
+        assertEquals("#/components/schemas/Device",
+                connected.at("/responses/200/content/application~1json/schema/$ref").asText());
+        JsonNode device = document.at("/components/schemas/Device/properties");
+        assertTrue(device.has("primary_ip") && !device.has("config_context"), device.toString());
     }
 
     // ----------------------------------------------------------------- components
@@ -311,6 +343,9 @@ class OpenApiDocumentTest {
             String url = "/api/" + endpoint.getKey() + "/";
             if (!document.get("paths").has(url) || !endpoint.getValue().has("filters")) {
                 continue;
+            }
+            if (endpoint.getKey().equals("dcim/connected-device")) {
+                continue; // two required lookups, not a list's filters: names that match nothing are a 404
             }
             Map<String, JsonNode> documented = listParameters(url);
             Map<String, String> typed = new LinkedHashMap<>();
