@@ -64,7 +64,9 @@ public class AuthFilter {
         request.baseUrl(baseUrl(ctx));
         Optional<String> key = TokenAuthenticator.key(ctx.getHeaderString("Authorization"));
         if (key.isPresent()) {
-            request.caller(tokens.authenticate(key.get(), clientIp(ctx)));
+            // The client address is parsed only for a token with allowed_ips (a supplier: parsing
+            // it for every request cost more than the token lookup's own Java side).
+            request.caller(tokens.authenticate(key.get(), () -> clientIp(ctx)));
             return;
         }
         // The login form checks its own CSRF field; a stale session must not stand in its way.
@@ -148,18 +150,21 @@ public class AuthFilter {
     }
 
     /** scheme://host[:port] of the request, honouring X-Forwarded-Proto / X-Forwarded-Host. */
-    private static String baseUrl(ContainerRequestContext ctx) {
+    private String baseUrl(ContainerRequestContext ctx) {
         String proto = first(ctx.getHeaderString("X-Forwarded-Proto"));
         String host = first(ctx.getHeaderString("X-Forwarded-Host"));
-        var uri = ctx.getUriInfo().getBaseUri();
         if (proto == null || proto.isEmpty()) {
-            proto = uri.getScheme();
+            proto = routing.request().scheme();
         }
         if (host == null || host.isEmpty()) {
             host = ctx.getHeaderString("Host");
         }
-        if (host == null || host.isEmpty()) {
-            host = uri.getHost() + (uri.getPort() > 0 ? ":" + uri.getPort() : "");
+        if (host == null || host.isEmpty() || proto == null) {
+            // Only without a Host header (HTTP/1.0): the JAX-RS base URI is built per call, which
+            // the common path avoids.
+            var uri = ctx.getUriInfo().getBaseUri();
+            proto = proto == null ? uri.getScheme() : proto;
+            host = host == null || host.isEmpty() ? uri.getHost() + (uri.getPort() > 0 ? ":" + uri.getPort() : "") : host;
         }
         return proto + "://" + host;
     }

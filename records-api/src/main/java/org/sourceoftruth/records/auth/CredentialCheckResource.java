@@ -71,7 +71,7 @@ public class CredentialCheckResource {
             if (key.isPresent()) {
                 Optional<ClientIp> client = Optional.ofNullable(text(json, "client_ip"))
                         .flatMap(ip -> IpNetworks.address(ip).map(address -> new ClientIp(ip, address)));
-                RequestContext.Caller caller = tokens.authenticate(key.get(), client);
+                RequestContext.Caller caller = tokens.authenticate(key.get(), () -> client);
                 answer.set("user", user(caller.userId(), caller.username(), caller.superuser(), caller.writeEnabled()));
                 answer.put("authenticated_by", "token");
                 return Responses.json(200, answer, headers);

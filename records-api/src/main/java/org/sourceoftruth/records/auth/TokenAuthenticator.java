@@ -15,6 +15,8 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
 
 /**
  * NetBox's token authentication (v1 keys {@code Token <key>}, v2 tokens {@code Bearer nbt_<key>.<secret>};
@@ -38,6 +40,9 @@ public class TokenAuthenticator {
 
     /** How a v2 token's header value starts: {@code nbt_<key>.<secret>}. */
     public static final String V2_PREFIX = "nbt_";
+    /** The characters a key may have; compiled once (String.matches compiles per call). */
+    private static final Pattern KEY_CHARACTERS = Pattern.compile("[A-Za-z0-9._-]{1,200}");
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
     private static final String SELECT = "select k.id, k.key, k.version, k.hmac_digest, k.pepper_id, k.user_id, k.expires,"
             + " k.enabled, k.write_enabled, k.last_used, k.allowed_ips, u.username, u.is_active, u.is_superuser"
             + " from users_token k join users_user u on u.id = k.user_id";
@@ -51,7 +56,7 @@ public class TokenAuthenticator {
         if (header == null || header.isBlank()) {
             return Optional.empty();
         }
-        String[] parts = header.trim().split("\\s+");
+        String[] parts = WHITESPACE.split(header.trim());
         String keyword = parts[0].toLowerCase(Locale.ROOT);
         if (!keyword.equals("token") && !keyword.equals("bearer")) {
             return Optional.empty();
@@ -65,11 +70,11 @@ public class TokenAuthenticator {
     /**
      * The caller a key authenticates.
      *
-     * @param client the client's address; empty when it could not be determined (a token with
-     *               allowed_ips then refuses)
+     * @param client the client's address, asked for only when the token has allowed_ips; empty
+     *               when it could not be determined (such a token then refuses)
      */
-    public RequestContext.Caller authenticate(String key, Optional<ClientIp> client) {
-        if (!key.matches("[A-Za-z0-9._-]{1,200}")) {
+    public RequestContext.Caller authenticate(String key, Supplier<Optional<ClientIp>> client) {
+        if (!KEY_CHARACTERS.matcher(key).matches()) {
             throw ApiException.detail(403, "Invalid authorization header: Token contains invalid characters");
         }
         try (Connection c = dataSource.getConnection()) {
@@ -133,12 +138,12 @@ public class TokenAuthenticator {
 
     /** A token with allowed_ips authenticates only clients inside one of them. */
     @SuppressWarnings("unchecked")
-    private static void checkAllowedIps(Row token, Optional<ClientIp> client) {
+    private static void checkAllowedIps(Row token, Supplier<Optional<ClientIp>> client) {
         List<String> allowed = (List<String>) token.get("allowed_ips");
         if (allowed == null || allowed.isEmpty()) {
             return;
         }
-        ClientIp address = client.orElseThrow(() -> ApiException.detail(403, "Client IP address could not be"
+        ClientIp address = client.get().orElseThrow(() -> ApiException.detail(403, "Client IP address could not be"
                 + " determined for validation. Check that the HTTP server is correctly configured to pass the required"
                 + " header(s)."));
         boolean inside;

@@ -5,6 +5,7 @@ import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
@@ -34,6 +35,9 @@ public class ObjectTypeCatalog {
     @Inject
     ModelRegistry registry;
 
+    // One transaction (one commit instead of one per model), and a row is written only when it
+    // differs: a restart with the same models writes nothing.
+    @Transactional
     void onStart(@Observes StartupEvent ev) throws SQLException {
         try (Connection c = dataSource.getConnection()) {
             Db db = new Db(c);
@@ -43,7 +47,10 @@ public class ObjectTypeCatalog {
                         + " rest_api_endpoint) values (?, ?, ?, ?, ?, ?, ?) on conflict (app_label, model) do update set"
                         + " app_name = excluded.app_name, model_name = excluded.model_name, model_name_plural ="
                         + " excluded.model_name_plural, features = excluded.features, rest_api_endpoint ="
-                        + " excluded.rest_api_endpoint", parts[0], parts[1],
+                        + " excluded.rest_api_endpoint where (core_objecttype.app_name, core_objecttype.model_name,"
+                        + " core_objecttype.model_name_plural, core_objecttype.features, core_objecttype.rest_api_endpoint)"
+                        + " is distinct from (excluded.app_name, excluded.model_name, excluded.model_name_plural,"
+                        + " excluded.features, excluded.rest_api_endpoint)", parts[0], parts[1],
                         APP_NAMES.getOrDefault(parts[0], parts[0]), m.verboseName(), plural(m.verboseName()),
                         new Db.SqlArray("text", features(m)), "/api/" + m.app() + "/" + m.path() + "/");
             }

@@ -187,6 +187,9 @@ public final class Db implements Queries {
                 if (s == null) {
                     return null;
                 }
+                if (s.equals("{}")) {
+                    return Json.MAPPER.createObjectNode(); // most custom_field_data: no parser for it
+                }
                 try {
                     return Json.MAPPER.readTree(s);
                 } catch (JsonProcessingException e) {

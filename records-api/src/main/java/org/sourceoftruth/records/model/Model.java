@@ -39,6 +39,8 @@ public final class Model {
     private boolean readOnlyApi;
     private boolean displayUrl = true;
     private final Map<String, String> extraSelects = new LinkedHashMap<>();
+    /** {@link #selectFrom()} as built when the registry was complete; null before. */
+    private volatile String sealedSelect;
     private final List<String> aliasPaths = new ArrayList<>();
     private String apiName;
     private boolean writableRequest;
@@ -347,6 +349,16 @@ public final class Model {
      * the one a row keeps.
      */
     public String selectFrom() {
+        String sealed = sealedSelect;
+        return sealed != null ? sealed : buildSelectFrom();
+    }
+
+    /** Fixes {@link #selectFrom()} once the registry holds every declaration (it was rebuilt per read). */
+    void sealSelect() {
+        sealedSelect = buildSelectFrom();
+    }
+
+    private String buildSelectFrom() {
         StringBuilder sb = new StringBuilder("select t.*");
         extraSelects.forEach((alias, expr) -> sb.append(", (").append(expr).append(") as ").append(alias));
         fields.values().stream().filter(f -> f.readExpression() != null)

@@ -62,6 +62,8 @@ public class ModelRegistry {
                 }
             }
         }
+        // Declarations are complete: the SELECT each model's reads start with is built once.
+        byContentType.values().forEach(Model::sealSelect);
     }
 
     private void register(Model m) {

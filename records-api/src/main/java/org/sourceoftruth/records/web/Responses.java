@@ -27,8 +27,8 @@ public final class Responses {
             return 0;
         }
         String accept = headers.getHeaderString(HttpHeaders.ACCEPT);
-        if (accept == null) {
-            return 0;
+        if (accept == null || !accept.contains("indent")) {
+            return 0; // the common case, without a regex scan of every Accept header
         }
         Matcher m = INDENT.matcher(accept);
         return m.find() ? Math.min(Integer.parseInt(m.group(1)), 16) : 0;

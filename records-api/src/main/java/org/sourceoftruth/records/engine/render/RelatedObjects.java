@@ -15,6 +15,7 @@ import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.ObjectRef;
 import org.sourceoftruth.records.model.Row;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -46,6 +47,7 @@ public class RelatedObjects {
         }
         List<Long> ids = rows.stream().map(Row::id).toList();
         Renderer.Options nested = new Renderer.Options(opts.baseUrl(), Renderer.Mode.NESTED, null, Set.of());
+        List<Field> counted = new ArrayList<>();
         for (Field f : out) {
             if (f.loader() != null) {
                 related.put(f.name, loaded(db, f, rows, nested));
@@ -69,24 +71,44 @@ public class RelatedObjects {
                 case M2M -> related.put(f.name, loadM2m(db, f, ids, nestedOptions(f, opts, nested)));
                 case TAGS -> related.put(f.name, f.isTagSlugs() ? loadTagSlugs(db, model, ids) : loadTags(db, model, ids, opts));
                 case COUNT -> {
-                    if (f.counterColumn() != null
-                            || (opts.mode() == Renderer.Mode.NESTED && f.nestedCount() == Field.NestedCount.ZERO)) {
-                        continue;
+                    if (f.counterColumn() == null
+                            && !(opts.mode() == Renderer.Mode.NESTED && f.nestedCount() == Field.NestedCount.ZERO)) {
+                        counted.add(f);
                     }
-                    Map<Object, JsonNode> counts = new HashMap<>();
-                    String where = f.countWhere() == null ? "" : " and (" + f.countWhere() + ")";
-                    for (Row r : db.query("select " + f.countColumn() + " as k, count(*) as n from " + f.countTable()
-                            + " where " + f.countColumn() + " = any(?)" + where + " group by 1", new Db.SqlArray("bigint", ids))) {
-                        counts.put(((Number) r.get("k")).longValue(), NODES.numberNode(((Number) r.get("n")).longValue()));
-                    }
-                    related.put(f.name, counts);
                 }
                 case GENERIC_FK -> related.put(f.name, loadGeneric(db, f, rows, nested));
                 default -> {
                 }
             }
         }
+        if (!counted.isEmpty()) {
+            loadCounts(db, counted, ids).forEach(related::put);
+        }
         return related;
+    }
+
+    /**
+     * The related-object counts of the rows, all count fields in one statement (a UNION ALL of
+     * one grouped count per field): a site's six counts were six round trips per request.
+     */
+    private static Map<String, Map<Object, JsonNode>> loadCounts(Db db, List<Field> counted, List<Long> ids) {
+        StringBuilder sql = new StringBuilder();
+        List<Object> params = new ArrayList<>(counted.size());
+        Map<String, Map<Object, JsonNode>> byField = new HashMap<>();
+        for (int i = 0; i < counted.size(); i++) {
+            Field f = counted.get(i);
+            byField.put(f.name, new HashMap<>());
+            String where = f.countWhere() == null ? "" : " and (" + f.countWhere() + ")";
+            sql.append(i == 0 ? "" : " union all ").append("select ").append(i).append(" as f, ").append(f.countColumn())
+                    .append(" as k, count(*) as n from ").append(f.countTable()).append(" where ").append(f.countColumn())
+                    .append(" = any(?)").append(where).append(" group by 2");
+            params.add(new Db.SqlArray("bigint", ids));
+        }
+        for (Row r : db.query(sql.toString(), params)) {
+            byField.get(counted.get(((Number) r.get("f")).intValue()).name)
+                    .put(((Number) r.get("k")).longValue(), NODES.numberNode(((Number) r.get("n")).longValue()));
+        }
+        return byField;
     }
 
     /**

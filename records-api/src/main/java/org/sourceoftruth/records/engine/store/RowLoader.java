@@ -25,13 +25,10 @@ public final class RowLoader {
     }
 
     public static Row loadOrNull(Db db, Model model, long id, boolean forUpdate) {
-        if (forUpdate) {
-            // Lock first (no computed columns allowed with FOR UPDATE on some expressions), then read.
-            if (db.query("select id from " + model.table() + " where id = ? for update", id).isEmpty()) {
-                return null;
-            }
-        }
-        List<Row> rows = db.query(model.selectFrom() + " where t.id = ?", id);
+        // One statement locks and reads: FOR UPDATE OF t locks only the model's own row (the
+        // computed columns are scalar subqueries of their own), and a row updated concurrently is
+        // returned in its committed new version, as a separate read after the lock would see it.
+        List<Row> rows = db.query(model.selectFrom() + " where t.id = ?" + (forUpdate ? " for update of t" : ""), id);
         return rows.isEmpty() ? null : rows.get(0);
     }
 

@@ -8,6 +8,7 @@ import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.model.UniqueRule;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
@@ -35,13 +36,16 @@ public class RowValidator {
      */
     public void validateRows(Db db, Model model, List<Row> rows, List<Long> selfIds,
                              List<Map<String, List<String>>> errors) {
+        List<UniqueRule> uniqueFields = new ArrayList<>();
+        List<String> uniqueFieldNames = new ArrayList<>();
         for (Field f : model.fields()) {
             if (f.isUnique() && f.isColumn()) {
-                UniqueRule single = UniqueRule.of(model.verboseName() + " with this " + f.name.replace('_', ' ')
-                        + " already exists.", f.column()).skipIfNull(f.column());
-                UniquenessCheck.check(db, model, single, f.name, rows, selfIds, errors);
+                uniqueFields.add(UniqueRule.of(model.verboseName() + " with this " + f.name.replace('_', ' ')
+                        + " already exists.", f.column()).skipIfNull(f.column()));
+                uniqueFieldNames.add(f.name);
             }
         }
+        UniquenessCheck.checkAll(db, model, uniqueFields, uniqueFieldNames, rows, selfIds, errors);
         // As DRF: a row whose fields failed (a per-field duplicate) gets no object-level checks,
         // which NetBox runs only on valid fields (unique-together validators, then Model.clean)
         List<Row> valid = new ArrayList<>();
@@ -56,9 +60,9 @@ public class RowValidator {
                 validErrors.add(errors.get(i));
             }
         }
-        for (UniqueRule rule : model.uniqueRules()) {
-            UniquenessCheck.check(db, model, rule, "__all__", valid, validIds, validErrors);
-        }
+        List<UniqueRule> together = model.uniqueRules();
+        UniquenessCheck.checkAll(db, model, together, Collections.nCopies(together.size(), "__all__"),
+                valid, validIds, validErrors);
         for (int i = 0; i < rows.size(); i++) {
             Row merged = rows.get(i);
             Map<String, List<String>> rowErrors = errors.get(i);

@@ -26,14 +26,55 @@ final class UniquenessCheck {
     private UniquenessCheck() {
     }
 
-    /** Adds the rule's message under {@code errorKey} to the errors of every row it finds a duplicate for. */
-    static void check(Db db, Model model, UniqueRule rule, String errorKey, List<Row> rows,
-                      List<Long> selfIds, List<Map<String, List<String>>> errors) {
+    /**
+     * Several rules at once: the stored rows are probed for all of them in as few statements as the
+     * bind-parameter limit allows (one for a single row: a site's name and slug were two round
+     * trips). Each rule's messages are added in rule order, a rule's duplicates within the request
+     * before its duplicates of stored rows, as when the rules were checked one after another.
+     */
+    static void checkAll(Db db, Model model, List<UniqueRule> rules, List<String> errorKeys, List<Row> rows,
+                         List<Long> selfIds, List<Map<String, List<String>>> errors) {
+        List<List<Integer>> found = new ArrayList<>();
+        List<Probe> probes = new ArrayList<>();
+        for (int r = 0; r < rules.size(); r++) {
+            found.add(new ArrayList<>());
+            probes.addAll(probes(model, r, rules.get(r), rows, selfIds, found.get(r)));
+        }
+        int from = 0;
+        while (from < probes.size()) {
+            StringBuilder sql = new StringBuilder();
+            List<Object> params = new ArrayList<>();
+            int to = from;
+            while (to < probes.size() && (to == from || params.size() + probes.get(to).params().size() <= MAX_PARAMS)) {
+                sql.append(to == from ? "" : " union all ").append(probes.get(to).sql());
+                params.addAll(probes.get(to).params());
+                to++;
+            }
+            db.query(sql.toString(), params).forEach(row -> found.get(((Number) row.get("r")).intValue())
+                    .add(((Number) row.get("i")).intValue()));
+            from = to;
+        }
+        for (int r = 0; r < rules.size(); r++) {
+            for (int index : found.get(r)) {
+                uniqueError(rules.get(r), errorKeys.get(r), rows.get(index), errors.get(index));
+            }
+        }
+    }
+
+    /** A statement selecting (r, i): the rows (indexes i) of which rule r finds a stored duplicate. */
+    private record Probe(String sql, List<Object> params) {
+    }
+
+    /**
+     * The probes of one rule; rows repeating an earlier row of the request are added to
+     * {@code duplicates} directly (and not probed).
+     */
+    private static List<Probe> probes(Model model, int ruleIndex, UniqueRule rule, List<Row> rows, List<Long> selfIds,
+                                      List<Integer> duplicates) {
         Map<List<Boolean>, List<Integer>> byNullPattern = new LinkedHashMap<>();
         Map<List<Object>, Integer> seen = new HashMap<>();
         for (int i = 0; i < rows.size(); i++) {
             Row row = rows.get(i);
-            Map<String, List<String>> rowErrors = errors.get(i);
             if (skips(rule, row)) {
                 continue;
             }
@@ -47,21 +88,21 @@ final class UniquenessCheck {
             }
             Integer earlier = seen.putIfAbsent(key, i);
             if (earlier != null && (selfIds.get(i) == null || !selfIds.get(i).equals(selfIds.get(earlier)))) {
-                uniqueError(rule, errorKey, row, rowErrors);
+                duplicates.add(i);
                 continue;
             }
             byNullPattern.computeIfAbsent(nulls, k -> new ArrayList<>()).add(i);
         }
+        List<Probe> probes = new ArrayList<>();
         byNullPattern.forEach((nulls, indexes) -> {
             int perRow = 2 + (int) nulls.stream().filter(n -> !n).count();
             int chunk = Math.max(1, MAX_PARAMS / perRow);
             for (int from = 0; from < indexes.size(); from += chunk) {
                 List<Integer> part = indexes.subList(from, Math.min(indexes.size(), from + chunk));
-                for (int conflicting : conflicts(db, model, rule, nulls, part, rows, selfIds)) {
-                    uniqueError(rule, errorKey, rows.get(conflicting), errors.get(conflicting));
-                }
+                probes.add(probe(model, ruleIndex, rule, nulls, part, rows, selfIds));
             }
         });
+        return probes;
     }
 
     private static boolean skips(UniqueRule rule, Row row) {
@@ -69,9 +110,9 @@ final class UniquenessCheck {
                 || rule.skipIfBlank().stream().anyMatch(c -> row.get(c) == null || "".equals(row.get(c)));
     }
 
-    /** Indexes (of {@code part}) of the rows that a stored row other than themselves already matches. */
-    private static List<Integer> conflicts(Db db, Model model, UniqueRule rule, List<Boolean> nulls, List<Integer> part,
-                                           List<Row> rows, List<Long> selfIds) {
+    /** The probe for the rows {@code part} (of one null pattern) against stored rows other than themselves. */
+    private static Probe probe(Model model, int ruleIndex, UniqueRule rule, List<Boolean> nulls, List<Integer> part,
+                               List<Row> rows, List<Long> selfIds) {
         List<String> valueColumns = new ArrayList<>(List.of("i", "self"));
         StringBuilder match = new StringBuilder();
         for (int c = 0; c < rule.columns().size(); c++) {
@@ -100,12 +141,10 @@ final class UniquenessCheck {
             }
             values.append(')');
         }
-        String sql = "select v.i from (values " + values + ") as v(" + String.join(", ", valueColumns) + ")"
+        String sql = "select " + ruleIndex + " as r, v.i from (values " + values + ") as v(" + String.join(", ", valueColumns) + ")"
                 + " where exists (select 1 from " + model.table() + " t where (v.self is null or t.id <> v.self)"
                 + match + ")";
-        List<Integer> found = new ArrayList<>();
-        db.query(sql, params).forEach(r -> found.add(((Number) r.get("i")).intValue()));
-        return found;
+        return new Probe(sql, params);
     }
 
     private static void uniqueError(UniqueRule rule, String errorKey, Row row, Map<String, List<String>> rowErrors) {

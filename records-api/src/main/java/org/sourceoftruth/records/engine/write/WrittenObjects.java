@@ -48,7 +48,7 @@ class WrittenObjects {
         Renderer.Options opts = Renderer.Options.full("");
         List<ObjectNode> rendered = renderer.render(db, model, rows,
                 action == ChangeAction.CREATE ? opts.revealingSecrets() : opts);
-        List<JsonNode> posts = ChangeSnapshots.of(db, model, rows);
+        List<JsonNode> posts = ChangeSnapshots.of(db, model, rows, rendered);
         List<ChangeRecord> records = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
             Row row = rows.get(i);
