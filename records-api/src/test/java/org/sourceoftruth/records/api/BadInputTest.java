@@ -87,6 +87,9 @@ class BadInputTest {
         expect4xx(problems, "bulk DELETE bad ids", auth().body(List.of(Map.of("id", "x"), Map.of())).delete(list));
         expect4xx(problems, "DELETE unknown", auth().delete(list + "999999999/"));
         expect4xx(problems, "GET unknown", auth().get(list + "999999999/"));
+        if (m.hasImageFields()) {
+            multipart(problems, m, list);
+        }
         for (String q : BAD_QUERIES) {
             Response r = auth().get(list + "?" + q);
             if (r.statusCode() >= 500 || !r.contentType().startsWith("application/json") || internalText(r.asString()) != null) {
@@ -101,6 +104,49 @@ class BadInputTest {
         assertTrue(huge.jsonPath().getList("results").size() <= 1000);
         assertTrue(problems.isEmpty(), list + ":\n" + String.join("\n", problems));
         assertEquals(before, count(list), "table changed by rejected requests: " + list);
+    }
+
+    /**
+     * Models with an image field read multipart bodies: malformed ones (no boundary, cut short),
+     * missing and wrongly typed parts, files that are no image or where text belongs, and a body
+     * above the HTTP limit, on create and on update.
+     */
+    private void multipart(List<String> problems, Model m, String list) {
+        String image = null;
+        for (Field f : m.fields()) {
+            if (f.kind == Kind.IMAGE) {
+                image = f.name;
+            }
+        }
+        io.restassured.config.RestAssuredConfig raw = io.restassured.RestAssured.config().encoderConfig(
+                io.restassured.config.EncoderConfig.encoderConfig().encodeContentTypeAs("multipart/form-data",
+                        io.restassured.http.ContentType.TEXT));
+        String truncated = "--XyZ\r\nContent-Disposition: form-data; name=\"" + image + "\"; filename=\"a.png\"\r\n\r\nabc";
+        for (String target : List.of(list, list + "999999999/")) {
+            for (String type : List.of("multipart/form-data", "multipart/form-data; boundary=XyZ",
+                    "multipart/form-data; boundary=")) {
+                Response r = target.equals(list) ? form().config(raw).contentType(type).body(truncated).post(target)
+                        : form().config(raw).contentType(type).body(truncated).patch(target);
+                expect4xx(problems, "multipart " + type + " cut short -> " + target, r);
+            }
+        }
+        expect4xx(problems, "multipart without parts", form().multiPart("nothing", "").post(list));
+        expect4xx(problems, "multipart text for the image", form().multiPart(image, "not a file").post(list));
+        expect4xx(problems, "multipart non-image file", form().multiPart(image, "x.png", "text".getBytes(), "image/png")
+                .multiPart("description", "x").post(list));
+        expect4xx(problems, "multipart file as description", form().multiPart("description", "d.txt", "x".getBytes(),
+                "text/plain").multiPart("name", "x").post(list));
+        expect4xx(problems, "multipart wrong types", form().multiPart("object_id", "abc").multiPart("object_type", "nothing")
+                .multiPart("manufacturer", "abc").multiPart("u_height", "tall").multiPart(image, "x.gif", new byte[]{71, 73, 70},
+                        "image/gif").post(list));
+        expect4xx(problems, "multipart PATCH unknown", form().multiPart("description", "x").patch(list + "999999999/"));
+        expect4xx(problems, "multipart bulk PATCH", form().multiPart("description", "x").patch(list));
+        byte[] huge = new byte[11 * 1024 * 1024];
+        expect4xx(problems, "multipart above the body limit", form().multiPart(image, "huge.png", huge, "image/png").post(list));
+    }
+
+    private static io.restassured.specification.RequestSpecification form() {
+        return io.restassured.RestAssured.given().header("Authorization", "Token " + Api.TOKEN);
     }
 
     /**
@@ -125,7 +171,8 @@ class BadInputTest {
         if (!m.isReadOnlyApi()) {
             Set<String> notNull = notNullColumns(m.table());
             for (Field f : m.fields()) {
-                boolean mayNotBeNull = !f.isNullable() || notNull.contains(f.column());
+                // an image column stores '' for "no image": null is how a nullable one is cleared
+                boolean mayNotBeNull = !f.isNullable() || (notNull.contains(f.column()) && f.kind != Kind.IMAGE);
                 if (f.isWritable() && mayNotBeNull && f.column() != null && f.kind != Kind.CUSTOM_FIELDS) {
                     String body = "{\"" + f.name + "\": null}";
                     expectFieldError(problems, "POST " + body, auth().body(body).post(list), f.name,
