@@ -3,6 +3,7 @@ package org.sourceoftruth.records.kind;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
+import javax.imageio.stream.MemoryCacheImageInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.Iterator;
@@ -38,10 +39,8 @@ public record ImageUpload(String fileName, byte[] bytes) {
 
     /** The image's type and size, or null when the bytes are no image of a format taken. */
     public Probed probe() {
-        try (ImageInputStream in = ImageIO.createImageInputStream(new ByteArrayInputStream(bytes))) {
-            if (in == null) {
-                return null;
-            }
+        // a memory-cached stream: ImageIO's default would cache the bytes in a temporary file
+        try (ImageInputStream in = new MemoryCacheImageInputStream(new ByteArrayInputStream(bytes))) {
             Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
             while (readers.hasNext()) {
                 ImageReader reader = readers.next();

@@ -47,10 +47,14 @@ class ImageAttachmentTest {
 
     /** A PNG made by the JDK: width x height pixels. */
     static byte[] png(int width, int height) throws IOException {
+        return image("png", width, height);
+    }
+
+    static byte[] image(String format, int width, int height) throws IOException {
         BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
         image.setRGB(0, 0, 0xff0000);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ImageIO.write(image, "png", out);
+        assertTrue(ImageIO.write(image, format, out), format);
         return out.toByteArray();
     }
 
@@ -205,13 +209,15 @@ class ImageAttachmentTest {
         auth().get(detail).then().body("front_image", nullValue()).body("rear_image", nullValue());
         byte[] front = png(4, 4);
         Response r = form().multiPart("front_image", "front.png", front, "image/png")
-                .multiPart("rear_image", "rear.png", png(2, 2), "image/png").multiPart("comments", "photos").patch(detail);
+                .multiPart("rear_image", "rear.gif", image("gif", 2, 2), "image/gif").multiPart("comments", "photos")
+                .patch(detail);
         r.then().log().ifValidationFails().statusCode(200).body("front_image", endsWith("/media/devicetype-images/front.png"))
                 .body("rear_image", containsString("/media/devicetype-images/rear")).body("comments", equalTo("photos"));
         String frontUrl = r.path("front_image");
         String rearUrl = r.path("rear_image");
         assertArrayEquals(front, auth().get(mediaPath(frontUrl)).then().statusCode(200).contentType("image/png")
                 .extract().asByteArray());
+        auth().get(mediaPath(rearUrl)).then().statusCode(200).contentType("image/gif");
         auth().get("/api/dcim/device-types/?has_front_image=true&id=" + type).then().body("results.id", contains(type));
         auth().get("/api/dcim/device-types/?has_front_image=false&id=" + type).then().body("results", empty());
 
