@@ -234,6 +234,38 @@ class ImageAttachmentTest {
                         hasItem("devicetype-images/front.png"));
     }
 
+    /**
+     * A browser session uploads only with its CSRF token (header or form field), as every unsafe
+     * request it authenticates; /media/ needs the view permission on the image's model.
+     */
+    @Test
+    void sessionUploadsNeedTheCsrfTokenAndMediaNeedsViewPermission() throws Exception {
+        org.sourceoftruth.records.Accounts.Account a = org.sourceoftruth.records.Accounts.account("imgsession");
+        org.sourceoftruth.records.Accounts.permission(List.of("extras.imageattachment"), List.of("view", "add"), null,
+                List.of(a.id()));
+        Response login = given().contentType("application/json")
+                .body(Map.of("username", a.username(), "password", org.sourceoftruth.records.Accounts.PASSWORD))
+                .post("/login/");
+        login.then().statusCode(200);
+        String session = login.getCookie("sessionid");
+        String csrf = login.getCookie("csrftoken");
+        int site = Api.site("imgcsrf");
+        String list = "/api/extras/image-attachments/";
+        given().cookie("sessionid", session).cookie("csrftoken", csrf)
+                .multiPart("image", "x.png", png(1, 1), "image/png").multiPart("object_type", "dcim.site")
+                .multiPart("object_id", String.valueOf(site)).post(list)
+                .then().statusCode(403).body("detail", equalTo("CSRF Failed: CSRF token missing."));
+        auth().get(list + "?object_id=" + site).then().body("results", empty());
+        String url = given().cookie("sessionid", session).cookie("csrftoken", csrf).header("X-CSRFToken", csrf)
+                .multiPart("image", "x.png", png(1, 1), "image/png").multiPart("object_type", "dcim.site")
+                .multiPart("object_id", String.valueOf(site)).post(list)
+                .then().statusCode(201).extract().path("image");
+        given().cookie("sessionid", session).get(mediaPath(url)).then().statusCode(200).contentType("image/png");
+        // someone who may not view image attachments does not get their files
+        org.sourceoftruth.records.Accounts.Account other = org.sourceoftruth.records.Accounts.account("imgnoview");
+        other.api().get(mediaPath(url)).then().statusCode(403);
+    }
+
     private long mediaRows(String name) throws SQLException {
         try (Connection c = dataSource.getConnection();
              PreparedStatement ps = c.prepareStatement("select count(*) from media_file where name = ?")) {
