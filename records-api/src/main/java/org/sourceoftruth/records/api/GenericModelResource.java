@@ -32,6 +32,7 @@ import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
+import org.jboss.resteasy.reactive.server.multipart.MultipartFormDataInput;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,6 +64,8 @@ public class GenericModelResource {
     QueryParameters parameters;
     @Inject
     jakarta.enterprise.inject.Instance<ListExport> exports;
+    @Inject
+    MultipartBodies multipart;
 
     // ------------------------------------------------------------- list path
 
@@ -197,6 +200,54 @@ public class GenericModelResource {
         Model model = model(app, path);
         access.requireAuthenticated();
         return Responses.json(200, optionsWriter.describe(model, "Instance", canWrite(model, Access.Action.CHANGE)), headers);
+    }
+
+    // ------------------------------------------- multipart bodies (image uploads)
+
+    /** POST of one object as multipart/form-data: models with an image field (pynetbox, curl -F). */
+    @POST
+    @Consumes(MediaType.MULTIPART_FORM_DATA)
+    public Response createMultipart(@PathParam("app") String app, @PathParam("model") String path,
+                                    MultipartFormDataInput form) {
+        Model model = multipartModel(app, path, "POST");
+        access.require(model, Access.Action.ADD);
+        List<RenderedObject> created = service.create(model, List.of(multipart.read(model, form)), false);
+        return ETags.withETag(Responses.json(201, created.get(0).node(), headers), created.get(0).etag());
+    }
+
+    @PUT
+    @Path("{id: [0-9]+}/")
+    @Consumes(MediaType.MULTIPART_FORM_DATA)
+    public Response putMultipart(@PathParam("app") String app, @PathParam("model") String path,
+                                 @PathParam("id") long id, MultipartFormDataInput form) {
+        return updateMultipart(app, path, id, form, false);
+    }
+
+    @PATCH
+    @Path("{id: [0-9]+}/")
+    @Consumes(MediaType.MULTIPART_FORM_DATA)
+    public Response patchMultipart(@PathParam("app") String app, @PathParam("model") String path,
+                                   @PathParam("id") long id, MultipartFormDataInput form) {
+        return updateMultipart(app, path, id, form, true);
+    }
+
+    private Response updateMultipart(String app, String path, long id, MultipartFormDataInput form, boolean partial) {
+        Model model = multipartModel(app, path, partial ? "PATCH" : "PUT");
+        access.require(model, Access.Action.CHANGE);
+        List<RenderedObject> out = service.update(model, List.of(id), List.of(multipart.read(model, form)), partial,
+                false, ifMatch());
+        return ETags.withETag(Responses.json(200, out.get(0).node(), headers), out.get(0).etag());
+    }
+
+    private Model multipartModel(String app, String path, String method) {
+        Model model = model(app, path);
+        if (model.isReadOnlyApi()) {
+            throw ApiException.detail(405, "Method \"" + method + "\" not allowed.");
+        }
+        if (!MultipartBodies.accepts(model)) {
+            throw ApiException.detail(415, "Unsupported media type \"multipart/form-data\" in request.");
+        }
+        return model;
     }
 
     // ------------------------------------------------- browsable API form posts

@@ -53,7 +53,7 @@ public class AuthFilter {
     // Not pre-matching: pre-matching filters run on the I/O thread, and this one queries the
     // database, so it must run after the switch to a worker thread. readBody: a form body's
     // fields are parsed before this runs, so the CSRF check can read the form's token itself
-    // (multipart bodies never get here: MalformedRequests refuses them).
+    // (multipart bodies get here only on the endpoints that take uploads, see MalformedRequests).
     @ServerRequestFilter(readBody = true)
     public void authenticate(ResteasyReactiveContainerRequestContext ctx) {
         QueryCounter.reset();

@@ -105,10 +105,15 @@ public class DcimModels implements ModelDefinition {
                         choice("weight_unit", WEIGHT_UNIT).nullable(), str("description").max(200), str("comments"))
                 .standardTail()
                 .fields(count("device_count", "dcim_device", "device_type_id").counterCache()
-                        .nestedCount(Field.NestedCount.REAL), notBuilt("front_image", null), notBuilt("rear_image", null))
+                        .nestedCount(Field.NestedCount.REAL),
+                        // NetBox's upload_to='devicetype-images'; null clears (its serializer's allow_null)
+                        image("front_image", (row, file) -> "devicetype-images/" + file).nullable(),
+                        image("rear_image", (row, file) -> "devicetype-images/" + file).nullable())
                 .fields(ComponentCounts.deviceTypeCounts())
                 .fields(count("module_bay_template_count", "dcim_modulebaytemplate", "device_type_id").counterCache())
                 .filters(ComponentCounts.deviceTypeFilters())
+                .filter(ExtraFilters.bool("has_front_image", "{t}.front_image <> ''", "{t}.front_image = ''"))
+                .filter(ExtraFilters.bool("has_rear_image", "{t}.rear_image <> ''", "{t}.rear_image = ''"))
                 .filter(ExtraFilters.bool("module_bays",
                         "exists (select 1 from dcim_modulebaytemplate x where x.device_type_id = {t}.id)",
                         "not exists (select 1 from dcim_modulebaytemplate x where x.device_type_id = {t}.id)"))

@@ -20,7 +20,7 @@ import java.util.function.Function;
  */
 public sealed interface FieldType permits TextValuedType, OrderedType, BooleanType,
         JsonType, ListValuedType, ForeignKeyType, ManyToManyType, TagsType, CustomFieldsType, CountType,
-        ComputedType, NetworkType, GenericForeignKeyType {
+        ComputedType, NetworkType, GenericForeignKeyType, ImageType {
 
     JsonNodeFactory NODES = JsonNodeFactory.instance;
 

@@ -28,6 +28,7 @@ public final class FieldTypes {
     private static final NetworkType INET = new NetworkType(false);
     private static final NetworkType CIDR = new NetworkType(true);
     private static final GenericForeignKeyType GENERIC_FK = new GenericForeignKeyType();
+    private static final ImageType IMAGE = new ImageType();
 
     private FieldTypes() {
     }
@@ -54,6 +55,7 @@ public final class FieldTypes {
             case INET -> INET;
             case CIDR -> CIDR;
             case GENERIC_FK -> GENERIC_FK;
+            case IMAGE -> IMAGE;
         };
     }
 

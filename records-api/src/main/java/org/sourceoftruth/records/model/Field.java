@@ -80,6 +80,18 @@ public final class Field {
     boolean requestOnly;
     boolean unrendered;
     java.util.function.Function<String, java.util.Collection<ExtraFilter>> targetFilters;
+    ImageNaming imageNaming;
+    String imageHeightColumn;
+    String imageWidthColumn;
+
+    /**
+     * Where an uploaded image of an IMAGE field is stored: its media name (NetBox's upload_to),
+     * from the row as it will be written and the file name the client gave.
+     */
+    @FunctionalInterface
+    public interface ImageNaming {
+        String name(Row row, String uploadedFileName);
+    }
 
     Field(String name, Kind kind) {
         this.name = name;
@@ -107,6 +119,12 @@ public final class Field {
         return this;
     }
     public Field readOnly() { readOnly = true; return this; }
+    /** An IMAGE field's read-only columns that take the uploaded image's height and width (Django's height_field/width_field). */
+    public Field imageSize(String heightColumn, String widthColumn) {
+        imageHeightColumn = heightColumn;
+        imageWidthColumn = widthColumn;
+        return this;
+    }
     /** Accepted on write, never rendered; never a filter or ordering term (that would be an oracle). */
     public Field writeOnly() { writeOnly = true; filterable = false; orderable = false; return this; }
     /**
@@ -321,6 +339,9 @@ public final class Field {
         return "'" + unsetValue.toString().replace("'", "''") + "'::" + type;
     }
     public String patternMessage() { return patternMessage; }
+    public ImageNaming imageNaming() { return imageNaming; }
+    public String imageHeightColumn() { return imageHeightColumn; }
+    public String imageWidthColumn() { return imageWidthColumn; }
 
     public boolean isWritable() {
         return !readOnly && !kind.isDerived();

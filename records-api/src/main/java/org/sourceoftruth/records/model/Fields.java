@@ -59,6 +59,17 @@ public final class Fields {
         return f;
     }
 
+    /**
+     * An uploaded image (NetBox's ImageField): written as a multipart file part, stored in the
+     * media table under the name {@code naming} gives it, rendered as its /media/ URL.
+     */
+    public static Field image(String name, Field.ImageNaming naming) {
+        Field f = new Field(name, Kind.IMAGE);
+        f.imageNaming = naming;
+        f.filterable = false;
+        return f;
+    }
+
     public static Field tags() { return new Field("tags", Kind.TAGS); }
     public static Field customFields() { return new Field("custom_fields", Kind.CUSTOM_FIELDS); }
 

@@ -44,7 +44,12 @@ public enum Kind {
     /** PostgreSQL cidr column (network prefix). */
     CIDR(Storage.OWN_COLUMN, "text"),
     /** content type + id pair (assigned_object_type/assigned_object_id) with a read-side object. */
-    GENERIC_FK(Storage.ELSEWHERE, "text");
+    GENERIC_FK(Storage.ELSEWHERE, "text"),
+    /**
+     * varchar column naming an uploaded image kept in the media table ('' when none); written
+     * with a multipart file part, rendered as the file's /media/ URL.
+     */
+    IMAGE(Storage.OWN_COLUMN, "text");
 
     /** Where a field of the kind keeps its value, which decides its column and whether it orders and is written. */
     private enum Storage {

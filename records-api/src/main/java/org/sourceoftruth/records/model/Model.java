@@ -317,6 +317,16 @@ public final class Model {
     }
 
     // ----- read by the engine -----
+    /** Whether the model has an uploaded-image field, so takes multipart bodies. */
+    public boolean hasImageFields() {
+        for (Field f : fields()) {
+            if (f.kind == Kind.IMAGE) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public String app() { return app; }
     public String path() { return path; }
     public String contentType() { return contentType; }

@@ -69,6 +69,18 @@ public class ErrorMapper {
         return Responses.json(status, detail(message), headers);
     }
 
+    /** An exception thrown by Quarkus REST's multipart parser (the only multipart reader of the API). */
+    private static boolean malformedMultipart(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            for (StackTraceElement frame : t.getStackTrace()) {
+                if (frame.getClassName().startsWith("org.jboss.resteasy.reactive.server.core.multipart.")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     @ServerExceptionMapper
     public Response db(Db.DbException e) {
         if (poolExhausted(e)) {
@@ -102,6 +114,13 @@ public class ErrorMapper {
     public Response any(Throwable e) {
         if (e instanceof WebApplicationException w) {
             return web(w);
+        }
+        if (malformedMultipart(e)) {
+            // the form parser's failure on a broken multipart body (no or wrong boundary, cut
+            // short): DRF's "Multipart form parse error", not a server error
+            LOG.debugf("request %s: malformed multipart body: %s", requestId(), e.getMessage());
+            return Responses.json(400, detail("Multipart form parse error - the body is not valid multipart/form-data."),
+                    headers);
         }
         if (poolExhausted(e)) {
             return busy();

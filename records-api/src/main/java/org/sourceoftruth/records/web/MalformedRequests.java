@@ -9,7 +9,12 @@ import io.quarkus.runtime.configuration.MemorySize;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.sourceoftruth.model.Json;
 
+import jakarta.inject.Inject;
+import org.sourceoftruth.records.model.ModelRegistry;
+
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.Map;
 
 /**
@@ -26,9 +31,10 @@ import java.util.Map;
  *   <li>a body declared larger than the HTTP limit ({@code quarkus.http.limits.max-body-size},
  *       10 MiB by default) → 413, answered before the body is read: Vert.x's own 413 comes with
  *       an empty body (a client that sends {@code Expect: 100-continue} uploads nothing);</li>
- *   <li>a multipart body → 415: no endpoint reads one, and the body reader (which reads form
- *       bodies for the CSRF check, see AuthFilter) would otherwise parse it, spooling its files
- *       to disk, and fail on a malformed one.</li>
+ *   <li>a multipart body → 415, except on the list and detail URLs of models with an image
+ *       field (image attachments, device types), which read it (api.MultipartBodies): elsewhere
+ *       the body reader (which reads form bodies for the CSRF check, see AuthFilter) would
+ *       otherwise parse it, spooling its files to disk.</li>
  * </ul>
  */
 @ApplicationScoped
@@ -37,6 +43,11 @@ public class MalformedRequests {
     static final int MAX_URL_LENGTH = 16 * 1024;
     static final int MAX_HEADER_BYTES = 32 * 1024;
     private static final String NULL_CHARACTERS = "Null characters are not allowed.";
+
+    private static final Pattern MODEL_PATH = Pattern.compile("^/api/([a-z-]+)/([a-z0-9-]+)/(?:[0-9]+/)?$");
+
+    @Inject
+    ModelRegistry registry;
 
     @ConfigProperty(name = "quarkus.http.limits.max-body-size", defaultValue = "10240K")
     MemorySize maxBodySize;
@@ -72,7 +83,7 @@ public class MalformedRequests {
             return;
         }
         String type = ctx.request().getHeader("Content-Type");
-        if (type != null && type.trim().toLowerCase(Locale.ROOT).startsWith("multipart/")) {
+        if (type != null && type.trim().toLowerCase(Locale.ROOT).startsWith("multipart/") && !takesUploads(path)) {
             refuse(ctx, 415, detail("Unsupported media type \"" + type + "\" in request."));
             return;
         }
@@ -92,6 +103,20 @@ public class MalformedRequests {
             }
         }
         ctx.next();
+    }
+
+    /**
+     * Whether {@code path} is the list or detail URL of a model with an image field, the only
+     * endpoints that read multipart/form-data bodies (api.MultipartBodies).
+     */
+    private boolean takesUploads(String path) {
+        Matcher m = MODEL_PATH.matcher(path);
+        if (!m.matches()) {
+            return false;
+        }
+        return registry.byPath(m.group(1), m.group(2))
+                .map(model -> model.hasImageFields())
+                .orElse(false);
     }
 
     /** The Content-Length the client declared; -1 when there is none (chunked) or it is not a number. */

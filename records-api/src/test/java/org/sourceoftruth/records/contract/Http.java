@@ -45,12 +45,55 @@ final class Http {
 
     static Reply post(String path, Object body) {
         long t0 = System.nanoTime();
+        if (hasUpload(body)) {
+            // a file (an image) goes as multipart/form-data, as NetBox's clients send it
+            return reply(multipart((Map<?, ?>) body).post(path), t0);
+        }
         return reply(Api.auth().body(body).post(path), t0);
     }
 
     static Reply patch(String path, Object body) {
         long t0 = System.nanoTime();
+        if (hasUpload(body)) {
+            // the other fields as JSON (lists and objects do not fit a form), then the files
+            Map<Object, Object> rest = new java.util.LinkedHashMap<>();
+            Map<Object, Object> files = new java.util.LinkedHashMap<>();
+            ((Map<?, ?>) body).forEach((k, v) -> (v instanceof SampleValues.Upload ? files : rest).put(k, v));
+            if (!rest.isEmpty()) {
+                Reply first = reply(Api.auth().body(rest).patch(path), t0);
+                if (!first.ok()) {
+                    return first;
+                }
+            }
+            return reply(multipart(files).patch(path), System.nanoTime());
+        }
         return reply(Api.auth().body(body).patch(path), t0);
+    }
+
+    private static boolean hasUpload(Object body) {
+        return body instanceof Map<?, ?> map && map.values().stream().anyMatch(v -> v instanceof SampleValues.Upload);
+    }
+
+    /** The body as form parts: files as file parts, scalars as text, null as an empty part, the rest as JSON text. */
+    private static RequestSpecification multipart(Map<?, ?> body) {
+        RequestSpecification req = io.restassured.RestAssured.given().header("Authorization", "Token " + Api.TOKEN);
+        body.forEach((k, v) -> {
+            String name = String.valueOf(k);
+            if (v instanceof SampleValues.Upload upload) {
+                req.multiPart(name, upload.fileName(), upload.bytes(), "image/png");
+            } else if (v == null) {
+                req.multiPart(name, "");
+            } else if (v instanceof Map<?, ?> || v instanceof java.util.Collection<?>) {
+                try {
+                    req.multiPart(name, Json.MAPPER.writeValueAsString(v));
+                } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                    throw new IllegalStateException(e);
+                }
+            } else {
+                req.multiPart(name, String.valueOf(v));
+            }
+        });
+        return req;
     }
 
     private static Reply reply(Response r, long startNanos) {

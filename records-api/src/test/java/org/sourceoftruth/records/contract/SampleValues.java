@@ -127,7 +127,27 @@ final class SampleValues {
         return values.isEmpty() ? NONE : values.get(second && values.size() > 1 ? 1 : 0);
     }
 
+    /** A file for a {@code binary} (upload) field: sent as a multipart file part by {@link Http}. */
+    record Upload(String fileName, byte[] bytes) {
+    }
+
+    /** A 1x1 PNG made by the JDK. */
+    static Upload png() {
+        try {
+            java.awt.image.BufferedImage image = new java.awt.image.BufferedImage(1, 1,
+                    java.awt.image.BufferedImage.TYPE_INT_RGB);
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            javax.imageio.ImageIO.write(image, "png", out);
+            return new Upload("contract.png", out.toByteArray());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     private Object string(JsonNode spec) {
+        if (spec.path("format").asText().equals("binary")) {
+            return png();
+        }
         String value = switch (spec.path("format").asText()) {
             case "date" -> "2030-01-15";
             case "date-time" -> "2030-01-15T10:00:00Z";

@@ -255,7 +255,7 @@ public class OpenApiDocument {
         if (!m.isReadOnlyApi()) {
             String what = m.verboseName();
             listItem.POST(operation(stem + "_create", app, "Post a list of " + what + " objects.")
-                    .requestBody(body(request))
+                    .requestBody(body(request, m.hasImageFields()))
                     .responses(OASFactory.createAPIResponses().addAPIResponse("201", json("", full))));
             listItem.PUT(operation(stem + "_bulk_update", app, "Put a list of " + what
                     + " objects; every item names the object it changes by its \"id\".")
@@ -274,10 +274,10 @@ public class OpenApiDocument {
                             .required(new ArrayList<>(List.of("id"))))))
                     .responses(noContent()));
             detailItem.PUT(operation(stem + "_update", app, "Put a " + what + " object.")
-                    .addParameter(id).requestBody(body(request))
+                    .addParameter(id).requestBody(body(request, m.hasImageFields()))
                     .responses(OASFactory.createAPIResponses().addAPIResponse("200", json("", full))));
             detailItem.PATCH(operation(stem + "_partial_update", app, "Patch a " + what + " object.")
-                    .addParameter(id).requestBody(body(patched))
+                    .addParameter(id).requestBody(body(patched, m.hasImageFields()))
                     .responses(OASFactory.createAPIResponses().addAPIResponse("200", json("", full))));
             detailItem.DELETE(operation(stem + "_destroy", app, "Delete a " + what + " object.")
                     .addParameter(id).responses(noContent()));
@@ -346,6 +346,18 @@ public class OpenApiDocument {
     public static org.eclipse.microprofile.openapi.models.parameters.RequestBody body(Schema schema) {
         return OASFactory.createRequestBody().required(true).content(OASFactory.createContent()
                 .addMediaType("application/json", OASFactory.createMediaType().schema(schema)));
+    }
+
+    /**
+     * A one-object request body; {@code uploads}: a model with an image field, whose files go as
+     * multipart/form-data (the same schema, the image a binary string), as NetBox documents it.
+     */
+    private static org.eclipse.microprofile.openapi.models.parameters.RequestBody body(Schema schema, boolean uploads) {
+        var body = body(schema);
+        if (uploads) {
+            body.getContent().addMediaType("multipart/form-data", OASFactory.createMediaType().schema(schema));
+        }
+        return body;
     }
 
     private static org.eclipse.microprofile.openapi.models.responses.APIResponses noContent() {

@@ -15,7 +15,7 @@ import java.util.Set;
  * (cables, L2VPNs, ...). They are real filters over the data that
  * exists: there are no such objects, so no given object is a valid choice (a 400 as NetBox
  * answers for an unknown object), {@code null} matches every object, and the boolean "has one"
- * filters ({@code cabled}, {@code console_ports}, {@code has_front_image}, ...) match no object
+ * filters ({@code cabled}, {@code console_ports}, ...) match no object
  * for true and every object for false. When a model lands, its entries here are replaced by
  * real declarations (a foreign key, or an ExtraFilter).
  */
@@ -46,7 +46,6 @@ final class UnbuiltRelations {
 
     /** Boolean "has one" filters on unbuilt relations: true matches no object, false every object. */
     private static final Map<String, Set<String>> ABSENT = Map.ofEntries(
-            Map.entry("has_front_image", Set.of("dcim.devicetype")), Map.entry("has_rear_image", Set.of("dcim.devicetype")),
             Map.entry("auto_sync_enabled", SYNCED_DATA));
 
     /**

@@ -159,6 +159,7 @@ public class Renderer {
                     node.set(f.name, value);
                 }
                 case CUSTOM_FIELDS -> node.set(f.name, customFields.render(db, model, (JsonNode) row.get(f.column())));
+                case IMAGE -> node.set(f.name, mediaUrl(opts.baseUrl(), row.str(f.column())));
                 default -> node.set(f.name, value(f, row.get(f.column())));
             }
         }
@@ -168,6 +169,11 @@ public class Renderer {
     /** A column value as JSON, as its field's kind renders it. */
     public static JsonNode value(Field f, Object v) {
         return v == null ? NODES.nullNode() : FieldTypes.of(f).render(f, v);
+    }
+
+    /** A stored file's URL (served by api.MediaResource); null when there is none, as DRF's FileField. */
+    public static JsonNode mediaUrl(String baseUrl, String name) {
+        return name == null || name.isEmpty() ? NODES.nullNode() : NODES.textNode(baseUrl + "/media/" + name);
     }
 
     public static String url(String baseUrl, Model m, long id) {

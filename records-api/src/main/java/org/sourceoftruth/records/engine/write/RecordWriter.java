@@ -97,6 +97,9 @@ public class RecordWriter {
             if (allErrors.stream().anyMatch(e -> !e.isEmpty())) {
                 throw bulk ? bulkError(allErrors) : ApiException.fields(allErrors.get(0));
             }
+            if (model.hasImageFields()) {
+                reads.forEach(read -> ImageUploads.store(db, model, read.columns(), null));
+            }
             List<Long> ids = RowStore.insertAll(db, model, reads);
             List<Row> columns = reads.stream().map(RowChanges::columns).toList();
             WriteHooks.afterInsert(db, model, ids, columns);
@@ -151,6 +154,7 @@ public class RecordWriter {
                         validator.validateRow(db, model, merged, id, errors);
                     }
                     if (errors.isEmpty() && !failed) {
+                        ImageUploads.store(db, model, ch.columns(), existing);
                         RowStore.update(db, model, id, ch);
                         Row stored = WriteHooks.afterWrite(db, model, id, ch.columns(), existing);
                         if (!access.permits(db, model, id, Access.Action.CHANGE)) {
