@@ -65,9 +65,10 @@ final class IpamFilters {
         out.addAll(ExtraFilters.number("children", "(" + PrefixTree.children("{t}") + ")"));
         out.add(ExtraFilters.each("vlan_vid", Kind.INTEGER, "{t}.vlan_id in (select id from ipam_vlan where vid = ?)"));
         out.add(ExtraFilters.each("vlan_group_id", Kind.INTEGER,
-                "{t}.vlan_id in (select id from ipam_vlan where group_id = ?)"));
+                "{t}.vlan_id in (select id from ipam_vlan where group_id = ?)").choicesFrom("ipam_vlangroup", "id"));
         out.add(ExtraFilters.each("vlan_group", Kind.STRING,
-                "{t}.vlan_id in (select v.id from ipam_vlan v join ipam_vlangroup g on g.id = v.group_id where g.slug = ?)"));
+                "{t}.vlan_id in (select v.id from ipam_vlan v join ipam_vlangroup g on g.id = v.group_id where g.slug = ?)")
+                .choicesFrom("ipam_vlangroup", "slug"));
         return out;
     }
 

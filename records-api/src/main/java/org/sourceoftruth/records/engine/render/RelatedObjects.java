@@ -48,7 +48,7 @@ public class RelatedObjects {
         Renderer.Options nested = new Renderer.Options(opts.baseUrl(), Renderer.Mode.NESTED, null, Set.of());
         for (Field f : out) {
             if (f.loader() != null) {
-                related.put(f.name, loaded(db, f, rows, nested));
+                related.put(f.name, loaded(db, f, rows, nestedOptions(f, opts, nested)));
                 continue;
             }
             switch (f.kind) {
