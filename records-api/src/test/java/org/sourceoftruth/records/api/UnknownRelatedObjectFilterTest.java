@@ -54,6 +54,8 @@ class UnknownRelatedObjectFilterTest {
         refused("/api/virtualization/virtual-machines/", "cluster_type", "no-such-type");
         refused("/api/virtualization/virtual-machines/", "region_id", NONE);
         refused("/api/virtualization/interfaces/", "cluster_id", NONE);
+        refused("/api/ipam/ip-addresses/", "interface_id", NONE);
+        refused("/api/ipam/ip-addresses/", "vminterface_id", NONE);
         // one 400 names every parameter with an unknown value
         auth().get("/api/ipam/prefixes/?site_id=" + NONE + "&tenant_group_id=" + NONE).then().statusCode(400)
                 .body("site_id[0]", equalTo("Select a valid choice. " + NONE + " is not one of the available choices."))
