@@ -78,7 +78,7 @@ public class GenericModelResource {
         if (export != null && !export.isEmpty() && exports.isResolvable()) {
             return exports.get().export(model, export.get(0), query);
         }
-        ListQuery.PageRequest pageRequest = parameters.page(query);
+        ListQuery.PageRequest pageRequest = parameters.page(model, query);
         ListQuery.Page page = service.list(model, query, parameters.renderOptions(query), pageRequest);
         return Responses.json(200, PageEnvelope.of(request.baseUrl() + uri.getPath(), query, pageRequest, page), headers);
     }

@@ -3,7 +3,9 @@ package org.sourceoftruth.records.api;
 import org.sourceoftruth.records.engine.render.Renderer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.sourceoftruth.records.engine.query.FilterCompiler;
 import org.sourceoftruth.records.engine.query.ListQuery;
+import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.web.ApiConfig;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.RequestContext;
@@ -24,6 +26,8 @@ public class QueryParameters {
     ApiConfig config;
     @Inject
     RequestContext request;
+    @Inject
+    FilterCompiler filters;
 
     /** The first value of a query parameter, or null. */
     private static String first(Map<String, List<String>> q, String name) {
@@ -35,6 +39,17 @@ public class QueryParameters {
     public ListQuery.PageRequest page(Map<String, List<String>> q) {
         Long start = parseStart(q);
         return new ListQuery.PageRequest(effectiveLimit(first(q, "limit")), parseOffset(first(q, "offset")), start);
+    }
+
+    /**
+     * The page of a model's list: as {@link #page(Map)}, except that {@code start} is no cursor
+     * when the model has a filter of that name (an ASN range's start; see {@link FilterCompiler#CURSOR}).
+     */
+    public ListQuery.PageRequest page(Model model, Map<String, List<String>> q) {
+        if (filters.cursorIsFilter(model, FilterCompiler.CURSOR)) {
+            return new ListQuery.PageRequest(effectiveLimit(first(q, "limit")), parseOffset(first(q, "offset")), null);
+        }
+        return page(q);
     }
 
     /** The representation asked for: ?brief, ?fields= (which wins over brief), ?omit=, ?exclude=config_context. */

@@ -71,9 +71,10 @@ public class CircuitsModels implements ModelDefinition {
                         integer("commit_rate").range(0, Integer.MAX_VALUE).nullable(), str("description").max(200),
                         decimal("distance").nullable(), choice("distance_unit", DISTANCE_UNIT).nullable(),
                         termination("termination_a"), termination("termination_z"), str("comments"),
-                        // the group assignments whose member is this circuit (a view of them, V100)
+                        // the group assignments whose member is this circuit (a view of them, V100);
+                        // written, they become the circuit's assignments (CircuitAssignments)
                         m2m("assignments", "circuits.circuitgroupassignment", "circuits_circuit_assignments",
-                                "member_id", "id").readOnly().noFilter()
+                                "member_id", "id").requestOnly()
                                 .nestedFields("id", "url", "display", "group", "priority"))
                 .standardTail()
                 .select("_termination_a_id", "select x.id from circuits_circuittermination x where x.circuit_id = t.id"
@@ -81,6 +82,7 @@ public class CircuitsModels implements ModelDefinition {
                 .select("_termination_z_id", "select x.id from circuits_circuittermination x where x.circuit_id = t.id"
                         + " and x.term_side = 'Z'")
                 .display(r -> r.str("cid"))
+                .hook(new CircuitAssignments())
                 .unique(UniqueRule.of("Circuit with this Provider and Circuit ID already exists.", "provider_id", "cid"))
                 .unique(UniqueRule.of("Circuit with this Provider account and Circuit ID already exists.",
                         "provider_account_id", "cid").skipIfNull("provider_account_id"))
@@ -133,9 +135,11 @@ public class CircuitsModels implements ModelDefinition {
                 .filters(CabledFields.filters(Model.of("circuits", "-", "circuits.circuittermination", "-", "-"), false)
                         .extraFilters().values())
                 .filter(ExtraFilters.each("provider_id", Kind.INTEGER,
-                        "{t}.circuit_id in (select id from circuits_circuit where provider_id = ?)"))
+                        "{t}.circuit_id in (select id from circuits_circuit where provider_id = ?)")
+                        .choicesFrom("circuits_provider", "id"))
                 .filter(ExtraFilters.each("provider", Kind.STRING, "{t}.circuit_id in (select c.id from circuits_circuit c"
-                        + " join circuits_provider p on p.id = c.provider_id where p.slug = ?)"))
+                        + " join circuits_provider p on p.id = c.provider_id where p.slug = ?)")
+                        .choicesFrom("circuits_provider", "slug"))
                 .hook(org.sourceoftruth.records.dcim.PathRetraceHooks.circuitTermination())
                 .ordering("t.circuit_id", "t.term_side")
                 .search("t.xconnect_id", "t.pp_info", "t.description")

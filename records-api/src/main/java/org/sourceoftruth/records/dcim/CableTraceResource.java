@@ -36,7 +36,8 @@ import java.util.Set;
 
 /**
  * NetBox's cable path actions: {@code trace/} of a path endpoint (interfaces, console and power
- * ports, power outlets and feeds; continued across interface bridges as PathEndpoint.trace()), {@code paths/} of a pass-through port or circuit termination,
+ * ports, power outlets and feeds; continued across interface bridges as PathEndpoint.trace()), {@code paths/} of a
+ * pass-through port or (virtual) circuit termination,
  * and {@code dcim/connected-device/}. Each reads the stored paths and renders their objects with
  * a query or two per content type, whatever the number of hops.
  */
@@ -119,12 +120,16 @@ public class CableTraceResource {
     }
 
     @GET
-    @Path("{app: dcim|circuits}/{path: front-ports|rear-ports|circuit-terminations}/{id: [0-9]+}/paths/")
+    @Path("{app: dcim|circuits}/{path: front-ports|rear-ports|circuit-terminations|virtual-circuit-terminations}/{id: [0-9]+}/paths/")
     @Operation(hidden = true)
     public Response paths(@PathParam("app") String app, @PathParam("path") String path, @PathParam("id") long id) {
         String type = switch (path) {
             case "front-ports" -> "dcim.frontport";
             case "rear-ports" -> "dcim.rearport";
+            // NetBox's VirtualCircuitTerminationViewSet has the PassThroughPortMixin too: the
+            // stored paths through the object. No cable ends on a virtual circuit termination, so
+            // no traced path passes one and the list is empty, as NetBox's is.
+            case "virtual-circuit-terminations" -> "circuits.virtualcircuittermination";
             default -> "circuits.circuittermination";
         };
         if (!registry.require(type).app().equals(app)) {

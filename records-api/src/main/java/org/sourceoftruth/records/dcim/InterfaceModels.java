@@ -99,16 +99,19 @@ public class InterfaceModels implements ModelDefinition {
     }
 
     /**
-     * vlan_id / vlan (VID) of NetBox's CommonInterfaceFilterSet: the untagged VLAN, one of the
-     * tagged ones or the Q-in-Q service VLAN.
+     * vlan_id (a VLAN's id) and vlan (a VID) of NetBox's CommonInterfaceFilterSet, device and VM
+     * interfaces alike: filter_vlan_id / filter_vlan match the untagged VLAN, one of the tagged
+     * ones or the Q-in-Q service VLAN ({@code untagged_vlan_id__vid=v | tagged_vlans__vid=v |
+     * qinq_svlan__vid=v}). Both are CharFilters with a method: one value (the last when
+     * repeated), no existence check (an id or VID no VLAN has matches nothing), no lookups.
      */
     public static List<ExtraFilter> interfaceVlanFilters(String taggedTable, String taggedOwnColumn) {
         String tagged = "{t}.id in (select x." + taggedOwnColumn + " from " + taggedTable + " x where x.vlan_id";
         return List.of(
-                ExtraFilters.each("vlan_id", Kind.INTEGER, "{t}.untagged_vlan_id = ? or " + tagged + " = ?)"
+                ExtraFilters.single("vlan_id", Kind.INTEGER, "{t}.untagged_vlan_id = ? or " + tagged + " = ?)"
                         + " or {t}.qinq_svlan_id = ?"),
-                // a CharFilter in NetBox: a value that is no VID matches nothing
-                ExtraFilters.each("vlan", Kind.STRING, "{t}.untagged_vlan_id in (select id from ipam_vlan where"
+                // a value that is no VID matches nothing (NetBox: a 500 from the vid lookup)
+                ExtraFilters.single("vlan", Kind.STRING, "{t}.untagged_vlan_id in (select id from ipam_vlan where"
                         + " vid::text = trim(?)) or " + tagged + " in (select id from ipam_vlan where vid::text = trim(?)))"
                         + " or {t}.qinq_svlan_id in (select id from ipam_vlan where vid::text = trim(?))"));
     }

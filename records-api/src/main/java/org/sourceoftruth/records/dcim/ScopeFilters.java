@@ -54,6 +54,19 @@ public final class ScopeFilters {
 
     private static ExtraFilter filter(String name, boolean byId, String typeColumn, String idColumn, Place place,
                                       String ids) {
+        // NetBox's (TreeNode)ModelMultipleChoiceFilter: a region, site group, site or location
+        // that does not exist is a 400
+        String table = switch (place) {
+            case REGION -> "dcim_region";
+            case SITE_GROUP -> "dcim_sitegroup";
+            case SITE -> "dcim_site";
+            case LOCATION -> "dcim_location";
+        };
+        return scopeFilter(name, byId, typeColumn, idColumn, place, ids).choicesFrom(table, byId ? "id" : "slug");
+    }
+
+    private static ExtraFilter scopeFilter(String name, boolean byId, String typeColumn, String idColumn, Place place,
+                                           String ids) {
         return new ExtraFilter(name, byId ? Kind.INTEGER : Kind.STRING, (alias, values) -> {
             String type = alias + "." + typeColumn;
             String id = alias + "." + idColumn;

@@ -65,9 +65,10 @@ final class IpamFilters {
         out.addAll(ExtraFilters.number("children", "(" + PrefixTree.children("{t}") + ")"));
         out.add(ExtraFilters.each("vlan_vid", Kind.INTEGER, "{t}.vlan_id in (select id from ipam_vlan where vid = ?)"));
         out.add(ExtraFilters.each("vlan_group_id", Kind.INTEGER,
-                "{t}.vlan_id in (select id from ipam_vlan where group_id = ?)"));
+                "{t}.vlan_id in (select id from ipam_vlan where group_id = ?)").choicesFrom("ipam_vlangroup", "id"));
         out.add(ExtraFilters.each("vlan_group", Kind.STRING,
-                "{t}.vlan_id in (select v.id from ipam_vlan v join ipam_vlangroup g on g.id = v.group_id where g.slug = ?)"));
+                "{t}.vlan_id in (select v.id from ipam_vlan v join ipam_vlangroup g on g.id = v.group_id where g.slug = ?)")
+                .choicesFrom("ipam_vlangroup", "slug"));
         return out;
     }
 
@@ -105,11 +106,16 @@ final class IpamFilters {
                 + " where v.name = ?)"));
         out.add(ExtraFilters.each("virtual_machine_id", Kind.INTEGER, onVmInterface
                 + "(select id from virtualization_vminterface where virtual_machine_id = ?)"));
-        out.add(ExtraFilters.each("interface", Kind.STRING, onInterface + "(select id from dcim_interface where name = ?)"));
-        out.add(ExtraFilters.each("interface_id", Kind.INTEGER, onInterface + "(?)"));
+        // ModelMultipleChoiceFilters in NetBox (unknown interfaces are a 400); device_id and
+        // virtual_machine_id above are number filters there (an unknown one matches nothing)
+        out.add(ExtraFilters.each("interface", Kind.STRING, onInterface + "(select id from dcim_interface where name = ?)")
+                .choicesFrom("dcim_interface", "name"));
+        out.add(ExtraFilters.each("interface_id", Kind.INTEGER, onInterface + "(?)").choicesFrom("dcim_interface", "id"));
         out.add(ExtraFilters.each("vminterface", Kind.STRING, onVmInterface
-                + "(select id from virtualization_vminterface where name = ?)"));
-        out.add(ExtraFilters.each("vminterface_id", Kind.INTEGER, onVmInterface + "(?)"));
+                + "(select id from virtualization_vminterface where name = ?)")
+                .choicesFrom("virtualization_vminterface", "name"));
+        out.add(ExtraFilters.each("vminterface_id", Kind.INTEGER, onVmInterface + "(?)")
+                .choicesFrom("virtualization_vminterface", "id"));
         String toInterface = "{t}.assigned_object_type in ('dcim.interface', 'virtualization.vminterface')"
                 + " and {t}.assigned_object_id is not null";
         out.add(ExtraFilters.bool("assigned_to_interface", toInterface, "not (" + toInterface + ")"));

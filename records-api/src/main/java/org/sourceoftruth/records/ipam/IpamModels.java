@@ -132,7 +132,8 @@ public class IpamModels implements ModelDefinition {
                 .check(rules::vlan)
                 .filters(TenancyFilters.tenantGroup())
                 .filter(ExtraFilters.each("region_id", Kind.INTEGER, "{t}.site_id in (select id from dcim_site where"
-                        + " region_id in (" + ScopeFilters.descendantsOf("dcim_region") + "))"))
+                        + " region_id in (" + ScopeFilters.descendantsOf("dcim_region") + "))")
+                        .choicesFrom("dcim_region", "id"))
                 .filter(ExtraFilters.each("interface_id", Kind.INTEGER, "{t}.id in (select untagged_vlan_id from"
                         + " dcim_interface where id = ? union select vlan_id from dcim_interface_tagged_vlans where interface_id = ?)"))
                 .filter(ExtraFilters.each("vminterface_id", Kind.INTEGER, "{t}.id in (select untagged_vlan_id from"

@@ -32,6 +32,16 @@ public final class ExtraFilters {
         return each(name, kind, template, v -> v);
     }
 
+    /**
+     * A filter of one value (django-filter's CharFilter, NumberFilter): repeated, the last value
+     * counts, as Django's QueryDict.get() gives it to the form.
+     */
+    public static ExtraFilter single(String name, Kind kind, String template) {
+        ExtraFilter each = each(name, kind, template);
+        return new ExtraFilter(name, kind, (alias, values) -> each.predicate().build(alias,
+                List.of(values.get(values.size() - 1))));
+    }
+
     /** A boolean filter: the last value picks {@code whenTrue} or {@code whenFalse} (no parameters). */
     public static ExtraFilter bool(String name, String whenTrue, String whenFalse) {
         return new ExtraFilter(name, Kind.BOOLEAN, (alias, values) -> ExtraFilter.Sql.of(
@@ -67,10 +77,11 @@ public final class ExtraFilters {
     public static List<ExtraFilter> via(List<ExtraFilter> inner, String innerAlias, String template) {
         List<ExtraFilter> out = new ArrayList<>();
         for (ExtraFilter f : inner) {
+            // the inner filter's choices stay: its values name the same rows through the subquery
             out.add(new ExtraFilter(f.name(), f.valueKind(), (alias, values) -> {
                 ExtraFilter.Sql where = f.predicate().build(innerAlias, values);
                 return new ExtraFilter.Sql(template.replace("{t}", alias).replace("{where}", where.sql()), where.params());
-            }));
+            }, f.choices()));
         }
         return out;
     }

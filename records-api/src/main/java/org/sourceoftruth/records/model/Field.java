@@ -215,7 +215,9 @@ public final class Field {
      * Written by requests but stored in no column of the model's table (a cable's
      * {@code a_terminations}): read and checked as its kind reads it, seen by validators and
      * write hooks under the field's name, then left out of the INSERT/UPDATE and of change-log
-     * snapshots; rendered by its {@link #loader}. Not a filter.
+     * snapshots; rendered by its {@link #loader}. Not a filter. A many-to-many relation read
+     * through a view (a circuit's group assignments) is rendered as any relation, and the ids
+     * sent reach the write hooks (a list of ids under the field's name) instead of a join table.
      */
     public Field requestOnly() { requestOnly = true; filterable = false; orderable = false; return this; }
     public boolean isRequestOnly() { return requestOnly; }

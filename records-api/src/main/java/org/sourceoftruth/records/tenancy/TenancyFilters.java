@@ -19,7 +19,8 @@ public final class TenancyFilters {
     private static ExtraFilter group(String name, Kind kind, String key, String arrayType) {
         String sql = "{t}.tenant_id in (select id from tenancy_tenant where group_id in ("
                 + ScopeFilters.descendants("tenancy_tenantgroup", key) + "))";
+        // NetBox's TreeNodeMultipleChoiceFilter: a group that does not exist is a 400
         return new ExtraFilter(name, kind, (alias, values) -> ExtraFilter.Sql.of(sql.replace("{t}", alias),
-                new Db.SqlArray(arrayType, values)));
+                new Db.SqlArray(arrayType, values))).choicesFrom("tenancy_tenantgroup", key);
     }
 }

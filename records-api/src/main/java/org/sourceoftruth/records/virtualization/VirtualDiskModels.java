@@ -4,11 +4,18 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.sourceoftruth.records.model.DbValidator;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
+import org.sourceoftruth.records.model.Queries;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.model.UniqueRule;
+import org.sourceoftruth.records.model.WriteHook;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 
 import static org.sourceoftruth.records.model.Fields.*;
 
@@ -34,6 +41,7 @@ public class VirtualDiskModels implements ModelDefinition {
                 .standardTail()
                 .unique(UniqueRule.of("Virtual disk with this Virtual machine and Name already exists.",
                         "virtual_machine_id", "name"))
+                .hook(new MachineDiskTotal())
                 .ordering("t.virtual_machine_id", "t.name")
                 .search("t.name", "t.description")
                 .brief("virtual_machine", "name", "description", "size");
@@ -58,5 +66,54 @@ public class VirtualDiskModels implements ModelDefinition {
                         + ") must match the aggregate size of assigned virtual disks (" + sum + ").");
             }
         };
+    }
+
+    /**
+     * NetBox's update_virtualmachine_disk signal: after a virtual disk is saved or deleted, its
+     * machine's disk is set to the total size of the machine's disks, null once the last one is
+     * gone (so the machine no longer shows the size it had before it had disks). NetBox writes
+     * it with a queryset update, which leaves no change record; here the machine is saved through
+     * the engine (a PATCH of {@code disk}, only when the stored value changes), so the change is
+     * in the change log and on the change topic like every other.
+     */
+    static final class MachineDiskTotal implements WriteHook {
+        @Override
+        public List<FollowUp> afterSave(Queries db, Row written, Row changes, Row existing) {
+            Set<Long> machines = new LinkedHashSet<>();
+            if (existing != null) {
+                machines.add(existing.longValue("virtual_machine_id"));
+            }
+            machines.add(written.longValue("virtual_machine_id"));
+            return totals(db, machines);
+        }
+
+        @Override
+        public List<FollowUp> afterDelete(Queries db, List<Row> deleted) {
+            Set<Long> machines = new LinkedHashSet<>();
+            deleted.forEach(r -> machines.add(r.longValue("virtual_machine_id")));
+            return totals(db, machines);
+        }
+
+        /** A PATCH of each still existing machine whose stored disk is not its disks' total. */
+        private static List<FollowUp> totals(Queries db, Set<Long> machines) {
+            List<FollowUp> out = new ArrayList<>();
+            for (Long vm : machines) {
+                // a machine deleted with its disks is gone: nothing to update
+                List<Row> found = db.query("select m.disk, (select sum(d.size) from virtualization_virtualdisk d"
+                        + " where d.virtual_machine_id = m.id) as total from virtualization_virtualmachine m"
+                        + " where m.id = ?", vm);
+                if (found.isEmpty()) {
+                    continue;
+                }
+                Long stored = found.get(0).longValue("disk");
+                Long total = found.get(0).longValue("total");
+                if (!Objects.equals(stored, total)) {
+                    Map<String, Object> patch = new HashMap<>();
+                    patch.put("disk", total);
+                    out.add(new FollowUp("virtualization.virtualmachine", vm, patch));
+                }
+            }
+            return out;
+        }
     }
 }

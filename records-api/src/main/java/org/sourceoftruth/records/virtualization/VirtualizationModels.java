@@ -116,16 +116,21 @@ public class VirtualizationModels implements ModelDefinition {
                 .check(PrimaryIps.forVirtualMachines())
                 .check(VirtualDiskModels.diskMatchesVirtualDisks())
                 .filter(ExtraFilters.each("cluster_group_id", Kind.INTEGER,
-                        "{t}.cluster_id in (select id from virtualization_cluster where group_id = ?)"))
+                        "{t}.cluster_id in (select id from virtualization_cluster where group_id = ?)")
+                        .choicesFrom("virtualization_clustergroup", "id"))
                 .filter(ExtraFilters.each("cluster_group", Kind.STRING, "{t}.cluster_id in (select c.id from"
-                        + " virtualization_cluster c join virtualization_clustergroup g on g.id = c.group_id where g.slug = ?)"))
+                        + " virtualization_cluster c join virtualization_clustergroup g on g.id = c.group_id where g.slug = ?)")
+                        .choicesFrom("virtualization_clustergroup", "slug"))
                 .filter(ExtraFilters.each("cluster_type_id", Kind.INTEGER,
-                        "{t}.cluster_id in (select id from virtualization_cluster where type_id = ?)"))
+                        "{t}.cluster_id in (select id from virtualization_cluster where type_id = ?)")
+                        .choicesFrom("virtualization_clustertype", "id"))
                 .filter(ExtraFilters.each("cluster_type", Kind.STRING, "{t}.cluster_id in (select c.id from"
-                        + " virtualization_cluster c join virtualization_clustertype y on y.id = c.type_id where y.slug = ?)"))
+                        + " virtualization_cluster c join virtualization_clustertype y on y.id = c.type_id where y.slug = ?)")
+                        .choicesFrom("virtualization_clustertype", "slug"))
                 .filter(PrimaryIps.hasPrimaryIp())
                 .filter(ExtraFilters.each("region_id", Kind.INTEGER, "{t}.site_id in (select id from dcim_site where"
-                        + " region_id in (" + ScopeFilters.descendantsOf("dcim_region") + "))"))
+                        + " region_id in (" + ScopeFilters.descendantsOf("dcim_region") + "))")
+                        .choicesFrom("dcim_region", "id"))
                 .filters(TenancyFilters.tenantGroup())
                 .relationFilter("primary_ip4", "primary_ip4", "address")
                 .relationFilter("primary_ip6", "primary_ip6", "address")
@@ -160,7 +165,8 @@ public class VirtualizationModels implements ModelDefinition {
                 .unique(UniqueRule.of("Interface with this Virtual machine and Name already exists.",
                         "virtual_machine_id", "name"))
                 .filter(ExtraFilters.each("cluster_id", Kind.INTEGER,
-                        "{t}.virtual_machine_id in (select id from virtualization_virtualmachine where cluster_id = ?)"))
+                        "{t}.virtual_machine_id in (select id from virtualization_virtualmachine where cluster_id = ?)")
+                        .choicesFrom("virtualization_cluster", "id"))
                 .relationFilter("cluster", "virtual_machine.cluster", "name")
                 .filters(InterfaceModels.interfaceVlanFilters("virtualization_vminterface_tagged_vlans", "vminterface_id"))
                 .ordering(interfaceOrder())

@@ -4,12 +4,14 @@ import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 import org.sourceoftruth.records.Api;
 
+import java.util.List;
 import java.util.Map;
 
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.nullValue;
 import static org.sourceoftruth.records.Api.auth;
 import static org.sourceoftruth.records.Api.create;
@@ -124,6 +126,10 @@ class ProvidersAndVirtualCircuitsTest {
                 .body("results.id", contains(term));
         auth().get("/api/circuits/virtual-circuit-terminations/?provider_id=" + provider + "&role=hub").then()
                 .body("results.id", contains(term));
+        // NetBox's PassThroughPortMixin: no cable path passes a virtual circuit termination
+        auth().get("/api/circuits/virtual-circuit-terminations/" + term + "/paths/").then().statusCode(200)
+                .body("size()", equalTo(0));
+        auth().get("/api/circuits/virtual-circuit-terminations/999999999/paths/").then().statusCode(404);
         auth().get("/api/dcim/interfaces/?virtual_circuit_id=" + vc).then().body("results.id", contains(virtual));
         auth().get("/api/dcim/interfaces/?virtual_circuit_termination_id=" + term).then()
                 .body("results.id", contains(virtual));
@@ -161,5 +167,60 @@ class ProvidersAndVirtualCircuitsTest {
         auth().delete("/api/dcim/interfaces/" + virtual + "/").then().statusCode(204);
         auth().get("/api/circuits/virtual-circuit-terminations/" + term + "/").then().statusCode(404);
         auth().delete("/api/circuits/provider-networks/" + network + "/").then().statusCode(409);
+    }
+
+    /**
+     * A circuit's {@code assignments} written: the listed assignments become the circuit's (moved
+     * from another member), the unlisted ones are deleted, each with its change record; a write
+     * without the field leaves them; an id that names no assignment is a 400 changing nothing.
+     */
+    @Test
+    void writingCircuitAssignmentsReplacesThemWithChangeRecords() {
+        String u = uniq();
+        int provider = provider(u);
+        int type = create("/api/circuits/circuit-types/", Map.of("name", "T " + u, "slug", "t-" + u));
+        int circuit = create("/api/circuits/circuits/", Map.of("cid", "A-" + u, "provider", provider, "type", type));
+        int other = create("/api/circuits/circuits/", Map.of("cid", "B-" + u, "provider", provider, "type", type));
+        int g1 = create("/api/circuits/circuit-groups/", Map.of("name", "G1 " + u, "slug", "g1-" + u));
+        int g2 = create("/api/circuits/circuit-groups/", Map.of("name", "G2 " + u, "slug", "g2-" + u));
+        int own = create("/api/circuits/circuit-group-assignments/", Map.of("group", g1,
+                "member_type", "circuits.circuit", "member_id", circuit, "priority", "primary"));
+        int moved = create("/api/circuits/circuit-group-assignments/", Map.of("group", g2,
+                "member_type", "circuits.circuit", "member_id", other));
+
+        // a PATCH without assignments keeps them
+        auth().body(Map.of("description", "d")).patch("/api/circuits/circuits/" + circuit + "/").then()
+                .statusCode(200).body("assignments.id", contains(own));
+        // an unknown id: 400 under the field, nothing changes
+        auth().body(Map.of("assignments", List.of(999999999))).patch("/api/circuits/circuits/" + circuit + "/")
+                .then().statusCode(400).body("assignments", contains("Invalid pk \"999999999\" - object does not exist."));
+        auth().get("/api/circuits/circuits/" + circuit + "/").then().body("assignments.id", contains(own));
+
+        String request = auth().body(Map.of("assignments", List.of(Map.of("id", moved))))
+                .patch("/api/circuits/circuits/" + circuit + "/").then().statusCode(200)
+                .body("assignments.id", contains(moved)).body("assignments[0].group.id", equalTo(g2))
+                .extract().header("X-Request-ID");
+        auth().get("/api/circuits/circuit-group-assignments/" + own + "/").then().statusCode(404);
+        auth().get("/api/circuits/circuit-group-assignments/" + moved + "/").then()
+                .body("member_type", equalTo("circuits.circuit")).body("member_id", equalTo(circuit));
+        auth().get("/api/circuits/circuits/" + other + "/").then().body("assignments", hasSize(0));
+        auth().get("/api/core/object-changes/?request_id=" + request
+                + "&changed_object_type=circuits.circuitgroupassignment&ordering=time").then()
+                .body("results.changed_object_id", containsInAnyOrder(own, moved))
+                .body("results.find { it.changed_object_id == " + own + " }.action.value", equalTo("delete"))
+                .body("results.find { it.changed_object_id == " + moved + " }.action.value", equalTo("update"))
+                .body("results.find { it.changed_object_id == " + moved + " }.postchange_data.member_id",
+                        equalTo(circuit));
+        auth().get("/api/core/object-changes/?request_id=" + request + "&changed_object_type=circuits.circuit")
+                .then().body("results.changed_object_id", contains(circuit));
+
+        // on create too; an empty list removes them all
+        int third = create("/api/circuits/circuits/", Map.of("cid", "C-" + u, "provider", provider, "type", type,
+                "assignments", List.of(moved)));
+        auth().get("/api/circuits/circuits/" + third + "/").then().body("assignments.id", contains(moved));
+        auth().get("/api/circuits/circuits/" + circuit + "/").then().body("assignments", hasSize(0));
+        auth().body(Map.of("assignments", List.of())).patch("/api/circuits/circuits/" + third + "/").then()
+                .statusCode(200).body("assignments", hasSize(0));
+        auth().get("/api/circuits/circuit-group-assignments/" + moved + "/").then().statusCode(404);
     }
 }

@@ -17,6 +17,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 
 import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsInAnyOrder;
+import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -163,5 +165,35 @@ class AsnTest {
         // a route target in use is unlinked from the VRFs when deleted
         auth().delete("/api/ipam/route-targets/" + red + "/").then().statusCode(204);
         auth().get("/api/ipam/vrfs/" + vrf + "/").then().body("import_targets.id", contains(blue));
+    }
+
+    /**
+     * {@code start} on asn-ranges is the range's start (NetBox 4.4's filter), with its lookups,
+     * not NetBox 4.6's cursor: the list pages by offset and counts. On other lists {@code start}
+     * stays the cursor (EngineListTest).
+     */
+    @Test
+    void startFiltersAsnRangesByTheirStartNotByCursor() {
+        String u = uniq();
+        long base = block();
+        int rir = rir(u);
+        int low = create("/api/ipam/asn-ranges/", Map.of("name", "low " + u, "slug", "low-" + u, "rir", rir,
+                "start", base + 1, "end", base + 100));
+        int high = create("/api/ipam/asn-ranges/", Map.of("name", "high " + u, "slug", "high-" + u, "rir", rir,
+                "start", base + 500, "end", base + 600));
+        auth().get("/api/ipam/asn-ranges/?start=" + (base + 1)).then().statusCode(200)
+                .body("count", equalTo(1)).body("results.id", contains(low));
+        auth().get("/api/ipam/asn-ranges/?start=" + (base + 500) + "&start=" + (base + 1) + "&rir_id=" + rir).then()
+                .statusCode(200).body("count", equalTo(2)).body("results.id", containsInAnyOrder(high, low));
+        // a start no range has matches nothing, even one below every id (a cursor would match all)
+        auth().get("/api/ipam/asn-ranges/?start=1&rir_id=" + rir).then().statusCode(200).body("count", equalTo(0));
+        auth().get("/api/ipam/asn-ranges/?start__gte=" + (base + 2) + "&rir_id=" + rir).then()
+                .body("results.id", contains(high));
+        // with offset and ordering, as any filter (the cursor refuses both)
+        auth().get("/api/ipam/asn-ranges/?start=" + (base + 1) + "&offset=0&ordering=-name").then().statusCode(200)
+                .body("results.id", contains(low));
+        auth().get("/api/ipam/asn-ranges/?start=abc").then().statusCode(400).body("start", contains("Enter a whole number."));
+        // another list still pages by cursor
+        auth().get("/api/ipam/asns/?start=0&limit=1").then().statusCode(200).body("count", nullValue());
     }
 }

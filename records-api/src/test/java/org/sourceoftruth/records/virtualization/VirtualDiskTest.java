@@ -64,4 +64,45 @@ class VirtualDiskTest {
         auth().delete("/api/virtualization/virtual-machines/" + vm + "/").then().statusCode(204);
         auth().get("/api/virtualization/virtual-disks/" + root + "/").then().statusCode(404);
     }
+
+    /**
+     * NetBox's update_virtualmachine_disk: every disk write stores the total in the machine's
+     * disk, so once the last disk is deleted the machine's disk is null, not the size it had
+     * before it had disks; the machine's update is in the change log of the request.
+     */
+    @Test
+    void machineDiskIsNullOnceItsLastVirtualDiskIsDeleted() {
+        String u = uniq();
+        int type = create("/api/virtualization/cluster-types/", Map.of("name", "ct-" + u, "slug", "ct-" + u));
+        int cluster = create("/api/virtualization/clusters/", Map.of("name", "cl-" + u, "type", type));
+        int vm = create("/api/virtualization/virtual-machines/", Map.of("name", "vm-" + u, "cluster", cluster,
+                "disk", 50));
+        int only = create("/api/virtualization/virtual-disks/", Map.of("virtual_machine", vm, "name", "root",
+                "size", 100));
+        auth().get("/api/virtualization/virtual-machines/" + vm + "/").then().body("disk", equalTo(100));
+        auth().get("/api/virtualization/virtual-machines/?disk=100&id=" + vm).then().body("results.id", contains(vm));
+
+        String request = auth().delete("/api/virtualization/virtual-disks/" + only + "/").then().statusCode(204)
+                .extract().header("X-Request-ID");
+        auth().get("/api/virtualization/virtual-machines/" + vm + "/").then().body("disk", nullValue())
+                .body("virtual_disk_count", equalTo(0));
+        auth().get("/api/virtualization/virtual-machines/?disk__empty=true&id=" + vm).then()
+                .body("results.id", contains(vm));
+        auth().get("/api/core/object-changes/?request_id=" + request
+                + "&changed_object_type=virtualization.virtualmachine").then()
+                .body("results.changed_object_id", contains(vm)).body("results[0].action.value", equalTo("update"))
+                .body("results[0].prechange_data.disk", equalTo(100))
+                .body("results[0].postchange_data.disk", nullValue());
+        auth().get("/api/core/object-changes/?request_id=" + request
+                + "&changed_object_type=virtualization.virtualdisk").then()
+                .body("results.changed_object_id", contains(only));
+
+        // a size may be given again once the machine has no disks
+        auth().contentType("application/json").body(Map.of("disk", 70))
+                .patch("/api/virtualization/virtual-machines/" + vm + "/").then().statusCode(200)
+                .body("disk", equalTo(70));
+        // a machine deleted with its disks needs no update
+        create("/api/virtualization/virtual-disks/", Map.of("virtual_machine", vm, "name", "a", "size", 5));
+        auth().delete("/api/virtualization/virtual-machines/" + vm + "/").then().statusCode(204);
+    }
 }

@@ -44,6 +44,16 @@ public class FilterCompiler {
     /** Query parameters that are not filters (NetBox's reserved list). */
     public static final Set<String> RESERVED = Set.of("limit", "offset", "start", "ordering", "brief", "fields", "omit",
             "exclude", "export", "format", "changelog_message");
+    /**
+     * NetBox 4.6's cursor parameter ({@code ?start=<pk>}). It was no reserved word in NetBox 4.4,
+     * whose API this service follows, and one filterset has a filter of that name: an ASN range's
+     * {@code start}. NetBox 4.6's paginator reads {@code start} on every list, so there
+     * {@code ?start=64512} on asn-ranges both filters and pages (pk >= 64512): a collision, not a
+     * rule to copy. The rule here, for every model alike: when the model has a filter named
+     * {@code start}, the parameter is that filter, as in 4.4, and the list pages by offset;
+     * everywhere else it is the cursor. The other reserved words were reserved in 4.4 already.
+     */
+    public static final String CURSOR = "start";
 
     private static final Set<String> ALL_LOOKUPS = new LinkedHashSet<>();
 
@@ -86,7 +96,7 @@ public class FilterCompiler {
         Map<String, List<String>> errors = new LinkedHashMap<>();
         for (Map.Entry<String, List<String>> e : query.entrySet()) {
             String param = e.getKey();
-            if (RESERVED.contains(param) || (param.equals("exclude"))) {
+            if (RESERVED.contains(param) && !cursorIsFilter(model, param)) {
                 continue;
             }
             List<String> values = e.getValue().stream().filter(v -> !v.isEmpty()).toList();
@@ -112,6 +122,17 @@ public class FilterCompiler {
             throw ApiException.fields(errors);
         }
         return new Where(clauses.isEmpty() ? "true" : String.join(" and ", clauses), params);
+    }
+
+    /** Whether {@code param} is the cursor parameter and a filter of the model's own (see {@link #CURSOR}). */
+    public boolean cursorIsFilter(Model model, String param) {
+        return CURSOR.equals(param) && declares(model, param);
+    }
+
+    /** Whether the model declares a filter of exactly this name (a field's, a relation's or an extra one). */
+    private boolean declares(Model model, String param) {
+        return model.extraFilters().containsKey(param) || model.relationFilters().containsKey(param)
+                || model.childFilters().containsKey(param) || fieldFilters(model).containsKey(param);
     }
 
     /** A bad filter value; the message goes into the 400 body under the parameter name. */

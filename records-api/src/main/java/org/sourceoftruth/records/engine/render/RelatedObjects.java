@@ -50,7 +50,7 @@ public class RelatedObjects {
         List<Field> counted = new ArrayList<>();
         for (Field f : out) {
             if (f.loader() != null) {
-                related.put(f.name, loaded(db, f, rows, nested));
+                related.put(f.name, loaded(db, f, rows, nestedOptions(f, opts, nested)));
                 continue;
             }
             switch (f.kind) {

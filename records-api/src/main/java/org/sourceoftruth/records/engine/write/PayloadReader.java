@@ -78,7 +78,14 @@ public class PayloadReader {
             }
             try {
                 switch (f.kind) {
-                    case M2M -> m2m.put(f, relations.readM2m(db, f, v));
+                    // a request-only relation's ids go to the write hooks, not to a join table
+                    case M2M -> {
+                        if (f.isRequestOnly()) {
+                            cols.put(f.name, relations.readM2m(db, f, v));
+                        } else {
+                            m2m.put(f, relations.readM2m(db, f, v));
+                        }
+                    }
                     case TAGS -> tags = relations.readTags(db, f, v);
                     case CUSTOM_FIELDS -> cols.put(f.column(), customFields.merge(model, v,
                             existing == null ? null : (JsonNode) existing.get(f.column()), create, errors));
