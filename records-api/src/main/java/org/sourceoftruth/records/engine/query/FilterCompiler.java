@@ -180,7 +180,7 @@ public class FilterCompiler {
         for (Field f : model.fields()) {
             boolean byName = f.kind == Kind.STRING_LIST && base.equals(f.name);
             if (f.hasObjectTypeIds() && (byName || base.equals(RelationFilters.objectTypeIdFilter(f)))) {
-                return lookup == null || lookup.equals("n") ? RelationFilters.objectTypes(f, byName, lookup, values) : null;
+                return lookup == null || lookup.equals("n") ? RelationFilters.objectTypes(db, f, byName, lookup, values) : null;
             }
         }
         FieldFilter own = fieldFilters(model).get(base);
