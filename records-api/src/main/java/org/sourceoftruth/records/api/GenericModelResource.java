@@ -63,6 +63,8 @@ public class GenericModelResource {
     QueryParameters parameters;
     @Inject
     jakarta.enterprise.inject.Instance<ListExport> exports;
+    @Inject
+    jakarta.enterprise.inject.Instance<ObjectPost> objectPosts;
 
     // ------------------------------------------------------------- list path
 
@@ -197,6 +199,20 @@ public class GenericModelResource {
         Model model = model(app, path);
         access.requireAuthenticated();
         return Responses.json(200, optionsWriter.describe(model, "Instance", canWrite(model, Access.Action.CHANGE)), headers);
+    }
+
+    /** A JSON POST on an object: the model's {@link ObjectPost} where it declares one, else 405. */
+    @POST
+    @Path("{id: [0-9]+}/")
+    public Response postOne(@PathParam("app") String app, @PathParam("model") String path, @PathParam("id") long id,
+                            String body) {
+        Model model = model(app, path);
+        for (ObjectPost post : objectPosts) {
+            if (post.contentType().equals(model.contentType())) {
+                return post.post(id, body);
+            }
+        }
+        throw ApiException.detail(405, "Method \"POST\" not allowed.");
     }
 
     // ------------------------------------------------- browsable API form posts

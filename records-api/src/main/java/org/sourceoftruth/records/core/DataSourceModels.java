@@ -59,7 +59,7 @@ public class DataSourceModels implements ModelDefinition {
                 .briefExactly("path");
 
         Model job = Model.of("core", "jobs", "core.job", "core_job", "job")
-                .fields(genericFk("object", "object_type", "object_id", List.of("core.datasource")).readOnly()
+                .fields(genericFk("object", "object_type", "object_id", List.of("core.datasource", "extras.script")).readOnly()
                                 .objectTypeIds(),
                         str("name").readOnly(), choice("status", JOB_STATUS).readOnly(), datetime("created").readOnly(),
                         datetime("scheduled").readOnly().nullable(), integer("interval").readOnly().nullable(),
