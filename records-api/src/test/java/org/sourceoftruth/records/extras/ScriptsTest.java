@@ -93,6 +93,11 @@ class ScriptsTest {
         Accounts.permission(List.of("extras.script"), List.of("view", "run"), null, List.of(runner.id()));
         runner.api().body(Map.of()).post("/api/extras/scripts/" + id + "/").then().statusCode(501);
         assertEquals(jobs, count("select count(*) from core_job"), "a refused run makes no job");
+        // an event rule cannot run it either: the script action is refused, naming action_type
+        Api.post("/api/extras/event-rules/", Map.of("name", "s-" + uniq(), "object_types", List.of("dcim.site"),
+                "event_types", List.of("object_created"), "action_type", "script",
+                "action_object_type", "extras.script", "action_object_id", id)).statusCode(400)
+                .body("action_type[0]", equalTo("Event rules cannot run scripts here: no script runner exists on this server."));
         // other models' objects take no POST
         int site = Api.site("sp");
         Api.auth().body(Map.of()).post("/api/dcim/sites/" + site + "/").then().statusCode(405);
