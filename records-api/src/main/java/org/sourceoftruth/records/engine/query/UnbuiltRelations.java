@@ -24,9 +24,6 @@ final class UnbuiltRelations {
     }
 
     /** Models with NetBox's SyncedDataMixin (data source, data file): none is bound to a data source yet. */
-    private static final Set<String> SYNCED_DATA = Set.of("extras.configcontext", "extras.configcontextprofile",
-            "extras.configtemplate", "extras.exporttemplate");
-
     /** Filter name -> content types whose NetBox filterset has it, the related model being unbuilt. */
     private static final Map<String, Set<String>> RELATIONS = Map.of();
 
@@ -39,15 +36,11 @@ final class UnbuiltRelations {
     private record Through(Set<String> contentTypes, String table, String key) {
     }
 
-    private static final Map<String, Through> THROUGH_UNBUILT = Map.of(
-            // data sources and files exist (core), but no object is bound to one yet
-            "data_source_id", new Through(SYNCED_DATA, "core_datasource", "id"),
-            "data_file_id", new Through(SYNCED_DATA, "core_datafile", "id"));
+    private static final Map<String, Through> THROUGH_UNBUILT = Map.of();
 
     /** Boolean "has one" filters on unbuilt relations: true matches no object, false every object. */
     private static final Map<String, Set<String>> ABSENT = Map.ofEntries(
-            Map.entry("has_front_image", Set.of("dcim.devicetype")), Map.entry("has_rear_image", Set.of("dcim.devicetype")),
-            Map.entry("auto_sync_enabled", SYNCED_DATA));
+            Map.entry("has_front_image", Set.of("dcim.devicetype")), Map.entry("has_rear_image", Set.of("dcim.devicetype")));
 
     /**
      * These filters on the given content type, sorted by name: name → true for a presence flag
