@@ -49,7 +49,7 @@ public class SyncedData {
     enum Content {
         /** Template code: the file's text. */
         TEXT,
-        /** Data or a schema: the file parsed as JSON (NetBox also takes YAML; not here). */
+        /** Data or a schema: the file parsed as JSON, else as YAML (NetBox's DataFile.get_data()). */
         DATA
     }
 
@@ -104,16 +104,34 @@ public class SyncedData {
         if (content == Content.TEXT) {
             changes.put(column, text);
         } else {
-            try {
-                changes.put(column, Json.MAPPER.readTree(text));
-            } catch (JsonProcessingException e) {
-                add(errors, "data_file", "Unable to parse the data file " + file.str("path") + " as JSON.");
+            JsonNode data = data(text);
+            if (data == null) {
+                add(errors, "data_file", "Unable to parse the data file " + file.str("path") + " as JSON or YAML.");
                 return;
             }
+            changes.put(column, data);
         }
         changes.put("data_path", file.str("path"));
         changes.put("data_synced", OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS));
     }
+
+    /** The file's data: JSON, else YAML (safe: plain values only), else null. */
+    static JsonNode data(String text) {
+        try {
+            return Json.MAPPER.readTree(text);
+        } catch (JsonProcessingException e) {
+            // not JSON: YAML, as NetBox tries next
+        }
+        try {
+            JsonNode yaml = YAML.readTree(text);
+            return yaml == null || yaml.isMissingNode() ? null : yaml;
+        } catch (JsonProcessingException e) {
+            return null;
+        }
+    }
+
+    private static final com.fasterxml.jackson.dataformat.yaml.YAMLMapper YAML =
+            new com.fasterxml.jackson.dataformat.yaml.YAMLMapper();
 
     private Row file(long id) {
         try (Connection c = dataSource.getConnection()) {

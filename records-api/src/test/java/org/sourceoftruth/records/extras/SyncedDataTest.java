@@ -46,6 +46,7 @@ class SyncedDataTest {
         Files.writeString(dir.resolve("hello.j2"), "Hello {{ name }}!");
         Files.writeString(dir.resolve("context.json"), "{\"ntp\": [\"10.0.0.1\"]}");
         Files.writeString(dir.resolve("broken.json"), "{not json");
+        Files.writeString(dir.resolve("context.yaml"), "ntp:\n  - 10.0.0.9\nsyslog: 10.0.0.10\n");
         int source = source(dir);
         int hello = file(source, "hello.j2");
         int context = file(source, "context.json");
@@ -78,6 +79,10 @@ class SyncedDataTest {
         Api.post("/api/extras/config-contexts/", Map.of("name", "c-" + uniq(), "data", Map.of("x", 1),
                 "data_file", file(source, "broken.json"))).statusCode(400)
                 .body("data_file[0]", containsString("broken.json"));
+        // YAML is read too, as NetBox's DataFile.get_data()
+        Api.post("/api/extras/config-contexts/", Map.of("name", "c-" + uniq(), "data", Map.of("x", 1),
+                "data_file", file(source, "context.yaml"))).statusCode(201)
+                .body("data.ntp[0]", equalTo("10.0.0.9")).body("data.syslog", equalTo("10.0.0.10"));
         // a source without a file, or a file of another source, is refused
         Api.post("/api/extras/export-templates/", Map.of("name", "e-" + uniq(), "object_types", List.of("dcim.site"),
                 "template_code", "x", "data_source", source)).statusCode(400)
