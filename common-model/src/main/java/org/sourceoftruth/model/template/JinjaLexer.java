@@ -7,8 +7,8 @@ import java.util.List;
  * Splits a Jinja template into literal text, {@code {{ expression }}} and
  * {@code {% statement %}} segments, dropping {@code {# comments #}}, applying the whitespace
  * control markers ({@code {{-}, {@code -%}}, ...) and keeping {@code {% raw %}} blocks as text.
- * Settings mirror Jinja's defaults as NetBox uses them: no trim_blocks, no lstrip_blocks, and a
- * single trailing newline of the template is dropped.
+ * Settings mirror Jinja's defaults as NetBox uses them unless {@link Whitespace} says otherwise:
+ * no trim_blocks, no lstrip_blocks, and a single trailing newline of the template is dropped.
  */
 final class JinjaLexer {
 
@@ -19,23 +19,31 @@ final class JinjaLexer {
     }
 
     private final String source;
+    private final Whitespace whitespace;
     private final List<Segment> segments = new ArrayList<>();
     private int pos;
     private int line = 1;
     private boolean stripNextText;
 
-    private JinjaLexer(String source) {
+    private JinjaLexer(String source, Whitespace whitespace) {
         this.source = source;
+        this.whitespace = whitespace;
     }
 
     static List<Segment> split(String template) throws TemplateSyntaxException {
+        return split(template, Whitespace.DEFAULT);
+    }
+
+    static List<Segment> split(String template, Whitespace whitespace) throws TemplateSyntaxException {
         String source = template;
-        if (source.endsWith("\r\n")) {
+        if (whitespace.keepTrailingNewline()) {
+            // kept
+        } else if (source.endsWith("\r\n")) {
             source = source.substring(0, source.length() - 2);
         } else if (source.endsWith("\n")) {
             source = source.substring(0, source.length() - 1);
         }
-        JinjaLexer lexer = new JinjaLexer(source);
+        JinjaLexer lexer = new JinjaLexer(source, whitespace);
         lexer.run();
         return lexer.segments;
     }
@@ -48,6 +56,10 @@ final class JinjaLexer {
             if (c == '{' && pos + 1 < source.length() && "{%#".indexOf(source.charAt(pos + 1)) >= 0) {
                 char opener = source.charAt(pos + 1);
                 boolean stripBefore = pos + 2 < source.length() && source.charAt(pos + 2) == '-';
+                boolean keepBefore = pos + 2 < source.length() && source.charAt(pos + 2) == '+';
+                if (whitespace.lstripBlocks() && opener != '{' && !stripBefore && !keepBefore) {
+                    lstrip(text);
+                }
                 addText(text.toString(), textLine, stripBefore);
                 text.setLength(0);
                 readTag(opener);
@@ -78,8 +90,17 @@ final class JinjaLexer {
         if (stripAfter || content.endsWith("+")) {
             content = content.substring(0, content.length() - 1);
         }
+        boolean keepAfter = content.length() < source.substring(contentStart, end).length() && !stripAfter;
         advance(end + closer.length() - pos);
         stripNextText = stripAfter;
+        if (whitespace.trimBlocks() && opener != '{' && !keepAfter && !stripAfter) {
+            // trim_blocks: the first newline after a block or comment tag goes
+            if (source.startsWith("\r\n", pos)) {
+                advance(2);
+            } else if (source.startsWith("\n", pos)) {
+                advance(1);
+            }
+        }
         switch (opener) {
             case '{' -> segments.add(new Segment(Kind.OUTPUT, content.trim(), startLine));
             case '%' -> {
@@ -93,6 +114,21 @@ final class JinjaLexer {
             default -> {
                 // comment: nothing to emit
             }
+        }
+    }
+
+    /**
+     * lstrip_blocks: spaces and tabs between the start of the line and the tag about to be read
+     * go, when nothing else precedes the tag on its line.
+     */
+    private void lstrip(StringBuilder text) {
+        int i = pos - 1;
+        while (i >= 0 && (source.charAt(i) == ' ' || source.charAt(i) == '\t')) {
+            i--;
+        }
+        int run = pos - 1 - i;
+        if (run > 0 && run <= text.length() && (i < 0 || source.charAt(i) == '\n')) {
+            text.setLength(text.length() - run);
         }
     }
 

@@ -89,8 +89,13 @@ public final class JinjaToQute {
 
     /** @return Qute source equivalent to the Jinja template */
     public static String translate(String jinja, Output outputMode) throws TemplateSyntaxException {
+        return translate(jinja, outputMode, Whitespace.DEFAULT);
+    }
+
+    /** @return Qute source equivalent to the Jinja template under these whitespace settings */
+    public static String translate(String jinja, Output outputMode, Whitespace whitespace) throws TemplateSyntaxException {
         JinjaToQute translator = new JinjaToQute(outputMode);
-        for (JinjaLexer.Segment segment : JinjaLexer.split(jinja)) {
+        for (JinjaLexer.Segment segment : JinjaLexer.split(jinja, whitespace)) {
             switch (segment.kind()) {
                 case TEXT -> translator.text(segment.content());
                 case OUTPUT -> translator.output(segment);

@@ -64,13 +64,23 @@ public final class WebhookTemplates {
         return compile(jinja, JinjaToQute.Output.TEXT);
     }
 
+    /** Compiles an export or config template under its environment's whitespace settings. */
+    public static CompiledTemplate compile(String jinja, Whitespace whitespace) throws TemplateSyntaxException {
+        return compile(jinja, JinjaToQute.Output.TEXT, whitespace);
+    }
+
     /** Compiles an additional-headers template: printed values lose CR, LF and control characters. */
     public static CompiledTemplate compileHeaders(String jinja) throws TemplateSyntaxException {
         return compile(jinja, JinjaToQute.Output.HEADER_SAFE);
     }
 
     private static CompiledTemplate compile(String jinja, JinjaToQute.Output output) throws TemplateSyntaxException {
-        String qute = JinjaToQute.translate(jinja == null ? "" : jinja, output);
+        return compile(jinja, output, Whitespace.DEFAULT);
+    }
+
+    private static CompiledTemplate compile(String jinja, JinjaToQute.Output output, Whitespace whitespace)
+            throws TemplateSyntaxException {
+        String qute = JinjaToQute.translate(jinja == null ? "" : jinja, output, whitespace);
         try {
             Template template = ENGINE.parse(qute);
             return new CompiledTemplate(template);

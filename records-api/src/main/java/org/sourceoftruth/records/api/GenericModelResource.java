@@ -66,6 +66,8 @@ public class GenericModelResource {
     jakarta.enterprise.inject.Instance<ListExport> exports;
     @Inject
     MultipartBodies multipart;
+    @Inject
+    jakarta.enterprise.inject.Instance<ObjectPost> objectPosts;
 
     // ------------------------------------------------------------- list path
 
@@ -248,6 +250,20 @@ public class GenericModelResource {
             throw ApiException.detail(415, "Unsupported media type \"multipart/form-data\" in request.");
         }
         return model;
+    }
+
+    /** A JSON POST on an object: the model's {@link ObjectPost} where it declares one, else 405. */
+    @POST
+    @Path("{id: [0-9]+}/")
+    public Response postOne(@PathParam("app") String app, @PathParam("model") String path, @PathParam("id") long id,
+                            String body) {
+        Model model = model(app, path);
+        for (ObjectPost post : objectPosts) {
+            if (post.contentType().equals(model.contentType())) {
+                return post.post(id, body);
+            }
+        }
+        throw ApiException.detail(405, "Method \"POST\" not allowed.");
     }
 
     // ------------------------------------------------- browsable API form posts

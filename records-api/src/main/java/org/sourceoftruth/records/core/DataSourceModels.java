@@ -12,7 +12,6 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import static org.sourceoftruth.records.model.Fields.*;
 
@@ -29,8 +28,9 @@ public class DataSourceModels implements ModelDefinition {
             "completed", "Completed", "failed", "Failed");
     public static final ChoiceSet JOB_STATUS = ChoiceSet.of("pending", "Pending", "scheduled", "Scheduled",
             "running", "Running", "completed", "Completed", "errored", "Errored", "failed", "Failed");
-    /** NetBox's sync intervals in minutes (hourly, every 12 hours, daily, weekly, every 30 days; 1: minutely). */
-    static final Set<Long> SYNC_INTERVALS = Set.of(1L, 60L, 720L, 1440L, 10080L, 43200L);
+    /** NetBox's JobIntervalChoices: sync intervals in minutes. */
+    static final ChoiceSet SYNC_INTERVALS = ChoiceSet.of("1", "Minutely", "60", "Hourly", "720", "12 hours",
+            "1440", "Daily", "10080", "Weekly", "43200", "30 days").numeric();
 
     @Override
     public List<Model> models() {
@@ -38,7 +38,7 @@ public class DataSourceModels implements ModelDefinition {
                 .fields(str("name").required().max(100).unique(), choice("type", TYPE).required(),
                         str("source_url").required().max(200), bool("enabled").dflt(true),
                         choice("status", STATUS).readOnly().dflt("new"), str("description").max(200),
-                        integer("sync_interval").nullable(), json("parameters").nullable(), str("ignore_rules"),
+                        integer("sync_interval").nullable().integerChoices(SYNC_INTERVALS), json("parameters").nullable(), str("ignore_rules"),
                         str("comments"))
                 .standardTail()
                 .fields(datetime("last_synced").readOnly().nullable(), count("file_count", "core_datafile", "source_id"))
@@ -59,7 +59,7 @@ public class DataSourceModels implements ModelDefinition {
                 .briefExactly("path");
 
         Model job = Model.of("core", "jobs", "core.job", "core_job", "job")
-                .fields(genericFk("object", "object_type", "object_id", List.of("core.datasource")).readOnly()
+                .fields(genericFk("object", "object_type", "object_id", List.of("core.datasource", "extras.script")).readOnly()
                                 .objectTypeIds(),
                         str("name").readOnly(), choice("status", JOB_STATUS).readOnly(), datetime("created").readOnly(),
                         datetime("scheduled").readOnly().nullable(), integer("interval").readOnly().nullable(),
@@ -67,7 +67,8 @@ public class DataSourceModels implements ModelDefinition {
                         fk("user", "users.user").readOnly(), json("data").readOnly().nullable(), str("error").readOnly(),
                         str("job_id").readOnly().filterExpression("t.job_id::text"), json("log_entries").readOnly())
                 .readOnlyApi()
-                .relationFilter("user", "user", "username")
+                // NetBox's JobFilterSet takes the user's id (Meta.fields' ModelChoiceFilter), not its name
+                .relationFilter("user", "user", "id")
                 .filters(List.of(
                         ExtraFilters.each("created__after", Kind.DATETIME, "{t}.created >= ?"),
                         ExtraFilters.each("created__before", Kind.DATETIME, "{t}.created <= ?"),
@@ -84,11 +85,8 @@ public class DataSourceModels implements ModelDefinition {
         return List.of(source, file, job);
     }
 
-    /** NetBox's DataSource.clean(): a known interval; a local source names a path or a file:// URL. */
+    /** NetBox's DataSource.clean(): a local source names a path or a file:// URL. */
     private static void sourceRules(Row row, Map<String, List<String>> errors) {
-        if (row.get("sync_interval") instanceof Number n && !SYNC_INTERVALS.contains(n.longValue())) {
-            errors.computeIfAbsent("sync_interval", k -> new ArrayList<>()).add("\"" + n + "\" is not a valid choice.");
-        }
         String url = row.str("source_url");
         if ("local".equals(row.str("type")) && url != null && !url.isEmpty()) {
             String scheme;

@@ -51,7 +51,7 @@ public class DataSourceSync {
     }
 
     @Transactional
-    public Outcome sync(long sourceId, long userId) {
+    public Outcome sync(long sourceId, Long userId) {
         try (Connection c = dataSource.getConnection()) {
             Db db = new Db(c);
             Row source = db.query("select * from core_datasource where id = ? for update", sourceId).get(0);

@@ -11,6 +11,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.engine.ModelService;
+import org.sourceoftruth.records.extras.SyncedDataBinding;
 import org.sourceoftruth.records.engine.render.Renderer;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
@@ -37,6 +38,9 @@ public class DataSourceSyncResource {
     RequestContext request;
     @Inject
     DataSourceSync sync;
+    @Inject
+    SyncedDataBinding binding;
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(DataSourceSyncResource.class);
     @Context
     HttpHeaders headers;
 
@@ -57,6 +61,16 @@ public class DataSourceSyncResource {
         }
         access.requireWritable();
         sync.sync(id, caller.userId());
+        // NetBox's auto_sync: objects bound to the source's files with auto_sync_enabled copy them
+        // again, each a save of its own; one the caller may not change keeps its content
+        for (SyncedDataBinding.Bound bound : binding.autoSynced(id)) {
+            try {
+                binding.resync(bound.model(), bound.id(), opts);
+            } catch (ApiException e) {
+                LOG.infof("auto-sync of %s %d after data source %d skipped: %s", bound.model().contentType(),
+                        bound.id(), id, e.getMessage());
+            }
+        }
         return Responses.json(200, service.get(source, id, opts).node(), headers);
     }
 }

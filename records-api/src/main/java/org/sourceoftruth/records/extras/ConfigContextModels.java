@@ -24,6 +24,8 @@ import static org.sourceoftruth.records.model.Fields.*;
  */
 @ApplicationScoped
 public class ConfigContextModels implements ModelDefinition {
+    @jakarta.inject.Inject
+    SyncedData syncedData;
 
     /** Assignment dimensions: field, target content type, and the filter name NetBox uses. */
     private record Assignment(ConfigContexts.Dimension dimension, String target, String filter, String targetTable,
@@ -55,10 +57,10 @@ public class ConfigContextModels implements ModelDefinition {
                 .fields(str("name").required().max(100).unique(), integer("weight").range(0, 32767).dflt(1000),
                         str("description").max(200), bool("is_active").dflt(true))
                 .fields(assignmentFields())
-                .fields(tags().slugs(), json("data").required(), fk("profile", "extras.configcontextprofile").protect(),
-                        notBuilt("data_source", null), notBuilt("data_path", ""), notBuilt("data_file", null),
-                        notBuilt("data_synced", null).filtersAs(Kind.DATETIME))
+                .fields(tags().slugs(), json("data").required(), fk("profile", "extras.configcontextprofile").protect())
+                .fields(SyncedData.fields(false))
                 .timestamps()
+                .hook(syncedData.hook("data", SyncedData.Content.DATA))
                 .validator((row, errors) -> ConfigContexts.requireObject("data", row, errors))
                 .check(ConfigContextModels::dataMatchesProfile)
                 .filters(assignmentFilters())
@@ -74,8 +76,9 @@ public class ConfigContextModels implements ModelDefinition {
                         json("schema").nullable().help("A JSON schema specifying the structure of the context data for"
                                 + " this profile"),
                         tags().slugs(), str("comments"))
-                .fields(TemplateModels.dataFields(false))
+                .fields(SyncedData.fields(false))
                 .timestamps()
+                .hook(syncedData.hook("schema", SyncedData.Content.DATA))
                 .validator(JsonSchemaRules::schemaField)
                 .ordering("t.name")
                 .search("t.name", "t.description", "t.comments")

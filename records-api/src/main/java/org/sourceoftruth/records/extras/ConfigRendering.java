@@ -89,7 +89,7 @@ public class ConfigRendering {
     private Response render(long templateId, Map<String, Object> context, HttpHeaders headers, String format) {
         Model templates = registry.require("extras.configtemplate");
         ObjectNode template = (ObjectNode) service.get(templates, templateId, full()).node();
-        String output = rendering.render(template.path("template_code").asText(""), context);
+        String output = rendering.render(template.path("template_code").asText(""), template.get("environment_params"), context);
         if (wantsText(headers, format)) {
             return Response.ok(output, MediaType.TEXT_PLAIN_TYPE.withCharset("utf-8")).build();
         }

@@ -21,12 +21,12 @@ import org.sourceoftruth.records.web.Responses;
 import java.util.Set;
 
 /**
- * {@code POST /api/extras/<export-templates|config-templates|config-context-profiles>/<id>/sync/}:
- * NetBox's SyncedDataMixin action, which copies the object's data file into it. No data source is
- * served yet, so no object has a data file and, as NetBox does then, the object is returned
- * unchanged. Needs the change permission (NetBox's {@code sync_<model>}).
+ * {@code POST /api/extras/<export-templates|config-templates|config-contexts|config-context-profiles>/<id>/sync/}:
+ * NetBox's SyncedDataMixin action. An object bound to a data file copies the file's current
+ * content again ({@link SyncedData}; a save through the engine, with its change record); an
+ * unbound one is returned unchanged, as NetBox does. Needs the change permission on the object.
  */
-@Path("/api/extras/{model: export-templates|config-templates|config-context-profiles}/{id: [0-9]+}/sync/")
+@Path("/api/extras/{model: export-templates|config-templates|config-contexts|config-context-profiles}/{id: [0-9]+}/sync/")
 public class DataSyncResource {
     @Inject
     ModelRegistry registry;
@@ -36,6 +36,8 @@ public class DataSyncResource {
     Access access;
     @Inject
     RequestContext request;
+    @Inject
+    SyncedDataBinding binding;
     @Context
     HttpHeaders headers;
 
@@ -44,8 +46,11 @@ public class DataSyncResource {
     public Response sync(@PathParam("model") String path, @PathParam("id") long id) {
         Model model = registry.byPath("extras", path).orElseThrow(ApiException::notFound);
         access.require(model, Access.Action.CHANGE);
-        RenderedObject object = service.get(model, id, new Renderer.Options(request.baseUrl(),
-                Renderer.Mode.FULL, null, Set.of()));
+        Renderer.Options opts = new Renderer.Options(request.baseUrl(), Renderer.Mode.FULL, null, Set.of());
+        RenderedObject object = service.get(model, id, opts);
+        if (object.node().path("data_file").isObject()) {
+            object = binding.resync(model, id, opts);
+        }
         return Responses.json(200, object.node(), headers);
     }
 }

@@ -31,10 +31,10 @@ public class EventModels implements ModelDefinition {
             "PATCH", "PATCH", "DELETE", "DELETE");
     public static final ChoiceSet ACTION_TYPE = ChoiceSet.of("webhook", "Webhook", "script", "Script",
             "notification", "Notification");
-    /**
-     * The object each action type acts with. A {@code script} rule is stored as NetBox stores it,
-     * but never run: this service has no script runner (extras/scripts is always empty).
-     */
+    /** Why an event rule with action type script is refused: no script runner exists here (see ScriptRun). */
+    static final String SCRIPT_ACTIONS_REFUSED = "Event rules cannot run scripts here: no script runner exists on"
+            + " this server.";
+    /** The object each action type acts with. */
     static final Map<String, String> ACTION_OBJECT_TYPES = Map.of("webhook", "extras.webhook",
             "script", "extras.script", "notification", "extras.notificationgroup");
     static final Set<String> EVENT_TYPES = Set.of("object_created", "object_updated", "object_deleted",
@@ -122,6 +122,11 @@ public class EventModels implements ModelDefinition {
         }
         if ("notification".equals(actionType) && row.get("action_object_id") == null) {
             add(errors, "action_object_id", "A notification group must be selected for a notification action.");
+        }
+        if ("script".equals(actionType)) {
+            // NetBox accepts any existing script and queues a run on each event; no script runner
+            // exists here, so such a rule could never do what it says: refused rather than kept idle
+            add(errors, "action_type", SCRIPT_ACTIONS_REFUSED);
         }
         String expected = ACTION_OBJECT_TYPES.get(actionType);
         String actual = row.str("action_object_type");

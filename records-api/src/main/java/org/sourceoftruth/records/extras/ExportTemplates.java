@@ -49,7 +49,8 @@ public class ExportTemplates implements ListExport {
         ListQuery.Page objects = service.list(model, query, full, new ListQuery.PageRequest(null, 0, null));
         List<Object> queryset = new ArrayList<>(objects.results().size());
         objects.results().forEach(o -> queryset.add(TemplateRendering.plain(o)));
-        String output = rendering.render(template.path("template_code").asText(""), Map.of("queryset", queryset));
+        String output = rendering.render(template.path("template_code").asText(""), template.get("environment_params"),
+                Map.of("queryset", queryset));
         Response.ResponseBuilder response = Response.ok(output, type);
         if (template.path("as_attachment").asBoolean(true)) {
             response.header("Content-Disposition", attachment(template, model));

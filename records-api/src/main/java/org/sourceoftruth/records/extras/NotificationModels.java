@@ -2,6 +2,7 @@ package org.sourceoftruth.records.extras;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import org.sourceoftruth.records.model.ChoiceSet;
+import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
@@ -33,6 +34,10 @@ public class NotificationModels implements ModelDefinition {
      */
     public static final Predicate<Model> FEATURED = m -> m.hasTags() && m.hasCustomFields() && !m.app().equals("extras");
 
+    /** The id of the row's object type in core/object-types. */
+    private static final String OBJECT_TYPE_ID =
+            "(select o.id from core_objecttype o where o.app_label || '.' || o.model = {t}.object_type)";
+
     @Override
     public List<Model> models() {
         Model bookmark = Model.of("extras", "bookmarks", "extras.bookmark", "extras_bookmark", "bookmark")
@@ -42,6 +47,8 @@ public class NotificationModels implements ModelDefinition {
                         "object_type", "object_id", "user_id"))
                 .display(NotificationModels::objectDisplay)
                 .relationFilter("user", "user", "username")
+                // NetBox's BookmarkFilterSet: object_type_id is a plain number filter (lookups, no check)
+                .filters(ExtraFilters.number("object_type_id", OBJECT_TYPE_ID))
                 .ordering("t.created", "t.id");
 
         Model group = Model.of("extras", "notification-groups", "extras.notificationgroup", "extras_notificationgroup",

@@ -4,7 +4,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import org.sourceoftruth.records.model.Field;
-import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.ModelRegistry;
@@ -26,6 +25,8 @@ import static org.sourceoftruth.records.model.Fields.*;
 public class TemplateModels implements ModelDefinition {
     @Inject
     Instance<ModelRegistry> registry;
+    @Inject
+    SyncedData syncedData;
 
     @Override
     public List<Model> models() {
@@ -34,8 +35,9 @@ public class TemplateModels implements ModelDefinition {
                 .fields(stringList("object_types").required().objectTypeIds(), str("name").required().max(100),
                         str("description").max(200))
                 .fields(renderFields())
-                .fields(dataFields(false))
+                .fields(SyncedData.fields(false))
                 .timestamps()
+                .hook(syncedData.hook("template_code", SyncedData.Content.TEXT))
                 .validator((row, errors) -> ExtrasModels.knownObjectTypes(registry.get(), row, errors))
                 .validator(TemplateModels::nameIsNotReserved)
                 .ordering("t.name")
@@ -46,9 +48,10 @@ public class TemplateModels implements ModelDefinition {
                         "config template")
                 .fields(str("name").required().max(100), str("description").max(200))
                 .fields(renderFields())
-                .fields(dataFields(true))
+                .fields(SyncedData.fields(true))
                 .fields(tags())
                 .timestamps()
+                .hook(syncedData.hook("template_code", SyncedData.Content.TEXT))
                 .ordering("t.name")
                 .search("t.name", "t.description")
                 .brief("name", "description");
@@ -64,20 +67,6 @@ public class TemplateModels implements ModelDefinition {
                 str("file_name").max(200).help("Filename to give to the rendered export file"),
                 str("file_extension").max(15).help("Extension to append to the rendered filename"),
                 bool("as_attachment").dflt(true).help("Download file as attachment")};
-    }
-
-    /**
-     * SyncedDataMixin's fields: data sources are not served yet, so a template holds its code
-     * itself and these render as NetBox renders them unset.
-     */
-    static Field[] dataFields(boolean autoSync) {
-        List<Field> out = new ArrayList<>(List.of(notBuilt("data_source", null), notBuilt("data_path", ""),
-                notBuilt("data_file", null)));
-        if (autoSync) {
-            out.add(notBuilt("auto_sync_enabled", false));
-        }
-        out.add(notBuilt("data_synced", null).filtersAs(Kind.DATETIME));
-        return out.toArray(Field[]::new);
     }
 
     private static void nameIsNotReserved(Row row, Map<String, List<String>> errors) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
 import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Kind;
 
 import java.math.BigDecimal;
 import java.util.List;
@@ -24,7 +25,36 @@ public final class IntegerType extends OrderedType {
             throw new InvalidValue("A valid integer is required.");
         }
         DecimalType.checkRange(f, BigDecimal.valueOf(n));
+        if (f.choices() != null && !f.choices().contains(Long.toString(n))) {
+            throw new InvalidValue("\"" + n + "\" is not a valid choice.");
+        }
         return n;
+    }
+
+    /**
+     * An integer with choices ({@link Field#integerChoices}) filters as NetBox's ChoiceFilter: an
+     * exact value (or {@code __n}) that is no choice is a 400, and the text lookups NetBox gives
+     * choice filters ({@code __ic}, {@code __regex}, ...) compare the number's text, as Django's
+     * {@code icontains} on an integer column does.
+     */
+    @Override
+    public List<FieldFilter> filters(Field f) {
+        if (f.choices() == null || !f.isFilterable()) {
+            return super.filters(f);
+        }
+        String column = f.filterExpression();
+        return List.of(new FieldFilter(f.name, f, Kind.INTEGER, f.choices(), Lookup.TEXT_FILTERS, null,
+                (db, relations, lookup, values) -> {
+                    if (lookup == null || lookup.equals("n")) {
+                        for (String v : values) {
+                            if (!v.equals("null") && !f.choices().contains(v.trim())) {
+                                throw new InvalidValue("Select a valid choice. " + v + " is not one of the available choices.");
+                            }
+                        }
+                        return LookupCompiler.filter(column, this, f, lookup, values);
+                    }
+                    return LookupCompiler.filter(column + "::text", FieldTypes.TEXT, null, lookup, values);
+                }));
     }
 
     @Override

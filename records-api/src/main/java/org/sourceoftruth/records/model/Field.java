@@ -245,6 +245,20 @@ public final class Field {
         return this;
     }
 
+    /**
+     * An integer field with NetBox's choices (a PositiveSmallIntegerField with {@code choices}, e.g.
+     * a data source's {@code sync_interval}): read, stored and rendered as a plain integer, only
+     * the set's values are valid, and its filter is NetBox's ChoiceFilter (exact values must be
+     * choices; the text lookups compare the number's text).
+     */
+    public Field integerChoices(ChoiceSet set) {
+        if (kind != Kind.INTEGER) {
+            throw new IllegalStateException(name + ": only an integer field takes integer choices");
+        }
+        choices = set;
+        return this;
+    }
+
     /** {@link #filtersAs(Kind)} for a choice field: values outside the set are a 400, as NetBox's. */
     public Field filtersAs(ChoiceSet choiceSet) {
         choices = choiceSet;

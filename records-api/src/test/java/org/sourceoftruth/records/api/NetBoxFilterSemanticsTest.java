@@ -263,17 +263,28 @@ class NetBoxFilterSemanticsTest {
     }
 
     /**
-     * Object-type ids name NetBox's core/object-types, which are not served here: every id is a
-     * 400 (no guess that could pick the wrong objects), null matches objects without a type.
+     * Object-type ids name core/object-types: an id is resolved to its model there, an id naming
+     * no object type is a 400 (no guess that could pick the wrong objects), null matches objects
+     * without a type.
      */
     @Test
-    void objectTypeIdsAreNotGuessed() {
+    void objectTypeIdsNameCoreObjectTypes() {
         int field = create("/api/extras/custom-fields/", Map.of("name", "ff_" + u, "object_types", List.of("dcim.site")));
-        auth().get("/api/extras/custom-fields/?object_type_id=5").then().statusCode(400)
-                .body("object_type_id", contains("Select a valid choice. 5 is not one of the available choices."));
+        int siteType = auth().get("/api/core/object-types/?app_label=dcim&model=site").then().statusCode(200)
+                .extract().path("results[0].id");
+        int deviceType = auth().get("/api/core/object-types/?app_label=dcim&model=device").then().statusCode(200)
+                .extract().path("results[0].id");
+        org.hamcrest.MatcherAssert.assertThat(ids("/api/extras/custom-fields/?id=" + field + "&object_type_id=" + siteType),
+                contains(field));
+        auth().get("/api/extras/custom-fields/?id=" + field + "&object_type_id=" + deviceType).then().body("count", equalTo(0));
+        org.hamcrest.MatcherAssert.assertThat(ids("/api/extras/custom-fields/?id=" + field + "&object_type_id__n="
+                + deviceType), contains(field));
+        auth().get("/api/extras/custom-fields/?object_type_id=987654").then().statusCode(400)
+                .body("object_type_id", contains("Select a valid choice. 987654 is not one of the available choices."));
         auth().get("/api/extras/custom-fields/?id=" + field + "&related_object_type_id=null").then().body("count", equalTo(1));
         auth().get("/api/extras/custom-fields/?id=" + field + "&object_type_id__n=null").then().body("count", equalTo(1));
-        auth().get("/api/core/object-changes/?changed_object_type_id=1").then().statusCode(400);
+        auth().get("/api/core/object-changes/?changed_object_type_id=" + siteType).then().statusCode(200);
+        auth().get("/api/core/object-changes/?changed_object_type_id=987654").then().statusCode(400);
         int tag = create("/api/extras/tags/", Map.of("name", "fg-" + u, "slug", "fg-" + u));
         int restricted = create("/api/extras/tags/", Map.of("name", "fr-" + u, "slug", "fr-" + u,
                 "object_types", List.of("dcim.device")));
@@ -283,7 +294,7 @@ class NetBoxFilterSemanticsTest {
         auth().get("/api/extras/tags/?content_type_id=1" + both).then().body("count", equalTo(0));
         org.hamcrest.MatcherAssert.assertThat(ids("/api/extras/tags/?for_object_type_id=1" + both), contains(tag));
         org.hamcrest.MatcherAssert.assertThat(ids("/api/extras/tags/?object_types__n=dcim.device" + both), contains(tag));
-        auth().get("/api/extras/tags/?object_types=3").then().statusCode(400);
+        auth().get("/api/extras/tags/?object_types=987654").then().statusCode(400);
     }
 
     /** By default an unknown filter is ignored, but the filters that identify objects all exist. */

@@ -63,6 +63,8 @@ class ContractTest {
 
     @Inject
     FilterCompiler filterCompiler;
+    @Inject
+    io.agroal.api.AgroalDataSource dataSource;
 
     /**
      * The contract is checked under STRICT_FILTERING: a filter whose value cannot be derived is
@@ -92,6 +94,7 @@ class ContractTest {
             }
         }
 
+        seedRowsNoApiCreates();
         long t0 = System.nanoTime();
         ObjectFactory factory = new ObjectFactory(contract, served);
         // All objects first, so no later creation changes an object after it was checked.
@@ -125,6 +128,29 @@ class ContractTest {
         assertTrue(report.fieldsPercent() >= FIELDS_FLOOR, "field parity regressed: " + report.summaryLine());
         assertTrue(report.briefPercent() >= BRIEF_FLOOR, "brief parity regressed: " + report.summaryLine());
         assertTrue(report.filtersPercent() >= FILTERS_FLOOR, "filter parity regressed: " + report.summaryLine());
+    }
+
+    /**
+     * Rows that exist in NetBox without any API creating them, written to the database as they
+     * would be there, so that their read-only endpoints have an object to compare: a custom
+     * script (NetBox finds scripts in uploaded Python modules; no API makes one, and no script
+     * runner exists here) and the job a past run of it by the superuser left (its {@code result}), as in a
+     * database carried over from NetBox. The server renders them like any other row.
+     */
+    private void seedRowsNoApiCreates() throws java.sql.SQLException {
+        try (java.sql.Connection c = dataSource.getConnection(); java.sql.Statement st = c.createStatement()) {
+            st.execute("insert into extras_scriptmodule (file_path) values ('contract_checks.py')"
+                    + " on conflict do nothing");
+            st.execute("insert into extras_script (module_id, name, description, vars)"
+                    + " select id, 'ContractCheck', 'Seeded by the contract test', '{\"site\": \"ObjectVar\"}'"
+                    + " from extras_scriptmodule where file_path = 'contract_checks.py' on conflict do nothing");
+            st.execute("insert into core_job (object_type, object_id, name, status, created, started, completed, user_id,"
+                    + " job_id) select 'extras.script', s.id, s.name, 'completed', now() - interval '1 day',"
+                    + " now() - interval '1 day', now() - interval '1 day',"
+                    + " (select min(id) from users_user where is_superuser), gen_random_uuid()"
+                    + " from extras_script s where s.name = 'ContractCheck' and not exists"
+                    + " (select 1 from core_job j where j.object_type = 'extras.script' and j.object_id = s.id)");
+        }
     }
 
     /**

@@ -46,6 +46,10 @@ final class GenericTargets {
             case "ipam/vlan-translation-rules.policy" -> "ipam/vlan-translation-policies";
             case "dcim/cable-terminations.cable" -> "dcim/cables";
             case "dcim/inventory-items.parent", "dcim/inventory-item-templates.parent" -> endpoint;
+            // NetBox renders these owners as the user's bare id; their filters take the username
+            // (created_by, user) or the id (created_by_id, user_id), as for a nested user
+            case "extras/journal-entries.created_by", "extras/saved-filters.user", "extras/table-configs.user" ->
+                    "users/users";
             default -> null;
         };
     }

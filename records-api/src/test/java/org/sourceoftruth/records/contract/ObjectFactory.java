@@ -83,6 +83,11 @@ final class ObjectFactory {
                 return null; // not remembered: another endpoint's action may make one later
             }
             made.put(memo, m);
+            if (m != null && role == Role.PRIMARY && !m.found() && endpointKey.equals("core/data-sources")) {
+                // its sync action (a local directory, see SampleValues) makes the data file that
+                // synced-data objects (config templates, config contexts...) are then bound to
+                Http.post(ep.path() + m.id() + "/sync/", Map.of());
+            }
             if (m != null && role == Role.PRIMARY && !m.found()) {
                 m = enrich(ep, m);
                 made.put(memo, m);
@@ -203,6 +208,14 @@ final class ObjectFactory {
         optional.remove("custom_fields");
         Map<String, Object> body = body(ep, optional, Role.PRIMARY);
         ep.required().forEach(body::remove);
+        Made dataFile = body.containsKey("data_source") && ep.fields().containsKey("data_file")
+                ? instance("core/data-files", Role.PRIMARY) : null;
+        if (dataFile != null) {
+            // NetBox binds a synced-data object to a file with data_source + data_file; 4.4's
+            // serializers list data_file read-only on most of these models, later releases take
+            // it by id (netbox#21158, #23207), as the server here does
+            body.put("data_file", dataFile.id());
+        }
         for (int attempt = 0; attempt < 6 && !body.isEmpty(); attempt++) {
             Http.Reply r = Http.patch(detail, body);
             if (r.ok()) {

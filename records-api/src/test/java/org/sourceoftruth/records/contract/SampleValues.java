@@ -107,7 +107,10 @@ final class SampleValues {
         if (localSourceUrl == null) {
             try {
                 java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("contract-source");
-                java.nio.file.Files.writeString(dir.resolve("context.json"), "{\"contract\": true}");
+                // valid as config context data and as a config context profile's JSON schema, both
+                // of which synced-data objects bound to it take from it
+                java.nio.file.Files.writeString(dir.resolve("context.json"),
+                        "{\"type\": \"object\", \"properties\": {\"contract\": {\"type\": \"boolean\"}}}");
                 localSourceUrl = dir.toUri().toString();
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);

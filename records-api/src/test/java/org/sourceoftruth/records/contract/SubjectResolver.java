@@ -206,6 +206,11 @@ final class SubjectResolver {
         if (kind == Kind.TEXT && raw.isEmpty()) {
             return new Subject(kind, "", List.of(), nonMatching(kind, raw), name + " (empty)");
         }
+        if (kind == Kind.NUMBER && spec.path("choices").isArray() && !spec.path("choices").isEmpty()) {
+            // a plain number with choices (a data source's sync_interval): NetBox's ChoiceFilter
+            // refuses other numbers, so the non-matching value is another choice
+            return new Subject(kind, raw, List.of(raw), otherChoice(spec, raw), name);
+        }
         return new Subject(kind, raw, List.of(raw), nonMatching(kind, raw), name);
     }
 

@@ -82,6 +82,26 @@ class ConfigTemplateTest {
         auth().get("/api/dcim/platforms/" + platform + "/").then().body("config_template.id", equalTo(template));
     }
 
+    /** environment_params: Jinja's whitespace settings apply; a parameter the engine cannot honour is a 400. */
+    @Test
+    void environmentParamsApplyOrAreRefused() {
+        String u = uniq();
+        String code = "{% for i in interfaces %}\n  {% if i %}\ninterface {{ i }}\n  {% endif %}\n{% endfor %}\n";
+        int trimmed = create("/api/extras/config-templates/", Map.of("name", "ws " + u, "template_code", code,
+                "environment_params", Map.of("trim_blocks", true, "lstrip_blocks", true, "keep_trailing_newline", true)));
+        auth().body(Map.of("interfaces", List.of("eth0", "eth1"))).post("/api/extras/config-templates/" + trimmed + "/render/")
+                .then().statusCode(200).body("content", equalTo("interface eth0\ninterface eth1\n"));
+        int plain = create("/api/extras/config-templates/", Map.of("name", "ws-default " + u, "template_code", code));
+        auth().body(Map.of("interfaces", List.of("eth0"))).post("/api/extras/config-templates/" + plain + "/render/")
+                .then().statusCode(200).body("content", equalTo("\n  \ninterface eth0\n  \n"));
+        int unsupported = create("/api/extras/config-templates/", Map.of("name", "ws-bad " + u, "template_code", code,
+                "environment_params", Map.of("extensions", List.of("jinja2.ext.do"))));
+        auth().body(Map.of()).post("/api/extras/config-templates/" + unsupported + "/render/").then().statusCode(400)
+                .body("detail", equalTo("An error occurred while rendering the template: environment parameter"
+                        + " \"extensions\" is not supported here (supported: trim_blocks, lstrip_blocks,"
+                        + " keep_trailing_newline, autoescape)."));
+    }
+
     @Test
     void aTemplateRendersWithTheRequestBodyAsContextAndFailuresAre400s() {
         String u = uniq();

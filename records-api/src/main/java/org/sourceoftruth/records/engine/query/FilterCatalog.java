@@ -91,14 +91,6 @@ public class FilterCatalog {
                 out.putIfAbsent(extra.name() + "__n", Parameter.of(extra.name() + "__n", extra.valueKind()));
             }
         }
-        UnbuiltRelations.names(model.contentType()).forEach((name, presence) -> {
-            if (presence) {
-                out.putIfAbsent(name, Parameter.of(name, Kind.BOOLEAN));
-            } else {
-                Kind kind = name.endsWith("_id") ? Kind.INTEGER : Kind.STRING;
-                withNegation(name, kind, null, out);
-            }
-        });
         model.relationFilters().values().forEach(r -> withNegation(r.name(),
                 r.key().equals("id") ? Kind.INTEGER : Kind.STRING, null, out));
         model.childFilters().values().forEach(c -> {

@@ -201,7 +201,7 @@ public class FilterCompiler {
         for (Field f : model.fields()) {
             boolean byName = f.kind == Kind.STRING_LIST && base.equals(f.name);
             if (f.hasObjectTypeIds() && (byName || base.equals(RelationFilters.objectTypeIdFilter(f)))) {
-                return lookup == null || lookup.equals("n") ? RelationFilters.objectTypes(f, byName, lookup, values) : null;
+                return lookup == null || lookup.equals("n") ? RelationFilters.objectTypes(db, f, byName, lookup, values) : null;
             }
         }
         FieldFilter own = fieldFilters(model).get(base);
@@ -249,10 +249,6 @@ public class FilterCompiler {
                     : derived(db, model, base, base, null, values);
             return positive == null ? null
                     : new ExtraFilter.Sql("coalesce(not (" + positive.sql() + "), true)", positive.params());
-        }
-        ExtraFilter.Sql unbuilt = lookup == null ? UnbuiltRelations.filter(db, model.contentType(), base, values) : null;
-        if (unbuilt != null) {
-            return unbuilt;
         }
         if (model.treeParent() != null && (base.equals("ancestor") || base.equals("ancestor_id")) && lookup == null) {
             // the parent is the node or below it: TreeNodeMultipleChoiceFilter(field_name="parent")

@@ -56,27 +56,33 @@ class RelationFilters implements RelationLookups {
     /**
      * NetBox's filters on object types by id ({@code object_type_id}, {@code changed_object_type_id},
      * and {@code object_types} itself on tags and permissions). Object-type ids are the ids of
-     * NetBox's core/object-types, which this service does not serve yet: no id names an object
-     * type here, so every id is a 400 (as NetBox answers for an unknown id) rather than a guess
-     * that could pick the wrong objects; {@code null} matches objects without one. On
-     * {@code object_types} a type name ("dcim.site") is also accepted, as this service always did.
+     * core/object-types (one row per declared model, written at start-up, see core's
+     * ObjectTypeCatalog): an id is resolved to its {@code app_label.model} there, an id naming no
+     * object type is a 400 (NetBox's ModelMultipleChoiceFilter), {@code null} matches objects
+     * without one. On {@code object_types} a type name ("dcim.site") is also accepted, as this
+     * service always did.
      */
-    static ExtraFilter.Sql objectTypes(Field f, boolean byName, String lookup, List<String> values) {
+    static ExtraFilter.Sql objectTypes(Db db, Field f, boolean byName, String lookup, List<String> values) {
         String col = "t." + (f.kind == Kind.GENERIC_FK ? f.genericTypeColumn() : f.column());
         boolean list = f.kind == Kind.STRING_LIST;
         List<String> parts = new ArrayList<>();
         List<Object> params = new ArrayList<>();
+        List<Object> ids = new ArrayList<>();
         for (String v : values) {
             if (v.equals("null")) {
                 parts.add(list ? "coalesce(cardinality(" + col + "), 0) = 0" : col + " is null");
-                continue;
+            } else if (!byName || v.trim().matches("\\d+")) {
+                ids.add(FilterCompiler.parse(Kind.INTEGER, v, null));
+            } else {
+                parts.add(list ? "? = any(" + col + ")" : col + " = ?");
+                params.add(v);
             }
-            if (!byName || v.trim().matches("\\d+")) {
-                Object id = FilterCompiler.parse(Kind.INTEGER, v, null);
-                throw FilterCompiler.FilterError.notAChoice(id);
-            }
-            parts.add(list ? "? = any(" + col + ")" : col + " = ?");
-            params.add(v);
+        }
+        if (!ids.isEmpty()) {
+            requireExisting(db, "core_objecttype", "id", Kind.INTEGER, ids);
+            String names = "select o.app_label || '.' || o.model from core_objecttype o where o.id = any(?)";
+            parts.add(list ? col + " && array(" + names + ")" : col + " in (" + names + ")");
+            params.add(new Db.SqlArray("bigint", ids));
         }
         String sql = String.join(" or ", parts);
         return new ExtraFilter.Sql("n".equals(lookup) ? "coalesce(not (" + sql + "), true)" : sql, params);
