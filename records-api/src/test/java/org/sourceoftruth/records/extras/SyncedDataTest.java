@@ -71,16 +71,17 @@ class SyncedDataTest {
         Api.auth().body(Map.of("template_code", "mine")).patch("/api/extras/config-templates/" + template + "/").then()
                 .statusCode(200).body("template_code", equalTo("Hello {{ name }}!"));
 
-        // a config context takes the file's data; a file that is no JSON is refused
-        int ctx = Api.auth().body(Map.of("name", "c-" + uniq(), "data", Map.of("x", 1), "data_source", source,
+        // a config context takes the file's data; a file that is no JSON is refused (inactive: an
+        // active context without assignments would apply to every device and VM of other tests)
+        int ctx = Api.auth().body(Map.of("name", "c-" + uniq(), "data", Map.of("x", 1), "is_active", false, "data_source", source,
                         "data_file", context))
                 .post("/api/extras/config-contexts/").then().statusCode(201)
                 .body("data.ntp[0]", equalTo("10.0.0.1")).body("data_file.id", equalTo(context)).extract().path("id");
-        Api.post("/api/extras/config-contexts/", Map.of("name", "c-" + uniq(), "data", Map.of("x", 1),
+        Api.post("/api/extras/config-contexts/", Map.of("name", "c-" + uniq(), "data", Map.of("x", 1), "is_active", false,
                 "data_file", file(source, "broken.json"))).statusCode(400)
                 .body("data_file[0]", containsString("broken.json"));
         // YAML is read too, as NetBox's DataFile.get_data()
-        Api.post("/api/extras/config-contexts/", Map.of("name", "c-" + uniq(), "data", Map.of("x", 1),
+        Api.post("/api/extras/config-contexts/", Map.of("name", "c-" + uniq(), "data", Map.of("x", 1), "is_active", false,
                 "data_file", file(source, "context.yaml"))).statusCode(201)
                 .body("data.ntp[0]", equalTo("10.0.0.9")).body("data.syslog", equalTo("10.0.0.10"));
         // a source without a file, or a file of another source, is refused

@@ -119,7 +119,7 @@ class FieldKindsTest {
             return "^a.*";
         }
         return switch (f.kind) {
-            case INTEGER -> "7";
+            case INTEGER -> f.choices() != null ? f.choices().values().get(0) : "7"; // an integer with choices: one of them
             case DECIMAL -> "1.50";
             case BOOLEAN -> "yes";
             case DATE -> "2024-02-03";
