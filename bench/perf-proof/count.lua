@@ -12,6 +12,10 @@ end
 function init(args)
   mode = args[1] or "get"
   limit = tonumber(args[2] or "1000")
+  if mode == "patch" then
+    wrk.method = "PATCH"
+    wrk.headers["Content-Type"] = "application/json"
+  end
   if mode == "post" then
     wrk.method = "POST"
     wrk.headers["Content-Type"] = "application/json"
@@ -23,6 +27,10 @@ function request()
     counter_req = (counter_req or 0) + 1
     local name = string.format("perf-%s-%d-%d", run, tn, counter_req)
     return wrk.format(nil, nil, nil, string.format('{"name": "%s", "slug": "%s", "status": "planned"}', name, name))
+  end
+  if mode == "patch" then
+    counter_req = (counter_req or 0) + 1
+    return wrk.format(nil, nil, nil, string.format('{"description": "p-%s-%d-%d"}', run, tn, counter_req))
   end
   return wrk.format()
 end

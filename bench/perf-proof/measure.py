@@ -9,6 +9,11 @@ ENDPOINTS = [  # name, mode, path, count
     ("device_list", "get", "/api/dcim/devices/?limit=50", 6),
     ("site_detail", "get", "/api/dcim/sites/1/", 4),
     ("site_post", "post", "/api/dcim/sites/", 4),
+    ("device_detail", "get", "/api/dcim/devices/7/", 4),
+    ("ip_list", "get", "/api/ipam/ip-addresses/?parent=10.0.0.0/8&limit=100", 4),
+    ("device_patch", "patch", "/api/dcim/devices/9/", 4),
+    ("brief", "get", "/api/dcim/devices/?limit=50&brief=1", 4),
+    ("filtered", "get", "/api/dcim/devices/?site=site-000&status=active&role=leaf&limit=50", 4),
 ]
 def cpu(pid, exclude_jit=False):
     """utime+stime in ms of the process, or of its threads other than the JIT compilers."""
