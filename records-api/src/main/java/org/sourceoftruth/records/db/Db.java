@@ -159,30 +159,54 @@ public final class Db implements Queries {
         ResultSetMetaData md = rs.getMetaData();
         int n = md.getColumnCount();
         String[] names = new String[n + 1];
-        String[] types = new String[n + 1];
+        Cell[] cells = new Cell[n + 1];
         for (int i = 1; i <= n; i++) {
             names[i] = md.getColumnLabel(i);
-            types[i] = md.getColumnTypeName(i);
+            cells[i] = Cell.of(md.getColumnTypeName(i));
         }
         List<Row> rows = new ArrayList<>();
         while (rs.next()) {
-            Row row = new Row();
+            Row row = new Row(n);
             for (int i = 1; i <= n; i++) {
-                row.put(names[i], read(rs, i, types[i]));
+                row.put(names[i], read(rs, i, cells[i]));
             }
             rows.add(row);
         }
         return rows;
     }
 
-    private static Object read(ResultSet rs, int i, String type) throws SQLException {
-        switch (type) {
-            case "timestamptz":
+    /**
+     * How a column's cells are read, decided once per result set from the column's SQL type
+     * (a list page reads thousands of cells: no per-cell switch over type names).
+     */
+    private enum Cell {
+        TIMESTAMPTZ, DATE, JSON, ARRAY, TEXT, INT, BIGINT, BOOL, NUMERIC, OTHER;
+
+        static Cell of(String sqlType) {
+            return switch (sqlType) {
+                case "timestamptz" -> TIMESTAMPTZ;
+                case "date" -> DATE;
+                case "jsonb", "json" -> JSON;
+                case "_text", "_varchar", "_int8", "_int4" -> ARRAY;
+                case "inet", "cidr", "varchar", "text" -> TEXT;
+                // the typed getters give what getObject gives for these types (Integer for int2 as
+                // for int4), without its per-cell lookup of the column's SQL type
+                case "int2", "int4" -> INT;
+                case "int8" -> BIGINT;
+                case "bool" -> BOOL;
+                case "numeric" -> NUMERIC;
+                default -> OTHER;
+            };
+        }
+    }
+
+    private static Object read(ResultSet rs, int i, Cell cell) throws SQLException {
+        switch (cell) {
+            case TIMESTAMPTZ:
                 return rs.getObject(i, OffsetDateTime.class);
-            case "date":
+            case DATE:
                 return rs.getObject(i, LocalDate.class);
-            case "jsonb":
-            case "json": {
+            case JSON: {
                 String s = rs.getString(i);
                 if (s == null) {
                     return null;
@@ -196,37 +220,28 @@ public final class Db implements Queries {
                     throw new SQLException("bad json in column", e);
                 }
             }
-            case "_text":
-            case "_varchar":
-            case "_int8":
-            case "_int4": {
+            case ARRAY: {
                 Array a = rs.getArray(i);
                 if (a == null) {
                     return null;
                 }
                 return new ArrayList<>(Arrays.asList((Object[]) a.getArray()));
             }
-            case "inet":
-            case "cidr":
-            case "varchar":
-            case "text":
+            case TEXT:
                 return rs.getString(i);
-            // the typed getters give what getObject gives for these types (Integer for int2 as
-            // for int4), without its per-cell lookup of the column's SQL type
-            case "int2":
-            case "int4": {
+            case INT: {
                 int v = rs.getInt(i);
                 return rs.wasNull() ? null : v;
             }
-            case "int8": {
+            case BIGINT: {
                 long v = rs.getLong(i);
                 return rs.wasNull() ? null : v;
             }
-            case "bool": {
+            case BOOL: {
                 boolean v = rs.getBoolean(i);
                 return rs.wasNull() ? null : v;
             }
-            case "numeric":
+            case NUMERIC:
                 return rs.getBigDecimal(i);
             default:
                 return rs.getObject(i);

@@ -7,6 +7,17 @@ import java.util.LinkedHashMap;
 /** One database row, keyed by column name, with the few typed reads the engine needs. */
 public final class Row extends LinkedHashMap<String, Object> {
 
+    public Row() {
+    }
+
+    /**
+     * A row that will hold {@code columns} values without rehashing: a device row has ~45 cells,
+     * and a default-sized map was resized twice while a result set row was read into it.
+     */
+    public Row(int columns) {
+        super(columns * 4 / 3 + 1);
+    }
+
     public long id() {
         return ((Number) get("id")).longValue();
     }
