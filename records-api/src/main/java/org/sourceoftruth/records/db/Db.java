@@ -158,17 +158,18 @@ public final class Db implements Queries {
     private static List<Row> readRows(ResultSet rs) throws SQLException {
         ResultSetMetaData md = rs.getMetaData();
         int n = md.getColumnCount();
-        String[] names = new String[n + 1];
+        String[] names = new String[n];
         Cell[] cells = new Cell[n + 1];
         for (int i = 1; i <= n; i++) {
-            names[i] = md.getColumnLabel(i);
+            names[i - 1] = md.getColumnLabel(i);
             cells[i] = Cell.of(md.getColumnTypeName(i));
         }
+        Row.Columns columns = new Row.Columns(names);
         List<Row> rows = new ArrayList<>();
         while (rs.next()) {
-            Row row = new Row(n);
+            Row row = new Row(columns);
             for (int i = 1; i <= n; i++) {
-                row.put(names[i], read(rs, i, cells[i]));
+                row.setCell(i - 1, read(rs, i, cells[i]));
             }
             rows.add(row);
         }
