@@ -20,6 +20,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Thin JDBC helper over one connection: binds the engine's Java values (JsonNode → jsonb,
@@ -78,7 +80,7 @@ public final class Db implements Queries {
 
     public List<Row> query(String sql, List<?> params) {
         try (PreparedStatement ps = prepare(sql, params); ResultSet rs = ps.executeQuery()) {
-            return readRows(rs);
+            return readRows(sql, rs);
         } catch (SQLException e) {
             throw new DbException(e);
         }
@@ -155,21 +157,58 @@ public final class Db implements Queries {
         }
     }
 
-    private static List<Row> readRows(ResultSet rs) throws SQLException {
+    /**
+     * The column layout and cell readers of each statement text read so far. Deriving them costs
+     * a metadata lookup per column (pgjdbc's type cache, behind a lock) and a name index per result;
+     * a device detail reads eight small results. Statements bind their values, so the texts are
+     * few; past {@value #MAX_LAYOUTS} of them, a layout is derived per result and not kept.
+     */
+    private static final Map<String, Layout> LAYOUTS = new ConcurrentHashMap<>();
+    private static final int MAX_LAYOUTS = 4096;
+
+    private record Layout(String[] labels, Row.Columns columns, Cell[] cells) {
+        /** Whether a result has these labels (a layout kept from before a schema change has not). */
+        boolean matches(ResultSetMetaData md, int n) throws SQLException {
+            if (labels.length != n) {
+                return false;
+            }
+            for (int i = 0; i < n; i++) {
+                if (!labels[i].equals(md.getColumnLabel(i + 1))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    private static Layout layout(String sql, ResultSet rs) throws SQLException {
         ResultSetMetaData md = rs.getMetaData();
         int n = md.getColumnCount();
-        String[] names = new String[n];
-        Cell[] cells = new Cell[n + 1];
-        for (int i = 1; i <= n; i++) {
-            names[i - 1] = md.getColumnLabel(i);
-            cells[i] = Cell.of(md.getColumnTypeName(i));
+        Layout known = LAYOUTS.get(sql);
+        if (known != null && known.matches(md, n)) {
+            return known;
         }
-        Row.Columns columns = new Row.Columns(names);
+        String[] labels = new String[n];
+        Cell[] cells = new Cell[n];
+        for (int i = 0; i < n; i++) {
+            labels[i] = md.getColumnLabel(i + 1);
+            cells[i] = Cell.of(md.getColumnTypeName(i + 1));
+        }
+        Layout layout = new Layout(labels, new Row.Columns(labels), cells);
+        if (known != null || LAYOUTS.size() < MAX_LAYOUTS) {
+            LAYOUTS.put(sql, layout);
+        }
+        return layout;
+    }
+
+    private static List<Row> readRows(String sql, ResultSet rs) throws SQLException {
+        Layout layout = layout(sql, rs);
+        Cell[] cells = layout.cells();
         List<Row> rows = new ArrayList<>();
         while (rs.next()) {
-            Row row = new Row(columns);
-            for (int i = 1; i <= n; i++) {
-                row.setCell(i - 1, read(rs, i, cells[i]));
+            Row row = new Row(layout.columns());
+            for (int i = 0; i < cells.length; i++) {
+                row.setCell(i, read(rs, i + 1, cells[i]));
             }
             rows.add(row);
         }
