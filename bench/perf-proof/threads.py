@@ -2,7 +2,7 @@
 """threads.py svc mode path seconds: CPU ms per 1000 requests by thread group (comm, digits collapsed), user/sys."""
 import os, re, subprocess, sys, collections
 svc, mode, path, sec = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
-PORTS = {"a": 18080, "b": 18082, "c": 18084}
+PORTS = {"a": 18080, "b": 18082, "c": 18084, "f": 18086}
 pid = int(open(f"/tmp/perf/{svc}.pid").read()); TICK = os.sysconf("SC_CLK_TCK")
 def snap():
     d = {}
