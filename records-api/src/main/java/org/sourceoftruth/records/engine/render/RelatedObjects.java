@@ -23,6 +23,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
  * What the rows of a page refer to, loaded for the whole page before it is rendered: nested
@@ -38,7 +40,12 @@ public class RelatedObjects {
     @Inject
     Renderer renderer;
 
-    /** Loads what the chosen fields need for all rows at once: one query per related field. */
+    /**
+     * Loads what the chosen fields need for all rows at once: one query per related field, all of
+     * them sent in one round trip ({@link Db#queryAll}); the nested objects they find are then
+     * rendered, which may take one more round trip per target model with nested fields of its own
+     * (a device type's manufacturer).
+     */
     Map<String, Map<Object, JsonNode>> prefetch(Db db, Model model, List<Row> rows, List<Field> out,
                                                  Renderer.Options opts) {
         Map<String, Map<Object, JsonNode>> related = new HashMap<>();
@@ -46,7 +53,9 @@ public class RelatedObjects {
             return related;
         }
         List<Long> ids = rows.stream().map(Row::id).toList();
+        Db.SqlArray idArray = new Db.SqlArray("bigint", ids);
         Renderer.Options nested = new Renderer.Options(opts.baseUrl(), Renderer.Mode.NESTED, null, Set.of());
+        Lookups lookups = new Lookups(db);
         List<Field> counted = new ArrayList<>();
         for (Field f : out) {
             if (f.loader() != null) {
@@ -58,7 +67,6 @@ public class RelatedObjects {
                     if (f.isRenderedAsId()) {
                         continue;
                     }
-                    Renderer.Options fkNested = nestedOptions(f, opts, nested);
                     Set<Long> targets = new TreeSet<>();
                     for (Row r : rows) {
                         Long v = r.longValue(f.column());
@@ -66,49 +74,109 @@ public class RelatedObjects {
                             targets.add(v);
                         }
                     }
-                    related.put(f.name, loadNested(db, registry.require(f.target()), targets, fkNested));
+                    Map<Object, JsonNode> byId = new HashMap<>();
+                    related.put(f.name, byId);
+                    lookupNested(lookups, registry.require(f.target()), targets, nestedOptions(f, opts, nested),
+                            byId::put);
                 }
-                case M2M -> related.put(f.name, loadM2m(db, f, ids, nestedOptions(f, opts, nested)));
-                case TAGS -> related.put(f.name, f.isTagSlugs() ? loadTagSlugs(db, model, ids) : loadTags(db, model, ids, opts));
+                case M2M -> {
+                    Map<Object, JsonNode> byOwner = new HashMap<>();
+                    related.put(f.name, byOwner);
+                    Renderer.Options m2mNested = nestedOptions(f, opts, nested);
+                    lookups.add("select " + f.joinOwnColumn() + " as own, " + f.joinTargetColumn() + " as target from "
+                                    + f.joinTable() + " where " + f.joinOwnColumn() + " = any(?) order by 2",
+                            List.of(idArray), links -> m2m(db, f, links, m2mNested, byOwner));
+                }
+                case TAGS -> {
+                    Map<Object, JsonNode> byObject = new HashMap<>();
+                    related.put(f.name, byObject);
+                    if (f.isTagSlugs()) {
+                        lookups.add("select ti.object_id as object_id, t.slug from extras_taggeditem ti join extras_tag t"
+                                + " on t.id = ti.tag_id where ti.object_type = ? and ti.object_id = any(?) order by t.slug",
+                                List.of(model.contentType(), idArray), tags -> tagSlugs(tags, byObject));
+                    } else {
+                        lookups.add("select ti.object_id as object_id, t.* from extras_taggeditem ti"
+                                + " join extras_tag t on t.id = ti.tag_id where ti.object_type = ? and ti.object_id = any(?)"
+                                + " order by t.weight, t.name", List.of(model.contentType(), idArray),
+                                tags -> tags(tags, opts, byObject));
+                    }
+                }
                 case COUNT -> {
                     if (f.counterColumn() == null
                             && !(opts.mode() == Renderer.Mode.NESTED && f.nestedCount() == Field.NestedCount.ZERO)) {
                         counted.add(f);
                     }
                 }
-                case GENERIC_FK -> related.put(f.name, loadGeneric(db, f, rows, nested));
+                case GENERIC_FK -> {
+                    Map<Object, JsonNode> byKey = new HashMap<>();
+                    related.put(f.name, byKey);
+                    genericTargets(f, rows).forEach((type, targetIds) -> registry.byContentType(type).ifPresent(target ->
+                            lookupNested(lookups, target, targetIds, nested,
+                                    (id, node) -> byKey.put(type + ":" + id, node))));
+                }
                 default -> {
                 }
             }
         }
         if (!counted.isEmpty()) {
-            loadCounts(db, counted, ids).forEach(related::put);
+            countLookup(lookups, counted, idArray, related);
         }
+        lookups.run();
         return related;
+    }
+
+    /**
+     * The statements of one prefetch, sent together; each one's rows go to its handler, in the
+     * order they were added, once all have been read.
+     */
+    private static final class Lookups {
+        private final Db db;
+        private final List<Db.Select> selects = new ArrayList<>();
+        private final List<Consumer<List<Row>>> handlers = new ArrayList<>();
+
+        Lookups(Db db) {
+            this.db = db;
+        }
+
+        void add(String sql, List<?> params, Consumer<List<Row>> handler) {
+            selects.add(new Db.Select(sql, params));
+            handlers.add(handler);
+        }
+
+        void run() {
+            if (selects.isEmpty()) {
+                return;
+            }
+            List<List<Row>> results = db.queryAll(selects);
+            for (int i = 0; i < results.size(); i++) {
+                handlers.get(i).accept(results.get(i));
+            }
+        }
     }
 
     /**
      * The related-object counts of the rows, all count fields in one statement (a UNION ALL of
      * one grouped count per field): a site's six counts were six round trips per request.
      */
-    private static Map<String, Map<Object, JsonNode>> loadCounts(Db db, List<Field> counted, List<Long> ids) {
+    private static void countLookup(Lookups lookups, List<Field> counted, Db.SqlArray ids,
+                                    Map<String, Map<Object, JsonNode>> related) {
         StringBuilder sql = new StringBuilder();
         List<Object> params = new ArrayList<>(counted.size());
-        Map<String, Map<Object, JsonNode>> byField = new HashMap<>();
         for (int i = 0; i < counted.size(); i++) {
             Field f = counted.get(i);
-            byField.put(f.name, new HashMap<>());
+            related.put(f.name, new HashMap<>());
             String where = f.countWhere() == null ? "" : " and (" + f.countWhere() + ")";
             sql.append(i == 0 ? "" : " union all ").append("select ").append(i).append(" as f, ").append(f.countColumn())
                     .append(" as k, count(*) as n from ").append(f.countTable()).append(" where ").append(f.countColumn())
                     .append(" = any(?)").append(where).append(" group by 2");
-            params.add(new Db.SqlArray("bigint", ids));
+            params.add(ids);
         }
-        for (Row r : db.query(sql.toString(), params)) {
-            byField.get(counted.get(((Number) r.get("f")).intValue()).name)
-                    .put(((Number) r.get("k")).longValue(), NODES.numberNode(((Number) r.get("n")).longValue()));
-        }
-        return byField;
+        lookups.add(sql.toString(), params, rows -> {
+            for (Row r : rows) {
+                related.get(counted.get(((Number) r.get("f")).intValue()).name)
+                        .put(((Number) r.get("k")).longValue(), NODES.numberNode(((Number) r.get("n")).longValue()));
+            }
+        });
     }
 
     /**
@@ -168,25 +236,31 @@ public class RelatedObjects {
 
     private Map<Object, JsonNode> loadNested(Db db, Model target, Collection<Long> ids, Renderer.Options nested) {
         Map<Object, JsonNode> byId = new HashMap<>();
-        if (ids.isEmpty()) {
-            return byId;
-        }
-        List<Row> rows = db.query(target.selectFrom() + " where t.id = any(?)",
-                new Db.SqlArray("bigint", ids));
-        List<ObjectNode> nodes = renderer.render(db, target, rows, nested);
-        for (int i = 0; i < rows.size(); i++) {
-            byId.put(rows.get(i).id(), nodes.get(i));
-        }
+        Lookups lookups = new Lookups(db);
+        lookupNested(lookups, target, ids, nested, byId::put);
+        lookups.run();
         return byId;
     }
 
-    private Map<Object, JsonNode> loadM2m(Db db, Field f, List<Long> ids, Renderer.Options nested) {
-        List<Row> links = db.query("select " + f.joinOwnColumn() + " as own, " + f.joinTargetColumn() + " as target from "
-                + f.joinTable() + " where " + f.joinOwnColumn() + " = any(?) order by 2", new Db.SqlArray("bigint", ids));
+    /** Adds the lookup of the target's rows with these ids, each rendered nested and handed on by id. */
+    private void lookupNested(Lookups lookups, Model target, Collection<Long> ids, Renderer.Options nested,
+                              BiConsumer<Long, JsonNode> found) {
+        if (ids.isEmpty()) {
+            return;
+        }
+        lookups.add(target.selectFrom() + " where t.id = any(?)", List.of(new Db.SqlArray("bigint", ids)), rows -> {
+            List<ObjectNode> nodes = renderer.render(lookups.db, target, rows, nested);
+            for (int i = 0; i < rows.size(); i++) {
+                found.accept(rows.get(i).id(), nodes.get(i));
+            }
+        });
+    }
+
+    /** The owners' targets, in target id order, from the link rows (own, target) of a many-to-many field. */
+    private void m2m(Db db, Field f, List<Row> links, Renderer.Options nested, Map<Object, JsonNode> byOwner) {
         Set<Long> targetIds = new LinkedHashSet<>();
         links.forEach(l -> targetIds.add(l.longValue("target")));
         Map<Object, JsonNode> targets = loadNested(db, registry.require(f.target()), targetIds, nested);
-        Map<Object, JsonNode> byOwner = new HashMap<>();
         for (Row l : links) {
             ArrayNode arr = (ArrayNode) byOwner.computeIfAbsent(l.longValue("own"), k -> NODES.arrayNode());
             JsonNode t = targets.get(l.longValue("target"));
@@ -194,15 +268,10 @@ public class RelatedObjects {
                 arr.add(t);
             }
         }
-        return byOwner;
     }
 
-    private Map<Object, JsonNode> loadTags(Db db, Model model, List<Long> ids, Renderer.Options opts) {
+    private void tags(List<Row> rows, Renderer.Options opts, Map<Object, JsonNode> byObject) {
         Model tagModel = registry.require("extras.tag");
-        List<Row> rows = db.query("select ti.object_id as object_id, t.* from extras_taggeditem ti"
-                + " join extras_tag t on t.id = ti.tag_id where ti.object_type = ? and ti.object_id = any(?)"
-                + " order by t.weight, t.name", model.contentType(), new Db.SqlArray("bigint", ids));
-        Map<Object, JsonNode> byObject = new HashMap<>();
         for (Row r : rows) {
             ObjectNode tag = NODES.objectNode();
             tag.put("id", r.id());
@@ -214,21 +283,17 @@ public class RelatedObjects {
             tag.put("color", r.str("color"));
             ((ArrayNode) byObject.computeIfAbsent(r.longValue("object_id"), k -> NODES.arrayNode())).add(tag);
         }
-        return byObject;
     }
 
     /** Tags as a plain list of slugs (config contexts), ordered by slug. */
-    private Map<Object, JsonNode> loadTagSlugs(Db db, Model model, List<Long> ids) {
-        Map<Object, JsonNode> byObject = new HashMap<>();
-        for (Row r : db.query("select ti.object_id as object_id, t.slug from extras_taggeditem ti join extras_tag t"
-                + " on t.id = ti.tag_id where ti.object_type = ? and ti.object_id = any(?) order by t.slug",
-                model.contentType(), new Db.SqlArray("bigint", ids))) {
+    private static void tagSlugs(List<Row> rows, Map<Object, JsonNode> byObject) {
+        for (Row r : rows) {
             ((ArrayNode) byObject.computeIfAbsent(r.longValue("object_id"), k -> NODES.arrayNode())).add(r.str("slug"));
         }
-        return byObject;
     }
 
-    private Map<Object, JsonNode> loadGeneric(Db db, Field f, List<Row> rows, Renderer.Options nested) {
+    /** The ids a generic relation of the rows points to, by content type. */
+    private static Map<String, Set<Long>> genericTargets(Field f, List<Row> rows) {
         Map<String, Set<Long>> idsByType = new HashMap<>();
         for (Row r : rows) {
             String type = r.str(f.genericTypeColumn());
@@ -237,9 +302,6 @@ public class RelatedObjects {
                 idsByType.computeIfAbsent(type, k -> new TreeSet<>()).add(id);
             }
         }
-        Map<Object, JsonNode> byKey = new HashMap<>();
-        idsByType.forEach((type, ids) -> registry.byContentType(type).ifPresent(target ->
-                loadNested(db, target, ids, nested).forEach((id, node) -> byKey.put(type + ":" + id, node))));
-        return byKey;
+        return idsByType;
     }
 }
