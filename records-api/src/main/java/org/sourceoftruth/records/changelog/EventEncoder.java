@@ -1,9 +1,12 @@
 package org.sourceoftruth.records.changelog;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.POJONode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import com.fasterxml.jackson.databind.util.RawValue;
 import org.sourceoftruth.model.ChangeEvent;
 import org.sourceoftruth.model.Json;
 
@@ -66,17 +69,34 @@ final class EventEncoder {
 
     private Encoded reduce(ChangeEvent event, int fullSize) throws TooLargeException {
         ChangeEvent.Snapshots snapshots = event.snapshots();
-        byte[] trimmed = Json.toBytes(event.truncatedTo(trimStrings(event.data()), snapshots == null ? null
-                : new ChangeEvent.Snapshots(trimStrings(snapshots.prechange()), trimStrings(snapshots.postchange()))));
+        JsonNode data = parsed(event.data());
+        byte[] trimmed = Json.toBytes(event.truncatedTo(trimStrings(data), snapshots == null ? null
+                : new ChangeEvent.Snapshots(trimStrings(parsed(snapshots.prechange())),
+                trimStrings(parsed(snapshots.postchange())))));
         if (trimmed.length <= maxBytes) {
             return new Encoded(trimmed, true);
         }
-        byte[] identity = Json.toBytes(event.truncatedTo(identity(event.data()), null));
+        byte[] identity = Json.toBytes(event.truncatedTo(identity(data), null));
         if (identity.length <= maxBytes) {
             return new Encoded(identity, true);
         }
         throw new TooLargeException("the event is " + fullSize + " bytes and even reduced to the object's identity "
                 + identity.length + " bytes, more than the ceiling of " + maxBytes + " (sot.outbox.max-event-bytes)");
+    }
+
+    /**
+     * The tree of a node the relay passes through as raw JSON text (a change-log column as
+     * PostgreSQL sent it, see PendingChange), so that it can be cut down; other nodes as they are.
+     */
+    static JsonNode parsed(JsonNode node) {
+        if (node instanceof POJONode pojo && pojo.getPojo() instanceof RawValue raw) {
+            try {
+                return Json.MAPPER.readTree(String.valueOf(raw.rawValue()));
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("change-log row holds invalid JSON", e);
+            }
+        }
+        return node;
     }
 
     /** A copy with every string longer than KEPT_CHARS cut to that length; null stays null. */

@@ -1,11 +1,8 @@
 package org.sourceoftruth.records.changelog;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 import org.postgresql.ds.PGSimpleDataSource;
-import org.sourceoftruth.model.Json;
 
 import java.sql.Array;
 import java.sql.Connection;
@@ -115,9 +112,9 @@ final class OutboxStore implements AutoCloseable {
                             rows.getString(6),
                             rows.getString(7),
                             rows.getLong(8),
-                            json(rows.getString(9)),
-                            json(rows.getString(10)),
-                            json(rows.getString(11))));
+                            rows.getString(9),
+                            rows.getString(10),
+                            rows.getString(11)));
                 }
             }
             return changes;
@@ -154,17 +151,6 @@ final class OutboxStore implements AutoCloseable {
             connection.close();
         } catch (SQLException ignored) {
             // The session is gone either way, and with it the lease.
-        }
-    }
-
-    private static JsonNode json(String text) {
-        if (text == null) {
-            return null;
-        }
-        try {
-            return Json.MAPPER.readTree(text);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("change-log row holds invalid JSON", e);
         }
     }
 }

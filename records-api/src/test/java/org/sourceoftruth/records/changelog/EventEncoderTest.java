@@ -56,6 +56,26 @@ class EventEncoderTest {
     }
 
     @Test
+    void aRowsRawJsonIsPublishedVerbatimAndCutLikeATree() throws Exception {
+        // the relay passes a change-log row's JSON columns through as the text PostgreSQL sent
+        String data = Json.MAPPER.writeValueAsString(site("x".repeat(100_000)));
+        PendingChange row = new PendingChange(3, UUID.randomUUID(), OffsetDateTime.parse("2026-11-23T10:00:00Z"),
+                "admin", UUID.randomUUID(), "update", "dcim.site", 7, data, null, data);
+        EventEncoder.Encoded full = new EventEncoder(1024 * 1024).encode(row.toEvent());
+        assertFalse(full.truncated());
+        ChangeEvent read = Json.fromBytes(full.bytes(), ChangeEvent.class);
+        assertEquals(Json.MAPPER.readTree(data), read.data());
+        assertNull(read.snapshots().prechange());
+        assertEquals(Json.MAPPER.readTree(data), read.snapshots().postchange());
+
+        ChangeEvent reduced = Json.fromBytes(new EventEncoder(CEILING).encode(row.toEvent()).bytes(), ChangeEvent.class);
+        assertTrue(reduced.truncated());
+        assertEquals("x".repeat(EventEncoder.KEPT_CHARS), reduced.data().get("comments").asText());
+        assertEquals("x".repeat(EventEncoder.KEPT_CHARS), reduced.snapshots().postchange().get("comments").asText());
+        assertEquals("dc1", reduced.data().get("name").asText());
+    }
+
+    @Test
     void anEventThatFitsInNoFormIsRefused() {
         assertThrows(EventEncoder.TooLargeException.class, () -> new EventEncoder(100).encode(event(site("a"))));
     }
