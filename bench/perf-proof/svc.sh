@@ -5,7 +5,7 @@ cmd=$1 which=$2; shift 2
 case $which in
   a) JAR=/tmp/perf/app-38b/quarkus-run.jar PORT=18080 MPORT=19000 DB=sot_bench_a ;;
   b) JAR=/tmp/perf/app-main/quarkus-run.jar PORT=18082 MPORT=19002 DB=sot_bench_b ;;
-  c) JAR=/work/main/records-api/target/quarkus-app/quarkus-run.jar PORT=18084 MPORT=19004 DB=sot_bench_b ;;
+  c) JAR=/work/main/records-api/target/quarkus-app/quarkus-run.jar PORT=18084 MPORT=19004 DB=sot_bench_c ;;
   f) JAR=/tmp/perf/app-f8/quarkus-run.jar PORT=18086 MPORT=19006 DB=sot_bench_f ;;
 esac
 PIDF=/tmp/perf/$which.pid
