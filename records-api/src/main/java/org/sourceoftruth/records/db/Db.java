@@ -112,12 +112,8 @@ public final class Db implements Queries {
             sql.append(sql.isEmpty() ? "" : ";\n").append(select.sql());
             params.addAll(select.params());
         }
-        statements += selects.size() - 1;
-        for (int i = 1; i < selects.size(); i++) {
-            QueryCounter.increment();
-        }
         List<List<Row>> results = new ArrayList<>(selects.size());
-        try (PreparedStatement ps = prepare(sql.toString(), params)) {
+        try (PreparedStatement ps = prepare(sql.toString(), params, selects.size())) {
             boolean hasRows = ps.execute();
             for (Select select : selects) {
                 if (!hasRows) {
@@ -156,8 +152,13 @@ public final class Db implements Queries {
     }
 
     private PreparedStatement prepare(String sql, List<?> params) throws SQLException {
-        statements++;
-        QueryCounter.increment();
+        return prepare(sql, params, 1);
+    }
+
+    /** A statement text holding {@code count} statements, each counted as one. */
+    private PreparedStatement prepare(String sql, List<?> params, int count) throws SQLException {
+        statements += count;
+        QueryCounter.add(count);
         PreparedStatement ps = connection.prepareStatement(sql);
         for (int i = 0; i < params.size(); i++) {
             bind(ps, i + 1, params.get(i));

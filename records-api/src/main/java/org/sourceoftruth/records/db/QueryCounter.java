@@ -11,8 +11,8 @@ public final class QueryCounter {
     private QueryCounter() {
     }
 
-    static void increment() {
-        COUNT.get()[0]++;
+    static void add(int statements) {
+        COUNT.get()[0] += statements;
     }
 
     public static void reset() {

@@ -189,8 +189,10 @@ public class RelatedObjects {
         Map<String, Set<Long>> refs = new HashMap<>();
         values.values().forEach(v -> collectRefs(v, refs));
         Map<String, JsonNode> rendered = new HashMap<>();
+        Lookups lookups = new Lookups(db);
         refs.forEach((type, ids) -> registry.byContentType(type).ifPresent(target ->
-                loadNested(db, target, ids, nested).forEach((id, node) -> rendered.put(type + ":" + id, node))));
+                lookupNested(lookups, target, ids, nested, (id, node) -> rendered.put(type + ":" + id, node))));
+        lookups.run();
         Map<Object, JsonNode> out = new HashMap<>();
         values.forEach((id, v) -> {
             JsonNode node = toJson(v, rendered);
