@@ -96,6 +96,19 @@ public final class Db implements Queries {
     }
 
     /**
+     * {@code select} (a SELECT of a table aliased {@code t}, no WHERE) of the rows with these
+     * ids. One id is looked up with "=", several with "= any": PostgreSQL plans "= any($1)" for an
+     * array of unknown length (10 rows), so when the select has computed columns (subqueries run
+     * per row) the generic plan looks dearer than a one-row custom plan and the statement is
+     * planned again at every execution; "= $1" is planned once per session (a device's select
+     * planned anew took ~0.4 ms, a fifth of a device PATCH's database CPU).
+     */
+    public static Select byIds(String select, Collection<Long> ids) {
+        return ids.size() == 1 ? new Select(select + " where t.id = ?", List.of(ids.iterator().next()))
+                : new Select(select + " where t.id = any(?)", List.of(new SqlArray("bigint", ids)));
+    }
+
+    /**
      * The rows of each statement, all sent in one round trip: pgjdbc sends the statements of one
      * text separated by {@code ;} back to back and waits once. On loopback the round trip, not
      * the lookup, is most of what a small indexed SELECT costs on both sides (five of a device

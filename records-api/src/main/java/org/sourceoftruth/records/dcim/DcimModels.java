@@ -152,9 +152,9 @@ public class DcimModels implements ModelDefinition {
                 .filter(ExtraFilters.bool("module_bays", "exists (select 1 from dcim_modulebay x where x.device_id = {t}.id)",
                         "not exists (select 1 from dcim_modulebay x where x.device_id = {t}.id)"))
                 .select("_primary_ip_id", PrimaryIps.PRIMARY_IP_SELECT)
-                .check(PrimaryIps.forDevices())
-                .check(RackSpace::devicePlacement)
-                .check(VirtualChassisModels::memberRules)
+                .check(PrimaryIps.forDevices(), "primary_ip4_id", "primary_ip6_id", "oob_ip_id")
+                .check(RackSpace::devicePlacement, "rack_id", "position", "face", "device_type_id")
+                .check(VirtualChassisModels::memberRules, "virtual_chassis_id", "vc_position")
                 .unique(UniqueRule.of("Device with this Virtual chassis and VC position already exists.",
                         "virtual_chassis_id", "vc_position").skipIfNull("virtual_chassis_id", "vc_position"))
                 .filter(ExtraFilters.bool("virtual_chassis_member", "{t}.virtual_chassis_id is not null",
@@ -193,6 +193,7 @@ public class DcimModels implements ModelDefinition {
                 .brief("display_name", "name", "description");
 
         ComponentCounts.parentDevice(device);
+        deviceType.check(RackSpace.typeHeightFitsItsDevices(device), "u_height");
         return List.of(region, siteGroup, site, location, manufacturer, deviceRole, platform, deviceType,
                 device);
     }

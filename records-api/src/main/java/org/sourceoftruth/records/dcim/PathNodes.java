@@ -38,7 +38,8 @@ final class PathNodes {
         }));
         Renderer.Options opts = new Renderer.Options(baseUrl, Renderer.Mode.NESTED, null, Set.of());
         byType.forEach((type, ids) -> registry.byContentType(type).ifPresent(model -> {
-            List<Row> rows = db.query(model.selectFrom() + " where t.id = any(?)", new Db.SqlArray("bigint", ids));
+            Db.Select select = Db.byIds(model.selectFrom(), ids);
+            List<Row> rows = db.query(select.sql(), select.params());
             List<ObjectNode> rendered = renderer.render(db, model, rows, opts);
             for (int i = 0; i < rows.size(); i++) {
                 nested.put(type + ":" + rows.get(i).id(), rendered.get(i));

@@ -67,6 +67,7 @@ public class RackModels implements ModelDefinition {
                 .relationFilter("manufacturer_id", "rack_type.manufacturer", "id")
                 .unique(UniqueRule.of("Rack with this Location and Name already exists.", "site_id", "location_id", "name"))
                 .ordering("t.site_id", "t.location_id nulls first", "t.name")
+                .display(RackModels::rackDisplay)
                 .search("t.name", "t.facility_id", "t.serial", "t.asset_tag", "t.description", "t.comments")
                 .brief("name", "description", "device_count");
 
@@ -160,5 +161,11 @@ public class RackModels implements ModelDefinition {
             return db.query("select id from dcim_rack where rack_type_id = ? order by id", written.id()).stream()
                     .map(r -> new FollowUp("dcim.rack", r.id(), Map.of("rack_type", written.id()))).toList();
         }
+    }
+
+    /** NetBox's Rack.__str__: the name, and the facility id in brackets when there is one. */
+    static String rackDisplay(Row r) {
+        String facility = r.str("facility_id");
+        return facility == null || facility.isEmpty() ? r.str("name") : r.str("name") + " (" + facility + ")";
     }
 }

@@ -1,5 +1,7 @@
 package org.sourceoftruth.records.dcim;
 
+import org.sourceoftruth.records.model.DbValidator;
+import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.Queries;
 import org.sourceoftruth.records.model.Row;
 
@@ -102,6 +104,44 @@ final class RackSpace {
             }
         }
         return free;
+    }
+
+    /**
+     * NetBox's DeviceType.clean() on update: a taller type must still fit wherever its devices
+     * are racked, and a type with racked devices cannot become 0U.
+     *
+     * @param device the device model (its rows' display names the device in the message)
+     */
+    static DbValidator typeHeightFitsItsDevices(Model device) {
+        return (db, row, selfId, errors) -> {
+            if (selfId == null) {
+                return;
+            }
+            BigDecimal height = row.decimal("u_height");
+            BigDecimal was = db.query("select u_height from dcim_devicetype where id = ?", selfId).get(0).decimal("u_height");
+            if (height.compareTo(was) > 0) {
+                boolean fullDepth = Boolean.TRUE.equals(row.get("is_full_depth"));
+                for (Row d : db.query(device.selectFrom() + " where t.device_type_id = ? and t.position is not null"
+                        + " order by t.id", selfId)) {
+                    long rackId = d.longValue("rack_id");
+                    if (!freeUnits(db, rackId, fullDepth ? null : d.str("face"), d.id())
+                            .containsAll(taken(d.decimal("position"), height))) {
+                        Row rack = db.query("select name, facility_id from dcim_rack where id = ?", rackId).get(0);
+                        error(errors, "u_height", "Device " + device.display(d) + " in rack " + RackModels.rackDisplay(rack)
+                                + " does not have sufficient space to accommodate a height of " + height.setScale(1) + "U");
+                        return;
+                    }
+                }
+            } else if (was.signum() > 0 && height.signum() == 0) {
+                long racked = ((Number) db.query("select count(*) as n from dcim_device where device_type_id = ?"
+                        + " and position is not null", selfId).get(0).get("n")).longValue();
+                if (racked > 0) {
+                    error(errors, "u_height", "Unable to set 0U height: Found <a href=\"/dcim/devices/?manufacturer_id="
+                            + row.longValue("manufacturer_id") + "&device_type_id=" + selfId + "\">" + racked
+                            + " instances</a> already mounted within racks.");
+                }
+            }
+        };
     }
 
     /** NetBox's Rack.clean() on update: the rack still houses its mounted devices. */

@@ -30,7 +30,7 @@ public final class Model {
     private List<String> placementHops = List.of("site", "device", "virtual_machine");
     private final Map<String, ChildFilter> childFilters = new LinkedHashMap<>();
     private final List<Validator> validators = new ArrayList<>();
-    private final List<DbValidator> dbValidators = new ArrayList<>();
+    private final List<DbCheck> dbChecks = new ArrayList<>();
     private final List<WriteHook> writeHooks = new ArrayList<>();
     private java.util.function.Predicate<Row> secretsReadable = r -> false;
     private java.util.function.Supplier<ExtraFilter.Sql> secretsFilterScope = () -> ExtraFilter.Sql.of("false");
@@ -171,9 +171,13 @@ public final class Model {
         return this;
     }
 
-    /** A rule that queries other rows (checked after field and uniqueness checks). */
-    public Model check(DbValidator v) {
-        dbValidators.add(v);
+    /**
+     * A rule that queries other rows, checked after field and uniqueness checks. With columns, it
+     * depends only on these columns of its own row and an update that changes none of them skips
+     * it (see {@link DbCheck#dependsOn()}); without, it runs on every write.
+     */
+    public Model check(DbValidator v, String... dependsOn) {
+        dbChecks.add(new DbCheck(v, Set.of(dependsOn)));
         return this;
     }
 
@@ -343,7 +347,7 @@ public final class Model {
     public Map<String, RelationFilter> relationFilters() { return relationFilters; }
     public Map<String, ChildFilter> childFilters() { return childFilters; }
     public List<Validator> validators() { return validators; }
-    public List<DbValidator> dbValidators() { return dbValidators; }
+    public List<DbCheck> dbChecks() { return dbChecks; }
     public List<WriteHook> writeHooks() { return writeHooks; }
     public boolean secretsReadable(Row row) { return secretsReadable.test(row); }
     public java.util.function.Supplier<ExtraFilter.Sql> secretsFilterScope() { return secretsFilterScope; }

@@ -113,7 +113,7 @@ public class VirtualizationModels implements ModelDefinition {
                     }
                     ConfigContexts.requireObject("local_context_data", row, errors);
                 })
-                .check(PrimaryIps.forVirtualMachines())
+                .check(PrimaryIps.forVirtualMachines(), "primary_ip4_id", "primary_ip6_id")
                 .check(VirtualDiskModels.diskMatchesVirtualDisks())
                 .filter(ExtraFilters.each("cluster_group_id", Kind.INTEGER,
                         "{t}.cluster_id in (select id from virtualization_cluster where group_id = ?)")

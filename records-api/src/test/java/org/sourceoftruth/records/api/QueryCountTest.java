@@ -139,6 +139,38 @@ class QueryCountTest {
         return list;
     }
 
+    /**
+     * An update checks the rules over the columns it changes, and only those: a racked device's
+     * new description probes no uniqueness and reads neither its type nor its rack; a new name
+     * adds the uniqueness probe, a new position the rack-space check (type, rack, rack's devices).
+     */
+    @Test
+    void anUpdateChecksOnlyTheRulesOverTheColumnsItChanges() {
+        String u = Api.uniq();
+        int site = Api.site("qu");
+        int rack = create("/api/dcim/racks/", Map.of("name", "qu-" + u, "site", site));
+        int[] tr = Api.deviceTypeAndRole();
+        int device = create("/api/dcim/devices/", Map.of("name", "qu-" + u, "site", site, "rack", rack,
+                "position", 10, "face", "front", "device_type", tr[0], "role", tr[1]));
+        int description = patchStatements(device, i -> Map.of("description", "d" + i));
+        int name = patchStatements(device, i -> Map.of("name", "qu-" + u + "-" + i));
+        int position = patchStatements(device, i -> Map.of("position", 20 + 2 * i));
+        System.out.println("statements to change a device's description / name / position: " + description + " / "
+                + name + " / " + position);
+        assertEquals(description + 1, name, "a new name costs the uniqueness probe");
+        assertEquals(description + 3, position, "a new position costs the rack-space check");
+    }
+
+    /** The fewest statements over three PATCHes of a device, each with the changes {@code body(i)}. */
+    private static int patchStatements(int device, java.util.function.IntFunction<Map<String, Object>> body) {
+        int min = Integer.MAX_VALUE;
+        for (int i = 0; i < 3; i++) {
+            var r = auth().body(body.apply(i)).patch("/api/dcim/devices/" + device + "/").then().statusCode(200).extract();
+            min = Math.min(min, Integer.parseInt(r.header("X-SQL-Statements")));
+        }
+        return min;
+    }
+
     private static int deviceDeleteStatements(int interfaces, int block) {
         String u = Api.uniq();
         int device = Api.device(Api.site("qd"), Api.deviceTypeAndRole(), "qd-" + u);

@@ -151,6 +151,40 @@ class RacksAndChassisTest {
                         + " installed devices."));
     }
 
+    /**
+     * NetBox's DeviceType.clean(): a type cannot grow taller than the space its racked devices
+     * have, nor become 0U while any is racked. A device's own update still checks its position
+     * when it changes it.
+     */
+    @Test
+    void aDeviceTypeCannotOutgrowTheRackSpaceOfItsDevices() {
+        String u = uniq();
+        int mfr = manufacturer(u);
+        int oneU = deviceType(mfr, "One-" + u, 1, false);
+        int role = role(u);
+        int site = create("/api/dcim/sites/", Map.of("name", "ty-" + u, "slug", "ty-" + u));
+        int rack = create("/api/dcim/racks/", Map.of("name", "R-" + u, "facility_id", "F-" + u, "site", site, "u_height", 6));
+        auth().get("/api/dcim/racks/" + rack + "/").then().body("display", equalTo("R-" + u + " (F-" + u + ")"));
+        int low = create("/api/dcim/devices/", Map.of("name", "low-" + u, "site", site, "rack", rack, "position", 1,
+                "face", "front", "device_type", oneU, "role", role));
+        create("/api/dcim/devices/", Map.of("name", "mid-" + u, "site", site, "rack", rack, "position", 2,
+                "face", "front", "device_type", oneU, "role", role));
+        String type = "/api/dcim/device-types/" + oneU + "/";
+        patch(type, Map.of("u_height", 2)).statusCode(400).body("u_height", contains("Device low-" + u + " in rack R-" + u
+                + " (F-" + u + ") does not have sufficient space to accommodate a height of 2.0U"));
+        patch(type, Map.of("u_height", 0)).statusCode(400).body("u_height", contains("Unable to set 0U height: Found"
+                + " <a href=\"/dcim/devices/?manufacturer_id=" + mfr + "&device_type_id=" + oneU + "\">2 instances</a>"
+                + " already mounted within racks."));
+        auth().get(type).then().body("u_height", equalTo(1.0f));
+        // a device changing nothing about its place is not checked against it; moving it is
+        patch("/api/dcim/devices/" + low + "/", Map.of("description", "stays")).statusCode(200);
+        patch("/api/dcim/devices/" + low + "/", Map.of("position", 2)).statusCode(400)
+                .body("position[0]", startsWith("U2.0 is already occupied"));
+        // with room above, the type may grow
+        patch("/api/dcim/devices/" + low + "/", Map.of("position", 4)).statusCode(200);
+        patch(type, Map.of("u_height", 2)).statusCode(200).body("u_height", equalTo(2.0f));
+    }
+
     @Test
     void aChassisMasterIsOneOfItsMembersAndPositionsAreUnique() {
         String u = uniq();

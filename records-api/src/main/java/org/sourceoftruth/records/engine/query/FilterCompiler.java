@@ -27,6 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -94,7 +95,9 @@ public class FilterCompiler {
         List<String> clauses = new ArrayList<>();
         List<Object> params = new ArrayList<>();
         Map<String, List<String>> errors = new LinkedHashMap<>();
-        for (Map.Entry<String, List<String>> e : query.entrySet()) {
+        // In name order, whatever order the request's parameters arrive in: the same filters
+        // then make the same statement text, which the driver keeps prepared on the server.
+        for (Map.Entry<String, List<String>> e : new TreeMap<>(query).entrySet()) {
             String param = e.getKey();
             if (RESERVED.contains(param) && !cursorIsFilter(model, param)) {
                 continue;

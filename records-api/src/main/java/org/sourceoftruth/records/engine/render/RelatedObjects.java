@@ -250,7 +250,8 @@ public class RelatedObjects {
         if (ids.isEmpty()) {
             return;
         }
-        lookups.add(target.selectFrom() + " where t.id = any(?)", List.of(new Db.SqlArray("bigint", ids)), rows -> {
+        Db.Select select = Db.byIds(target.selectFrom(), ids);
+        lookups.add(select.sql(), select.params(), rows -> {
             List<ObjectNode> nodes = renderer.render(lookups.db, target, rows, nested);
             for (int i = 0; i < rows.size(); i++) {
                 found.accept(rows.get(i).id(), nodes.get(i));

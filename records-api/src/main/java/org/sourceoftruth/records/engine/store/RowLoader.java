@@ -28,14 +28,21 @@ public final class RowLoader {
         // One statement locks and reads: FOR UPDATE OF t locks only the model's own row (the
         // computed columns are scalar subqueries of their own), and a row updated concurrently is
         // returned in its committed new version, as a separate read after the lock would see it.
-        List<Row> rows = db.query(model.selectFrom() + " where t.id = ?" + (forUpdate ? " for update of t" : ""), id);
+        Db.Select select = select(model, id, forUpdate);
+        List<Row> rows = db.query(select.sql(), select.params());
         return rows.isEmpty() ? null : rows.get(0);
+    }
+
+    /** The query of the row with this id (for another round trip to carry, see {@link Db#queryAll}). */
+    public static Db.Select select(Model model, long id, boolean forUpdate) {
+        return new Db.Select(model.selectFrom() + " where t.id = ?" + (forUpdate ? " for update of t" : ""), List.of(id));
     }
 
     /** The rows with these ids, in the order of the ids (one query); a missing one is a 404. */
     public static List<Row> loadAll(Db db, Model model, List<Long> ids) {
         Map<Long, Row> byId = new HashMap<>();
-        db.query(model.selectFrom() + " where t.id = any(?)", new Db.SqlArray("bigint", ids)).forEach(r -> byId.put(r.id(), r));
+        Db.Select select = Db.byIds(model.selectFrom(), ids);
+        db.query(select.sql(), select.params()).forEach(r -> byId.put(r.id(), r));
         List<Row> rows = new ArrayList<>(ids.size());
         for (Long id : ids) {
             Row row = byId.get(id);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.engine.store.RowLoader;
 import org.sourceoftruth.records.kind.FieldTypes;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
@@ -12,6 +13,7 @@ import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.Row;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -27,7 +29,7 @@ public final class ChangeSnapshots {
         return of(db, model, List.of(row)).get(0);
     }
 
-    /** Snapshots of several rows; tags and many-to-many ids are read with one query each for all. */
+    /** Snapshots of several rows; tags and many-to-many ids are read with one query each for all, in one round trip. */
     public static List<JsonNode> of(Db db, Model model, List<Row> rows) {
         return of(db, model, rows, null);
     }
@@ -39,25 +41,20 @@ public final class ChangeSnapshots {
      */
     public static List<JsonNode> of(Db db, Model model, List<Row> rows, List<ObjectNode> rendered) {
         List<Long> ids = rows.stream().map(Row::id).toList();
-        Map<String, Map<Long, ArrayNode>> lists = new java.util.HashMap<>();
-        for (Field f : model.fields()) {
-            boolean fromRendered = rendered != null && (f.kind == Kind.M2M || (f.kind == Kind.TAGS && !f.isTagSlugs()))
+        Map<String, Map<Long, ArrayNode>> lists = new HashMap<>();
+        List<Field> toRead = new ArrayList<>();
+        for (Field f : listFields(model)) {
+            boolean fromRendered = rendered != null && (f.kind == Kind.M2M || !f.isTagSlugs())
                     && rendered.stream().allMatch(node -> node.path(f.name).isArray());
             if (fromRendered) {
                 lists.put(f.name, fromRendered(f, rows, rendered));
-            } else if (f.kind == Kind.TAGS) {
-                Map<Long, ArrayNode> names = lists.computeIfAbsent(f.name, k -> new java.util.HashMap<>());
-                // Code-point order (COLLATE "C"), as NetBox's sorted() and fromRendered's sort give.
-                db.query("select ti.object_id as object_id, g.name from extras_taggeditem ti join extras_tag g on g.id = ti.tag_id"
-                                + " where ti.object_type = ? and ti.object_id = any(?) order by g.name collate \"C\"", model.contentType(),
-                                new Db.SqlArray("bigint", ids))
-                        .forEach(r -> names.computeIfAbsent(r.longValue("object_id"), k -> NODES.arrayNode()).add(r.str("name")));
-            } else if (f.kind == Kind.M2M) {
-                Map<Long, ArrayNode> targets = lists.computeIfAbsent(f.name, k -> new java.util.HashMap<>());
-                db.query("select " + f.joinOwnColumn() + " as own, " + f.joinTargetColumn() + " as v from " + f.joinTable()
-                                + " where " + f.joinOwnColumn() + " = any(?) order by 2", new Db.SqlArray("bigint", ids))
-                        .forEach(r -> targets.computeIfAbsent(r.longValue("own"), k -> NODES.arrayNode()).add(r.longValue("v")));
+            } else {
+                toRead.add(f);
             }
+        }
+        if (!toRead.isEmpty()) {
+            List<List<Row>> results = db.queryAll(toRead.stream().map(f -> listSelect(model, f, ids)).toList());
+            lists.putAll(lists(toRead, results));
         }
         List<JsonNode> out = new ArrayList<>(rows.size());
         for (Row row : rows) {
@@ -66,9 +63,72 @@ public final class ChangeSnapshots {
         return out;
     }
 
+    /** A stored row locked for a change, and its change-log snapshot before the change. */
+    public record Locked(Row row, JsonNode before) {
+    }
+
+    /**
+     * Locks and reads the row with this id and reads its tags and many-to-many targets, all in
+     * one round trip (null when there is no such row). The statements run in order on the server,
+     * so the lists are read under the row's lock.
+     */
+    public static Locked lock(Db db, Model model, long id) {
+        List<Field> listed = listFields(model);
+        List<Db.Select> selects = new ArrayList<>();
+        selects.add(RowLoader.select(model, id, true));
+        listed.forEach(f -> selects.add(listSelect(model, f, List.of(id))));
+        List<List<Row>> results = db.queryAll(selects);
+        if (results.get(0).isEmpty()) {
+            return null;
+        }
+        Row row = results.get(0).get(0);
+        return new Locked(row, snapshot(model, row, lists(listed, results.subList(1, results.size()))));
+    }
+
+    /** The fields whose snapshot is a list read from another table: tags and many-to-many targets. */
+    private static List<Field> listFields(Model model) {
+        List<Field> out = new ArrayList<>();
+        for (Field f : model.fields()) {
+            if (f.kind == Kind.TAGS || f.kind == Kind.M2M) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    /** The query of a list field's values for these rows: (object_id, v), in snapshot order. */
+    private static Db.Select listSelect(Model model, Field f, List<Long> ids) {
+        if (f.kind == Kind.TAGS) {
+            // Code-point order (COLLATE "C"), as NetBox's sorted() and fromRendered's sort give.
+            return new Db.Select("select ti.object_id, g.name as v from extras_taggeditem ti join extras_tag g"
+                    + " on g.id = ti.tag_id where ti.object_type = ? and ti.object_id = any(?) order by g.name collate \"C\"",
+                    List.of(model.contentType(), new Db.SqlArray("bigint", ids)));
+        }
+        return new Db.Select("select " + f.joinOwnColumn() + " as object_id, " + f.joinTargetColumn() + " as v from "
+                + f.joinTable() + " where " + f.joinOwnColumn() + " = any(?) order by 2", List.of(new Db.SqlArray("bigint", ids)));
+    }
+
+    /** Per list field, per row id, the values its query read. */
+    private static Map<String, Map<Long, ArrayNode>> lists(List<Field> fields, List<List<Row>> results) {
+        Map<String, Map<Long, ArrayNode>> lists = new HashMap<>();
+        for (int i = 0; i < fields.size(); i++) {
+            Field f = fields.get(i);
+            Map<Long, ArrayNode> values = lists.computeIfAbsent(f.name, k -> new HashMap<>());
+            results.get(i).forEach(r -> {
+                ArrayNode list = values.computeIfAbsent(r.longValue("object_id"), k -> NODES.arrayNode());
+                if (f.kind == Kind.TAGS) {
+                    list.add(r.str("v"));
+                } else {
+                    list.add(r.longValue("v"));
+                }
+            });
+        }
+        return lists;
+    }
+
     /** Sorted tag names or sorted target ids per row, out of the rows' rendered objects. */
     private static Map<Long, ArrayNode> fromRendered(Field f, List<Row> rows, List<ObjectNode> rendered) {
-        Map<Long, ArrayNode> byRow = new java.util.HashMap<>();
+        Map<Long, ArrayNode> byRow = new HashMap<>();
         for (int i = 0; i < rows.size(); i++) {
             ArrayNode out = NODES.arrayNode();
             List<JsonNode> items = new ArrayList<>();

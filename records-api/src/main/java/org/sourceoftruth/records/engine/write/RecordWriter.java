@@ -93,7 +93,7 @@ public class RecordWriter {
                 reads.add(ch);
                 allErrors.add(errors);
             }
-            validator.validateRows(db, model, valid, Collections.nCopies(valid.size(), null), validErrors);
+            validator.validateNewRows(db, model, valid, validErrors);
             if (allErrors.stream().anyMatch(e -> !e.isEmpty())) {
                 throw bulk ? bulkError(allErrors) : ApiException.fields(allErrors.get(0));
             }
@@ -135,14 +135,15 @@ public class RecordWriter {
             for (int i = 0; i < items.size(); i++) {
                 long id = ids.get(i);
                 Map<String, List<String>> errors = new LinkedHashMap<>();
-                Row existing = loadForWrite(db, model, id, Access.Action.CHANGE, bulk);
+                ChangeSnapshots.Locked locked = ChangeSnapshots.lock(db, model, id);
+                Row existing = permitted(db, model, id, locked == null ? null : locked.row(), Access.Action.CHANGE, bulk);
                 if (existing == null) {
                     errors.put("id", List.of("Object with id " + id + " does not exist."));
                 } else {
                     if (etagCheck != null) {
                         etagCheck.apply(existing);
                     }
-                    JsonNode pre = ChangeSnapshots.of(db, model, existing);
+                    JsonNode pre = locked.before();
                     RowChanges ch = reader.read(db, model, items.get(i), existing, partial, errors);
                     if (errors.isEmpty()) {
                         WriteHooks.beforeWrite(model, ch.columns(), existing, errors);
@@ -151,7 +152,7 @@ public class RecordWriter {
                     merged.putAll(existing);
                     merged.putAll(ch.columns());
                     if (errors.isEmpty()) {
-                        validator.validateRow(db, model, merged, id, errors);
+                        validator.validateUpdate(db, model, existing, ch.columns(), merged, id, errors);
                     }
                     if (errors.isEmpty() && !failed) {
                         ImageUploads.store(db, model, ch.columns(), existing);
@@ -191,7 +192,7 @@ public class RecordWriter {
             boolean anyMissing = false;
             List<Row> rows = new ArrayList<>();
             for (long id : ids) {
-                Row row = loadForWrite(db, model, id, Access.Action.DELETE, bulk);
+                Row row = permitted(db, model, id, RowLoader.loadOrNull(db, model, id, true), Access.Action.DELETE, bulk);
                 Map<String, List<String>> err = new LinkedHashMap<>();
                 if (row == null) {
                     err.put("id", List.of("Object with id " + id + " does not exist."));
@@ -244,12 +245,11 @@ public class RecordWriter {
     }
 
     /**
-     * The locked row a write acts on, when it exists and the caller's permission for the action
-     * covers it. Otherwise null in bulk mode (reported per item), else a 404 as NetBox answers
-     * for objects outside the user's restricted queryset.
+     * The locked row a write acts on ({@code row}, null when absent), when the caller's
+     * permission for the action covers it. Otherwise null in bulk mode (reported per item), else
+     * a 404 as NetBox answers for objects outside the user's restricted queryset.
      */
-    private Row loadForWrite(Db db, Model model, long id, Access.Action action, boolean bulk) {
-        Row row = RowLoader.loadOrNull(db, model, id, true);
+    private Row permitted(Db db, Model model, long id, Row row, Access.Action action, boolean bulk) {
         if (row != null && !access.permits(db, model, id, action)) {
             row = null;
         }
