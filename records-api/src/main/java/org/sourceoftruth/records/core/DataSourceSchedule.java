@@ -21,7 +21,10 @@ import java.util.List;
  *
  * <p>Safe with several replicas: each due source is claimed with {@code FOR UPDATE SKIP LOCKED}
  * and synchronised in the claim's transaction, so a source another replica is synchronising is
- * skipped, and its job, written in that transaction, makes it not due once committed. The job runs
+ * skipped, and its job, written in that transaction, makes it not due once committed. A claim can
+ * still land on a source whose sync committed while the claim's statement ran (its snapshot did
+ * not see the new job, and the lock was free by then), so the claimed source is checked again in
+ * a statement of its own, whose snapshot does see it. The job runs
  * on behalf of the user who last saved the source (NetBox enqueues it when the source is saved).
  * Objects bound to the source's files with {@code auto_sync_enabled} copy them on an API sync only
  * (a save through the engine needs a caller whose permissions apply).
@@ -32,18 +35,26 @@ public class DataSourceSchedule {
     /** Sources synchronised in one check at most; the rest wait for the next check. */
     static final int MAX_PER_CHECK = 100;
 
+    private static final String NOT_SYNCED_WITHIN_INTERVAL = """
+            not exists (select 1 from core_job j where j.object_type = 'core.datasource' and j.object_id = s.id
+                           and j.name = 'Synchronization'
+                           and j.created > now() - make_interval(mins => s.sync_interval))""";
+
     private static final String CLAIM_DUE = """
             select s.id,
                    (select c.user_id from core_objectchange c where c.changed_object_type = 'core.datasource'
                        and c.changed_object_id = s.id order by c.time desc, c.id desc limit 1) as user_id
               from core_datasource s
              where s.enabled and s.sync_interval is not null
-               and not exists (select 1 from core_job j where j.object_type = 'core.datasource' and j.object_id = s.id
-                                  and j.name = 'Synchronization'
-                                  and j.created > now() - make_interval(mins => s.sync_interval))
+               and %s
              order by s.last_synced nulls first, s.id
              limit 1
-               for update of s skip locked""";
+               for update of s skip locked""".formatted(NOT_SYNCED_WITHIN_INTERVAL);
+
+    private static final String STILL_DUE = "select s.id from core_datasource s where s.id = ? and "
+            + NOT_SYNCED_WITHIN_INTERVAL;
+
+    private enum Claim { SYNCED, ALREADY_SYNCED, NONE_DUE }
 
     @Inject
     AgroalDataSource dataSource;
@@ -65,24 +76,35 @@ public class DataSourceSchedule {
 
     /** Synchronises the due sources, each in a transaction of its own; returns how many. */
     public int syncDue() {
-        int n = 0;
-        while (n < MAX_PER_CHECK && QuarkusTransaction.requiringNew().call(this::syncOneDue)) {
-            n++;
+        int synced = 0;
+        for (int claims = 0; claims < MAX_PER_CHECK; claims++) {
+            Claim claim = QuarkusTransaction.requiringNew().call(this::syncOneDue);
+            if (claim == Claim.NONE_DUE) {
+                break;
+            }
+            if (claim == Claim.SYNCED) {
+                synced++;
+            }
         }
-        return n;
+        return synced;
     }
 
-    private boolean syncOneDue() {
-        List<Row> due;
+    private Claim syncOneDue() {
+        Row due;
         try (Connection c = dataSource.getConnection()) {
-            due = new Db(c).query(CLAIM_DUE);
+            Db db = new Db(c);
+            List<Row> claimed = db.query(CLAIM_DUE);
+            if (claimed.isEmpty()) {
+                return Claim.NONE_DUE;
+            }
+            due = claimed.get(0);
+            if (db.query(STILL_DUE, due.id()).isEmpty()) {
+                return Claim.ALREADY_SYNCED;
+            }
         } catch (SQLException e) {
             throw new Db.DbException(e);
         }
-        if (due.isEmpty()) {
-            return false;
-        }
-        sync.sync(due.get(0).id(), due.get(0).longValue("user_id"));
-        return true;
+        sync.sync(due.id(), due.longValue("user_id"));
+        return Claim.SYNCED;
     }
 }
