@@ -172,11 +172,13 @@ class RelationFilters implements RelationLookups {
         }
         String key = target.field("slug") != null ? "slug" : "name";
         List<String> wanted = values.stream().filter(v -> !v.equals("null")).toList();
+        List<Long> ids = new ArrayList<>();
         if (!wanted.isEmpty()) {
             Set<String> found = new LinkedHashSet<>();
-            for (Row r : db.query("select " + key + " as k from " + target.table() + " where " + key + " = any(?)",
+            for (Row r : db.query("select id, " + key + " as k from " + target.table() + " where " + key + " = any(?)",
                     new Db.SqlArray("text", wanted))) {
                 found.add(r.str("k"));
+                ids.add(r.id());
             }
             for (String v : wanted) {
                 if (!found.contains(v)) {
@@ -184,10 +186,8 @@ class RelationFilters implements RelationLookups {
                 }
             }
         }
-        String ids = target.treeParent() == null
-                ? "select id from " + target.table() + " where " + key + " = any(?)"
-                : descendants(target, key);
-        return fkPredicate(field, lookup, values, ids, new Db.SqlArray("text", wanted));
+        return target.treeParent() == null ? fkPredicate(field, lookup, values, ids)
+                : fkPredicate(field, lookup, values, "in (" + descendants(target, key) + ")", new Db.SqlArray("text", wanted));
     }
 
     /** FK given by id; tree targets match descendants. */
@@ -210,10 +210,8 @@ class RelationFilters implements RelationLookups {
                 }
             }
         }
-        String ids = target.treeParent() == null
-                ? "select id from " + target.table() + " where id = any(?)"
-                : descendants(target, "id");
-        return fkPredicate(field, lookup, values, ids, new Db.SqlArray("bigint", wanted));
+        return target.treeParent() == null ? fkPredicate(field, lookup, values, wanted)
+                : fkPredicate(field, lookup, values, "in (" + descendants(target, "id") + ")", new Db.SqlArray("bigint", wanted));
     }
 
     private static String descendants(Model tree, String key) {
@@ -222,7 +220,18 @@ class RelationFilters implements RelationLookups {
                 + " union select c.id from " + tree.table() + " c join d on c." + parentCol + " = d.id) select id from d";
     }
 
-    private static ExtraFilter.Sql fkPredicate(Field field, String lookup, List<String> values, String idsSql,
+    /**
+     * The FK column matches the given ids, which the filter's validation looked up already: bound
+     * as ids, so PostgreSQL estimates the match from the column's statistics (a subquery by slug
+     * made its generic plan worse than a custom one, so each request was planned anew).
+     */
+    private static ExtraFilter.Sql fkPredicate(Field field, String lookup, List<String> values, List<Long> ids) {
+        return ids.size() == 1 ? fkPredicate(field, lookup, values, "= ?", ids.get(0))
+                : fkPredicate(field, lookup, values, "= any(?)", new Db.SqlArray("bigint", ids));
+    }
+
+    /** @param match what the FK column is to match, with one parameter, e.g. {@code "= ?"} */
+    private static ExtraFilter.Sql fkPredicate(Field field, String lookup, List<String> values, String match,
                                                Object param) {
         boolean wantsNull = values.contains("null");
         boolean hasValues = values.stream().anyMatch(v -> !v.equals("null"));
@@ -230,7 +239,7 @@ class RelationFilters implements RelationLookups {
         List<String> parts = new ArrayList<>();
         List<Object> params = new ArrayList<>();
         if (hasValues) {
-            parts.add(col + " in (" + idsSql + ")");
+            parts.add(col + " " + match);
             params.add(param);
         }
         if (wantsNull) {
