@@ -95,17 +95,31 @@ public final class Db implements Queries {
     public record Select(String sql, List<?> params) {
     }
 
+    /** The rows of one {@link Select}. */
+    public List<Row> query(Select select) {
+        return query(select.sql(), select.params());
+    }
+
     /**
      * {@code select} (a SELECT of a table aliased {@code t}, no WHERE) of the rows with these
-     * ids. One id is looked up with "=", several with "= any": PostgreSQL plans "= any($1)" for an
-     * array of unknown length (10 rows), so when the select has computed columns (subqueries run
-     * per row) the generic plan looks dearer than a one-row custom plan and the statement is
-     * planned again at every execution; "= $1" is planned once per session (a device's select
-     * planned anew took ~0.4 ms, a fifth of a device PATCH's database CPU).
+     * ids, matched by {@link #idMatch}.
      */
     public static Select byIds(String select, Collection<Long> ids) {
-        return ids.size() == 1 ? new Select(select + " where t.id = ?", List.of(ids.iterator().next()))
-                : new Select(select + " where t.id = any(?)", List.of(new SqlArray("bigint", ids)));
+        Select match = idMatch("t.id", ids);
+        return new Select(select + " where " + match.sql(), match.params());
+    }
+
+    /**
+     * A condition that {@code column} is one of these ids, with its one parameter: "=" for one
+     * id, "= any" for several. PostgreSQL plans "= any($1)" for an array of unknown length (10
+     * rows), so when the statement has computed columns (subqueries run per row) the generic plan
+     * looks dearer than a one-row custom plan and the statement is planned again at every
+     * execution; "= $1" is planned once per session (a device's select planned anew took ~0.4 ms,
+     * a fifth of a device PATCH's database CPU).
+     */
+    public static Select idMatch(String column, Collection<Long> ids) {
+        return ids.size() == 1 ? new Select(column + " = ?", List.of(ids.iterator().next()))
+                : new Select(column + " = any(?)", List.of(new SqlArray("bigint", ids)));
     }
 
     /**

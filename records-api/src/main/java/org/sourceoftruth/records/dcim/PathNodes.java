@@ -38,8 +38,7 @@ final class PathNodes {
         }));
         Renderer.Options opts = new Renderer.Options(baseUrl, Renderer.Mode.NESTED, null, Set.of());
         byType.forEach((type, ids) -> registry.byContentType(type).ifPresent(model -> {
-            Db.Select select = Db.byIds(model.selectFrom(), ids);
-            List<Row> rows = db.query(select.sql(), select.params());
+            List<Row> rows = db.query(Db.byIds(model.selectFrom(), ids));
             List<ObjectNode> rendered = renderer.render(db, model, rows, opts);
             for (int i = 0; i < rows.size(); i++) {
                 nested.put(type + ":" + rows.get(i).id(), rendered.get(i));

@@ -186,8 +186,9 @@ class RelationFilters implements RelationLookups {
                 }
             }
         }
-        return target.treeParent() == null ? fkPredicate(field, lookup, values, ids)
-                : fkPredicate(field, lookup, values, "in (" + descendants(target, key) + ")", new Db.SqlArray("text", wanted));
+        return fkPredicate(field, lookup, values, target.treeParent() == null ? Db.idMatch("t." + field.column(), ids)
+                : new Db.Select("t." + field.column() + " in (" + descendants(target, key) + ")",
+                        List.of(new Db.SqlArray("text", wanted))));
     }
 
     /** FK given by id; tree targets match descendants. */
@@ -210,8 +211,9 @@ class RelationFilters implements RelationLookups {
                 }
             }
         }
-        return target.treeParent() == null ? fkPredicate(field, lookup, values, wanted)
-                : fkPredicate(field, lookup, values, "in (" + descendants(target, "id") + ")", new Db.SqlArray("bigint", wanted));
+        return fkPredicate(field, lookup, values, target.treeParent() == null ? Db.idMatch("t." + field.column(), wanted)
+                : new Db.Select("t." + field.column() + " in (" + descendants(target, "id") + ")",
+                        List.of(new Db.SqlArray("bigint", wanted))));
     }
 
     private static String descendants(Model tree, String key) {
@@ -221,29 +223,23 @@ class RelationFilters implements RelationLookups {
     }
 
     /**
-     * The FK column matches the given ids, which the filter's validation looked up already: bound
-     * as ids, so PostgreSQL estimates the match from the column's statistics (a subquery by slug
-     * made its generic plan worse than a custom one, so each request was planned anew).
+     * The FK filter: the column matches (non-tree targets match the ids the filter's validation
+     * found, bound as ids: a subquery by slug made PostgreSQL's generic plan worse than a custom
+     * one, so each request was planned anew), and/or is null for the value "null".
+     *
+     * @param match the condition on the FK column for the values other than "null"
      */
-    private static ExtraFilter.Sql fkPredicate(Field field, String lookup, List<String> values, List<Long> ids) {
-        return ids.size() == 1 ? fkPredicate(field, lookup, values, "= ?", ids.get(0))
-                : fkPredicate(field, lookup, values, "= any(?)", new Db.SqlArray("bigint", ids));
-    }
-
-    /** @param match what the FK column is to match, with one parameter, e.g. {@code "= ?"} */
-    private static ExtraFilter.Sql fkPredicate(Field field, String lookup, List<String> values, String match,
-                                               Object param) {
+    private static ExtraFilter.Sql fkPredicate(Field field, String lookup, List<String> values, Db.Select match) {
         boolean wantsNull = values.contains("null");
         boolean hasValues = values.stream().anyMatch(v -> !v.equals("null"));
-        String col = "t." + field.column();
         List<String> parts = new ArrayList<>();
         List<Object> params = new ArrayList<>();
         if (hasValues) {
-            parts.add(col + " " + match);
-            params.add(param);
+            parts.add(match.sql());
+            params.addAll(match.params());
         }
         if (wantsNull) {
-            parts.add(col + " is null");
+            parts.add("t." + field.column() + " is null");
         }
         String sql = String.join(" or ", parts);
         if ("n".equals(lookup)) {

@@ -28,8 +28,7 @@ public final class RowLoader {
         // One statement locks and reads: FOR UPDATE OF t locks only the model's own row (the
         // computed columns are scalar subqueries of their own), and a row updated concurrently is
         // returned in its committed new version, as a separate read after the lock would see it.
-        Db.Select select = select(model, id, forUpdate);
-        List<Row> rows = db.query(select.sql(), select.params());
+        List<Row> rows = db.query(select(model, id, forUpdate));
         return rows.isEmpty() ? null : rows.get(0);
     }
 
@@ -41,8 +40,7 @@ public final class RowLoader {
     /** The rows with these ids, in the order of the ids (one query); a missing one is a 404. */
     public static List<Row> loadAll(Db db, Model model, List<Long> ids) {
         Map<Long, Row> byId = new HashMap<>();
-        Db.Select select = Db.byIds(model.selectFrom(), ids);
-        db.query(select.sql(), select.params()).forEach(r -> byId.put(r.id(), r));
+        db.query(Db.byIds(model.selectFrom(), ids)).forEach(r -> byId.put(r.id(), r));
         List<Row> rows = new ArrayList<>(ids.size());
         for (Long id : ids) {
             Row row = byId.get(id);
