@@ -1,32 +1,43 @@
 package org.sourceoftruth.records.db;
 
 /**
- * Counts SQL statements issued by the engine on the current thread. The query-count test
- * uses it to prove that a list page costs the same number of statements for any page size.
+ * Counts SQL statements, and the round trips that carried them, issued by the engine on the
+ * current thread. The query-count test uses it to prove that a list page costs the same number
+ * of statements for any page size, and that nested objects' parents share their round trip.
  */
 public final class QueryCounter {
-    private static final ThreadLocal<int[]> COUNT = ThreadLocal.withInitial(() -> new int[1]);
+    /** [statements, round trips] of the current request. */
+    private static final ThreadLocal<int[]> COUNT = ThreadLocal.withInitial(() -> new int[2]);
     private static volatile int lastRequestCount;
 
     private QueryCounter() {
     }
 
+    /** One round trip carrying {@code statements} statements. */
     static void add(int statements) {
-        COUNT.get()[0] += statements;
+        int[] count = COUNT.get();
+        count[0] += statements;
+        count[1]++;
     }
 
     public static void reset() {
-        COUNT.get()[0] = 0;
+        int[] count = COUNT.get();
+        count[0] = 0;
+        count[1] = 0;
     }
 
     public static int current() {
         return COUNT.get()[0];
     }
 
+    public static int currentRoundTrips() {
+        return COUNT.get()[1];
+    }
+
     /** Remembers the count of the request that just finished on this thread. */
     public static void finishRequest() {
         lastRequestCount = COUNT.get()[0];
-        COUNT.get()[0] = 0;
+        reset();
     }
 
     public static int lastRequestCount() {

@@ -8,8 +8,8 @@ import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 
 /**
  * When enabled (tests only), reports the SQL statements a request issued in the
- * {@code X-SQL-Statements} header, so a test can prove list pages cost a constant number
- * of statements.
+ * {@code X-SQL-Statements} header and the round trips that carried them in
+ * {@code X-SQL-Round-Trips}, so a test can prove list pages cost a constant number of statements.
  */
 public class StatementCountHeader {
     // Looked up on first use: RESTEasy Reactive creates filters during static init, before the
@@ -27,6 +27,7 @@ public class StatementCountHeader {
         }
         if (on) {
             response.getHeaders().putSingle("X-SQL-Statements", String.valueOf(QueryCounter.current()));
+            response.getHeaders().putSingle("X-SQL-Round-Trips", String.valueOf(QueryCounter.currentRoundTrips()));
         }
     }
 }

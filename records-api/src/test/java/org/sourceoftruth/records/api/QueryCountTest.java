@@ -47,6 +47,29 @@ class QueryCountTest {
     }
 
     /**
+     * A nested object's own parents come in the round trip that reads it: a device's nested device
+     * type shows its manufacturer, yet the device costs the round trips of one shown without its
+     * device type (before, the manufacturer was read in a round trip of its own, after the type).
+     */
+    @Test
+    void aNestedObjectsParentsShareItsRoundTrip() {
+        String u = Api.uniq();
+        int device = Api.device(Api.site("qn"), Api.deviceTypeAndRole(), "qn-" + u);
+        String path = "/api/dcim/devices/" + device + "/";
+        auth().get(path).then().statusCode(200); // warms the token and per-model caches
+        var full = auth().get(path).then().statusCode(200)
+                .body("device_type.manufacturer.id", org.hamcrest.Matchers.notNullValue()).extract();
+        var withoutType = auth().get(path + "?omit=device_type").then().statusCode(200)
+                .body("device_type", org.hamcrest.Matchers.nullValue()).extract();
+        int fullTrips = Integer.parseInt(full.header("X-SQL-Round-Trips"));
+        int withoutTypeTrips = Integer.parseInt(withoutType.header("X-SQL-Round-Trips"));
+        System.out.println("round trips of a device with / without its nested device type: " + fullTrips + " / "
+                + withoutTypeTrips);
+        assertEquals(withoutTypeTrips, fullTrips, "the manufacturer of the nested device type took a round trip");
+        assertTrue(Integer.parseInt(full.header("X-SQL-Statements")) > fullTrips, "lookups are sent together");
+    }
+
+    /**
      * A delete finds and logs what it cascades to set-wise: a device with 48 interfaces, each
      * carrying an address, costs the statements of one with 2 (give or take the token's
      * last_used refresh, at most one statement a minute).

@@ -10,6 +10,7 @@ import jakarta.inject.Inject;
 import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.ObjectRef;
@@ -43,11 +44,11 @@ public class RelatedObjects {
     /**
      * Loads what the chosen fields need for all rows at once: one query per related field, all of
      * them sent in one round trip ({@link Db#queryAll}); the nested objects they find are then
-     * rendered, which may take one more round trip per target model with nested fields of its own
-     * (a device type's manufacturer).
+     * rendered. Their own nested parents (a device type's manufacturer) are read in the same
+     * round trip ({@link #lookupNested}) and come back here as {@code preloaded} rows by field name.
      */
     Map<String, Map<Object, JsonNode>> prefetch(Db db, Model model, List<Row> rows, List<Field> out,
-                                                 Renderer.Options opts) {
+                                                 Renderer.Options opts, Map<String, List<Row>> preloaded) {
         Map<String, Map<Object, JsonNode>> related = new HashMap<>();
         if (rows.isEmpty()) {
             return related;
@@ -67,6 +68,14 @@ public class RelatedObjects {
                     if (f.isRenderedAsId()) {
                         continue;
                     }
+                    Map<Object, JsonNode> byId = new HashMap<>();
+                    related.put(f.name, byId);
+                    Model target = registry.require(f.target());
+                    List<Row> given = preloaded.get(f.name);
+                    if (given != null) {
+                        renderNested(db, target, given, nestedOptions(f, opts, nested), Map.of(), byId::put);
+                        continue;
+                    }
                     Set<Long> targets = new TreeSet<>();
                     for (Row r : rows) {
                         Long v = r.longValue(f.column());
@@ -74,10 +83,7 @@ public class RelatedObjects {
                             targets.add(v);
                         }
                     }
-                    Map<Object, JsonNode> byId = new HashMap<>();
-                    related.put(f.name, byId);
-                    lookupNested(lookups, registry.require(f.target()), targets, nestedOptions(f, opts, nested),
-                            byId::put);
+                    lookupNested(lookups, target, targets, nestedOptions(f, opts, nested), byId::put);
                 }
                 case M2M -> {
                     Map<Object, JsonNode> byOwner = new HashMap<>();
@@ -244,19 +250,38 @@ public class RelatedObjects {
         return byId;
     }
 
-    /** Adds the lookup of the target's rows with these ids, each rendered nested and handed on by id. */
+    /**
+     * Adds the lookup of the target's rows with these ids, each rendered nested and handed on by
+     * id. The parents that the nested form shows in turn (a device type's manufacturer, an
+     * interface's device) are looked up in the same round trip, through the target's foreign key
+     * columns: rendering the rows would otherwise wait for a round trip of their own.
+     */
     private void lookupNested(Lookups lookups, Model target, Collection<Long> ids, Renderer.Options nested,
                               BiConsumer<Long, JsonNode> found) {
         if (ids.isEmpty()) {
             return;
         }
-        Db.Select select = Db.byIds(target.selectFrom(), ids);
-        lookups.add(select.sql(), select.params(), rows -> {
-            List<ObjectNode> nodes = renderer.render(lookups.db, target, rows, nested);
-            for (int i = 0; i < rows.size(); i++) {
-                found.accept(rows.get(i).id(), nodes.get(i));
+        Map<String, List<Row>> parents = new HashMap<>();
+        Db.Select ofTheseRows = Db.idMatch("o.id", ids);
+        for (Field p : renderer.selectFields(target, nested)) {
+            if (p.kind == Kind.FK && p.loader() == null && !p.isRenderedAsId()) {
+                // handlers run in the order added: these fill `parents` before the rows below use it
+                lookups.add(registry.require(p.target()).selectFrom() + " where t.id in (select o." + p.column()
+                                + " from " + target.table() + " o where " + ofTheseRows.sql() + ")",
+                        ofTheseRows.params(), rows -> parents.put(p.name, rows));
             }
-        });
+        }
+        Db.Select select = Db.byIds(target.selectFrom(), ids);
+        lookups.add(select.sql(), select.params(), rows -> renderNested(lookups.db, target, rows, nested, parents, found));
+    }
+
+    /** Renders the rows nested and hands each on by id. */
+    private void renderNested(Db db, Model target, List<Row> rows, Renderer.Options nested,
+                              Map<String, List<Row>> parents, BiConsumer<Long, JsonNode> found) {
+        List<ObjectNode> nodes = renderer.render(db, target, rows, nested, parents);
+        for (int i = 0; i < rows.size(); i++) {
+            found.accept(rows.get(i).id(), nodes.get(i));
+        }
     }
 
     /** The owners' targets, in target id order, from the link rows (own, target) of a many-to-many field. */

@@ -60,8 +60,17 @@ public class Renderer {
     }
 
     public List<ObjectNode> render(Db db, Model model, List<Row> rows, Options opts) {
+        return render(db, model, rows, opts, Map.of());
+    }
+
+    /**
+     * As {@link #render(Db, Model, List, Options)}, with the target rows of some foreign keys
+     * already read (by field name): {@link RelatedObjects} reads a nested object's own parents in
+     * the round trip that reads the nested object.
+     */
+    List<ObjectNode> render(Db db, Model model, List<Row> rows, Options opts, Map<String, List<Row>> preloaded) {
         List<Field> out = selectFields(model, opts);
-        Map<String, Map<Object, JsonNode>> related = relatedObjects.prefetch(db, model, rows, out, opts);
+        Map<String, Map<Object, JsonNode>> related = relatedObjects.prefetch(db, model, rows, out, opts, preloaded);
         List<ObjectNode> nodes = new ArrayList<>(rows.size());
         for (Row row : rows) {
             nodes.add(renderRow(db, model, row, out, related, opts));
@@ -73,7 +82,7 @@ public class Renderer {
         return render(db, model, List.of(row), opts).get(0);
     }
 
-    private List<Field> selectFields(Model model, Options opts) {
+    List<Field> selectFields(Model model, Options opts) {
         List<Field> out = new ArrayList<>();
         boolean briefLike = opts.mode() != Mode.FULL;
         for (Field f : model.fields()) {
