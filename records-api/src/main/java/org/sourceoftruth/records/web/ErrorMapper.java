@@ -158,13 +158,29 @@ public class ErrorMapper {
      */
     private Response serverError(Throwable e) {
         String id = requestId();
-        LOG.errorf(e, "request %s: unhandled error", id);
+        if (clientHungUp(e)) {
+            // the client went away mid-request (a load tool stopping, a timeout): nothing is wrong
+            // here, and no one will read the answer
+            LOG.debugf("request %s: the client closed the connection before the response", id);
+        } else {
+            LOG.errorf(e, "request %s: unhandled error", id);
+        }
         ObjectNode body = Json.MAPPER.createObjectNode();
         body.put("error", "An unexpected error occurred while processing request " + id
                 + "; the server log has the details.");
         body.put("exception", "ServerError");
         body.put("request_id", id);
         return Responses.json(500, body, headers);
+    }
+
+    /** Vert.x's signal that the client closed the connection, anywhere in the cause chain. */
+    static boolean clientHungUp(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof io.vertx.core.http.HttpClosedException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private String requestId() {
