@@ -1,0 +1,28 @@
+#!/usr/bin/env python3
+"""cpu_get.py SVC SECONDS CONNS PATH: req/s and CPU ms per 1000 GETs (java, postgres, rest of machine)."""
+import json, os, subprocess, sys
+sys.path.insert(0, "/tmp/perf")
+svc, secs, conns, path = sys.argv[1:5]
+PORT = {"a": 18080, "b": 18082, "c": 18084}[svc]
+TICK = os.sysconf("SC_CLK_TCK")
+def proc_cpu(pid):
+    f = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(f[11]) + int(f[12])) * 1000.0 / TICK
+def pg():
+    t = 0
+    for p in os.listdir("/proc"):
+        if p.isdigit():
+            try:
+                if open(f"/proc/{p}/comm").read().strip() == "postgres": t += proc_cpu(p)
+            except OSError: pass
+    return t
+def total():
+    v = list(map(int, open("/proc/stat").readline().split()[1:8])); return (sum(v) - v[3] - v[4]) * 1000.0 / TICK
+pid = int(open(f"/tmp/perf/{svc}.pid").read())
+j0, p0, t0 = proc_cpu(pid), pg(), total()
+env = dict(os.environ, BENCH_TOKEN="0123456789abcdef0123456789abcdef01234567", WRK_RESULT="/tmp/perf/cg.json", BENCH_WRK_DIR="/work/main/bench/wrk")
+subprocess.run(["wrk", "-t2", f"-c{conns}", f"-d{secs}s", "-s", "/work/main/bench/wrk/get.lua", f"http://127.0.0.1:{PORT}{path}"], env=env, check=True, capture_output=True)
+j1, p1, t1 = proc_cpu(pid), pg(), total()
+r = json.load(open("/tmp/perf/cg.json")); n = r["requests"] if "requests" in r else r["requests_per_s"] * float(secs)
+k = 1000.0 / n
+print(f"{path} @{conns}: {r['requests_per_s']:.0f} req/s p99 {r['latency_ms']['p99']} ms; CPU ms per 1000: java {(j1-j0)*k:.0f}, postgres {(p1-p0)*k:.0f}, rest {((t1-t0)-(j1-j0)-(p1-p0))*k:.0f}")
