@@ -60,7 +60,7 @@ public final class DateTimeType extends OrderedType {
     public static String format(OffsetDateTime t) {
         LocalDateTime u = t.getOffset().equals(ZoneOffset.UTC) ? t.toLocalDateTime()
                 : t.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime();
-        if (u.getYear() < 0 || u.getYear() > 9999) {
+        if (u.getYear() < 1 || u.getYear() > 9999) { // the pattern writes year-of-era (1 BC as 0001)
             return WIRE.format(u);
         }
         char[] c = new char[27];

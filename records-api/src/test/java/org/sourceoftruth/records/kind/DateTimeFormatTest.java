@@ -19,6 +19,8 @@ class DateTimeFormatTest {
                 DateTimeType.format(OffsetDateTime.parse("2025-04-29T17:44:47.597092789+02:00")));
         assertEquals("0001-01-01T00:00:00.000000Z", DateTimeType.format(OffsetDateTime.parse("0001-01-01T00:00:00Z")));
         assertEquals("1999-12-31T23:00:00.000001Z", DateTimeType.format(OffsetDateTime.parse("2000-01-01T00:00:00.000001+01:00")));
+        OffsetDateTime oneBc = OffsetDateTime.parse("0000-06-01T00:00:00Z");
+        assertEquals(PATTERN.format(oneBc), DateTimeType.format(oneBc), "year-of-era, as the pattern wrote it");
     }
 
     @Test
