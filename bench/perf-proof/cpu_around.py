@@ -1,22 +1,10 @@
 #!/usr/bin/env python3
 """cpu_around.py SVC SECONDS CONNS: req/s and CPU ms per 1000 PATCHes (java, postgres, rest of machine) of random-id device PATCHes."""
 import os, re, subprocess, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from proccpu import proc_cpu, pg, total
 svc, secs, conns = sys.argv[1], sys.argv[2], sys.argv[3]
 PORT = {"a": 18080, "b": 18082, "c": 18084}[svc]
-TICK = os.sysconf("SC_CLK_TCK")
-def proc_cpu(pid):
-    f = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(f[11]) + int(f[12])) * 1000.0 / TICK
-def pg():
-    t = 0
-    for p in os.listdir("/proc"):
-        if p.isdigit():
-            try:
-                if open(f"/proc/{p}/comm").read().strip() == "postgres": t += proc_cpu(p)
-            except OSError: pass
-    return t
-def total():
-    v = list(map(int, open("/proc/stat").readline().split()[1:8])); return (sum(v) - v[3] - v[4]) * 1000.0 / TICK
 pid = int(open(f"/tmp/perf/{svc}.pid").read())
 env = dict(os.environ, BENCH_WRK_DIR="/work/main/bench/wrk", BENCH_TOKEN="0123456789abcdef0123456789abcdef01234567")
 j0, g0, t0 = proc_cpu(pid), pg(), total()

@@ -17,6 +17,10 @@ import java.util.List;
 public final class DateTimeType extends OrderedType {
     /** {@code 2025-04-29T15:44:47.597092Z}: ISO-8601, microseconds, Z. */
     private static final DateTimeFormatter WIRE = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'");
+    /** {@link #WIRE}'s layout: where each part (year, month, day, hour, minute, second, microsecond) goes. */
+    private static final String WIRE_TEMPLATE = "0000-00-00T00:00:00.000000Z";
+    private static final int[] PART_AT = {0, 5, 8, 11, 14, 17, 20};
+    private static final int[] PART_WIDTH = {4, 2, 2, 2, 2, 2, 6};
 
     /**
      * The instant a text spells: ISO with offset ({@code T} or a space between date and time),
@@ -63,21 +67,12 @@ public final class DateTimeType extends OrderedType {
         if (u.getYear() < 1 || u.getYear() > 9999) { // the pattern writes year-of-era (1 BC as 0001)
             return WIRE.format(u);
         }
-        char[] c = new char[27];
-        digits(c, 0, u.getYear(), 4);
-        c[4] = '-';
-        digits(c, 5, u.getMonthValue(), 2);
-        c[7] = '-';
-        digits(c, 8, u.getDayOfMonth(), 2);
-        c[10] = 'T';
-        digits(c, 11, u.getHour(), 2);
-        c[13] = ':';
-        digits(c, 14, u.getMinute(), 2);
-        c[16] = ':';
-        digits(c, 17, u.getSecond(), 2);
-        c[19] = '.';
-        digits(c, 20, u.getNano() / 1000, 6);
-        c[26] = 'Z';
+        char[] c = WIRE_TEMPLATE.toCharArray();
+        int[] parts = {u.getYear(), u.getMonthValue(), u.getDayOfMonth(), u.getHour(), u.getMinute(), u.getSecond(),
+                u.getNano() / 1000};
+        for (int i = 0; i < parts.length; i++) {
+            digits(c, PART_AT[i], parts[i], PART_WIDTH[i]);
+        }
         return new String(c);
     }
 
