@@ -8,7 +8,6 @@ package org.sourceoftruth.records.db;
 public final class QueryCounter {
     /** [statements, round trips] of the current request. */
     private static final ThreadLocal<int[]> COUNT = ThreadLocal.withInitial(() -> new int[2]);
-    private static volatile int lastRequestCount;
 
     private QueryCounter() {
     }
@@ -32,15 +31,5 @@ public final class QueryCounter {
 
     public static int currentRoundTrips() {
         return COUNT.get()[1];
-    }
-
-    /** Remembers the count of the request that just finished on this thread. */
-    public static void finishRequest() {
-        lastRequestCount = COUNT.get()[0];
-        reset();
-    }
-
-    public static int lastRequestCount() {
-        return lastRequestCount;
     }
 }

@@ -71,11 +71,15 @@ public class ErrorMapper {
 
     /** An exception thrown by Quarkus REST's multipart parser (the only multipart reader of the API). */
     private static boolean malformedMultipart(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            for (StackTraceElement frame : t.getStackTrace()) {
-                if (frame.getClassName().startsWith("org.jboss.resteasy.reactive.server.core.multipart.")) {
-                    return true;
-                }
+        return anyCause(e, t -> java.util.Arrays.stream(t.getStackTrace())
+                .anyMatch(frame -> frame.getClassName().startsWith("org.jboss.resteasy.reactive.server.core.multipart.")));
+    }
+
+    /** Whether the exception or any of its causes passes the test (frameworks wrap what they rethrow). */
+    private static boolean anyCause(Throwable e, java.util.function.Predicate<Throwable> test) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (test.test(t)) {
+                return true;
             }
         }
         return false;
@@ -143,13 +147,9 @@ public class ErrorMapper {
      * has no type of its own), anywhere in the cause chain (JTA and CDI wrap it).
      */
     static boolean poolExhausted(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof java.sql.SQLException sql && sql.getSQLState() == null && sql.getMessage() != null
-                    && sql.getMessage().toLowerCase(java.util.Locale.ROOT).contains("acquisition timeout")) {
-                return true;
-            }
-        }
-        return false;
+        return anyCause(e, t -> t instanceof java.sql.SQLException sql && sql.getSQLState() == null
+                && sql.getMessage() != null
+                && sql.getMessage().toLowerCase(java.util.Locale.ROOT).contains("acquisition timeout"));
     }
 
     /**
@@ -175,12 +175,7 @@ public class ErrorMapper {
 
     /** Vert.x's signal that the client closed the connection, anywhere in the cause chain. */
     static boolean clientHungUp(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof io.vertx.core.http.HttpClosedException) {
-                return true;
-            }
-        }
-        return false;
+        return anyCause(e, t -> t instanceof io.vertx.core.http.HttpClosedException);
     }
 
     private String requestId() {
