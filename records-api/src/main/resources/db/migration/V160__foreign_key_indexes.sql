@@ -1,0 +1,65 @@
+-- An index on every foreign-key column that had none, as Django gives every ForeignKey.
+-- Without them the engine's reverse lookups (a rendered interface's bridge_interfaces, a
+-- delete's dependents, the ON DELETE actions' own checks) scan the whole referencing table:
+-- rendering 1,000 new interfaces scanned dcim_interface's 265,000 rows for bridge_id.
+-- Partial (non-null rows only): most of these columns are mostly null, so inserts of rows
+-- that leave them empty touch no extra index; `col = any(?)` and `col = ?` still use them.
+create index core_job_user_id_idx on core_job (user_id) where user_id is not null;
+create index core_objectchange_user_id_idx on core_objectchange (user_id) where user_id is not null;
+create index dcim_device_location_id_idx on dcim_device (location_id) where location_id is not null;
+create index dcim_device_platform_id_idx on dcim_device (platform_id) where platform_id is not null;
+create index dcim_devicerole_parent_id_idx on dcim_devicerole (parent_id) where parent_id is not null;
+create index dcim_devicetype_default_platform_id_idx on dcim_devicetype (default_platform_id) where default_platform_id is not null;
+create index dcim_interface_bridge_id_idx on dcim_interface (bridge_id) where bridge_id is not null;
+create index dcim_interface_lag_id_idx on dcim_interface (lag_id) where lag_id is not null;
+create index dcim_interface_parent_id_idx on dcim_interface (parent_id) where parent_id is not null;
+create index dcim_interface_untagged_vlan_id_idx on dcim_interface (untagged_vlan_id) where untagged_vlan_id is not null;
+create index dcim_interface_vrf_id_idx on dcim_interface (vrf_id) where vrf_id is not null;
+create index dcim_inventoryitemtemplate_manufacturer_id_idx on dcim_inventoryitemtemplate (manufacturer_id) where manufacturer_id is not null;
+create index dcim_inventoryitemtemplate_role_id_idx on dcim_inventoryitemtemplate (role_id) where role_id is not null;
+create index dcim_location_parent_id_idx on dcim_location (parent_id) where parent_id is not null;
+create index dcim_location_tenant_id_idx on dcim_location (tenant_id) where tenant_id is not null;
+create index dcim_platform_manufacturer_id_idx on dcim_platform (manufacturer_id) where manufacturer_id is not null;
+create index dcim_platform_parent_id_idx on dcim_platform (parent_id) where parent_id is not null;
+create index dcim_rack_role_id_idx on dcim_rack (role_id) where role_id is not null;
+create index dcim_rack_tenant_id_idx on dcim_rack (tenant_id) where tenant_id is not null;
+create index dcim_rackreservation_tenant_id_idx on dcim_rackreservation (tenant_id) where tenant_id is not null;
+create index dcim_rackreservation_user_id_idx on dcim_rackreservation (user_id) where user_id is not null;
+create index dcim_region_parent_id_idx on dcim_region (parent_id) where parent_id is not null;
+create index dcim_sitegroup_parent_id_idx on dcim_sitegroup (parent_id) where parent_id is not null;
+create index extras_configcontext_cluster_groups_clustergroup_id_idx on extras_configcontext_cluster_groups (clustergroup_id) where clustergroup_id is not null;
+create index extras_configcontext_cluster_types_clustertype_id_idx on extras_configcontext_cluster_types (clustertype_id) where clustertype_id is not null;
+create index extras_configcontext_clusters_cluster_id_idx on extras_configcontext_clusters (cluster_id) where cluster_id is not null;
+create index extras_configcontext_device_types_devicetype_id_idx on extras_configcontext_device_types (devicetype_id) where devicetype_id is not null;
+create index extras_configcontext_locations_location_id_idx on extras_configcontext_locations (location_id) where location_id is not null;
+create index extras_configcontext_platforms_platform_id_idx on extras_configcontext_platforms (platform_id) where platform_id is not null;
+create index extras_configcontext_regions_region_id_idx on extras_configcontext_regions (region_id) where region_id is not null;
+create index extras_configcontext_roles_devicerole_id_idx on extras_configcontext_roles (devicerole_id) where devicerole_id is not null;
+create index extras_configcontext_site_groups_sitegroup_id_idx on extras_configcontext_site_groups (sitegroup_id) where sitegroup_id is not null;
+create index extras_configcontext_sites_site_id_idx on extras_configcontext_sites (site_id) where site_id is not null;
+create index extras_configcontext_tenant_groups_tenantgroup_id_idx on extras_configcontext_tenant_groups (tenantgroup_id) where tenantgroup_id is not null;
+create index extras_configcontext_tenants_tenant_id_idx on extras_configcontext_tenants (tenant_id) where tenant_id is not null;
+create index ipam_aggregate_rir_id_idx on ipam_aggregate (rir_id) where rir_id is not null;
+create index ipam_aggregate_tenant_id_idx on ipam_aggregate (tenant_id) where tenant_id is not null;
+create index ipam_ipaddress_tenant_id_idx on ipam_ipaddress (tenant_id) where tenant_id is not null;
+create index ipam_iprange_role_id_idx on ipam_iprange (role_id) where role_id is not null;
+create index ipam_iprange_tenant_id_idx on ipam_iprange (tenant_id) where tenant_id is not null;
+create index ipam_iprange_vrf_id_idx on ipam_iprange (vrf_id) where vrf_id is not null;
+create index ipam_prefix_role_id_idx on ipam_prefix (role_id) where role_id is not null;
+create index ipam_prefix_tenant_id_idx on ipam_prefix (tenant_id) where tenant_id is not null;
+create index ipam_prefix_vlan_id_idx on ipam_prefix (vlan_id) where vlan_id is not null;
+create index ipam_vlan_role_id_idx on ipam_vlan (role_id) where role_id is not null;
+create index ipam_vlan_tenant_id_idx on ipam_vlan (tenant_id) where tenant_id is not null;
+create index ipam_vlangroup_tenant_id_idx on ipam_vlangroup (tenant_id) where tenant_id is not null;
+create index ipam_vrf_tenant_id_idx on ipam_vrf (tenant_id) where tenant_id is not null;
+create index tenancy_tenantgroup_parent_id_idx on tenancy_tenantgroup (parent_id) where parent_id is not null;
+create index virtualization_cluster_tenant_id_idx on virtualization_cluster (tenant_id) where tenant_id is not null;
+create index virtualization_cluster_type_id_idx on virtualization_cluster (type_id) where type_id is not null;
+create index virtualization_virtualmachine_device_id_idx on virtualization_virtualmachine (device_id) where device_id is not null;
+create index virtualization_virtualmachine_platform_id_idx on virtualization_virtualmachine (platform_id) where platform_id is not null;
+create index virtualization_virtualmachine_role_id_idx on virtualization_virtualmachine (role_id) where role_id is not null;
+create index virtualization_virtualmachine_tenant_id_idx on virtualization_virtualmachine (tenant_id) where tenant_id is not null;
+create index virtualization_vminterface_bridge_id_idx on virtualization_vminterface (bridge_id) where bridge_id is not null;
+create index virtualization_vminterface_parent_id_idx on virtualization_vminterface (parent_id) where parent_id is not null;
+create index virtualization_vminterface_untagged_vlan_id_idx on virtualization_vminterface (untagged_vlan_id) where untagged_vlan_id is not null;
+create index virtualization_vminterface_vrf_id_idx on virtualization_vminterface (vrf_id) where vrf_id is not null;
