@@ -41,6 +41,13 @@ public interface ChangeLogConfig {
         @WithDefault("1s")
         Duration pollInterval();
 
+        /**
+         * How often the relay reads the whole table instead of from above the rows it published
+         * (see OutboxStore): finds rows made unpublished by hand, without a notification.
+         */
+        @WithDefault("1m")
+        Duration fullReadInterval();
+
         /** How often a replica that is not the leader tries to take the lease. */
         @WithDefault("5s")
         Duration standbyRetry();

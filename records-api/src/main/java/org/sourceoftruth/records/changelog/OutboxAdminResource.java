@@ -82,12 +82,17 @@ public class OutboxAdminResource {
         }
         access.requireWritable();
         try (Connection connection = dataSource.getConnection();
+             // the notification tells the relay, which reads from above the rows it published, to
+             // read from this old row again (see OutboxStore)
              PreparedStatement update = connection.prepareStatement("""
-                     update core_objectchange set parked_at = null, park_reason = null
-                      where id = ? and parked_at is not null
-                     returning id, change_id, time, action, changed_object_type, changed_object_id, object_repr,
-                               parked_at, park_reason""")) {
+                     with retried as (
+                         update core_objectchange set parked_at = null, park_reason = null
+                          where id = ? and parked_at is not null
+                         returning id, change_id, time, action, changed_object_type, changed_object_id, object_repr,
+                                   parked_at, park_reason)
+                     select retried.*, pg_notify(?, retried.id::text) from retried""")) {
             update.setLong(1, id);
+            update.setString(2, OutboxStore.CHANNEL);
             try (ResultSet rows = update.executeQuery()) {
                 if (!rows.next()) {
                     throw ApiException.notFound();

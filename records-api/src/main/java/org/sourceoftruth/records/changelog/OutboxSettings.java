@@ -18,6 +18,8 @@ import java.util.Map;
  * @param maxEventBytes  ceiling of a serialized event; larger ones are published reduced and
  *                       flagged truncated ({@link EventEncoder})
  * @param pollInterval   longest wait for a NOTIFY before looking at the table anyway
+ * @param fullReadInterval how often the relay reads the whole table rather than from above the
+ *                       rows it published ({@link OutboxStore})
  * @param standbyRetry   how often a standby relay tries to take the lease
  * @param maxBackoff     longest pause between attempts while Kafka or PostgreSQL fails
  */
@@ -31,6 +33,7 @@ public record OutboxSettings(
         long batchBytes,
         int maxEventBytes,
         Duration pollInterval,
+        Duration fullReadInterval,
         Duration standbyRetry,
         Duration maxBackoff) {
 
@@ -49,7 +52,7 @@ public record OutboxSettings(
     public String toString() {
         return "OutboxSettings[jdbcUrl=" + jdbcUrl + ", dbUser=" + dbUser + ", topic=" + topic
                 + ", batchSize=" + batchSize + ", batchBytes=" + batchBytes + ", maxEventBytes=" + maxEventBytes
-                + ", pollInterval=" + pollInterval + ", standbyRetry=" + standbyRetry
+                + ", pollInterval=" + pollInterval + ", fullReadInterval=" + fullReadInterval + ", standbyRetry=" + standbyRetry
                 + ", maxBackoff=" + maxBackoff + "]";
     }
 }

@@ -11,6 +11,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +43,7 @@ final class OutboxStore implements AutoCloseable {
                 select id, coalesce(octet_length(event_data::text), 0) + coalesce(octet_length(prechange_data::text), 0)
                            + coalesce(octet_length(postchange_data::text), 0) as size
                   from core_objectchange
-                 where published_at is null and parked_at is null
+                 where published_at is null and parked_at is null and id >= ?
                  order by id
                  limit ?),
             within_budget as (
@@ -55,9 +56,21 @@ final class OutboxStore implements AutoCloseable {
              order by id""";
 
     private final Connection connection;
+    private final Duration fullReadInterval;
+    /**
+     * No unpublished row below this id is visible (0: read from the start). Published rows leave
+     * dead entries at the low end of the "unpublished" index until VACUUM, and a read from the
+     * start walks them all (0.7 ms per read at a few hundred changes a second, growing with the
+     * time since the last VACUUM), so reads start here. Marking rows published raises it; every
+     * commit of change-log rows notifies the lowest id it wrote (V161), which lowers it again when
+     * a transaction that took lower ids commits after higher ones were published.
+     */
+    private long floor;
+    private Instant lastFullRead = Instant.EPOCH;
 
-    private OutboxStore(Connection connection) {
+    private OutboxStore(Connection connection, Duration fullReadInterval) {
         this.connection = connection;
+        this.fullReadInterval = fullReadInterval;
     }
 
     static OutboxStore open(OutboxSettings settings) throws SQLException {
@@ -75,7 +88,7 @@ final class OutboxStore implements AutoCloseable {
             // repeats by change id); a relay marking one commit at a time flushed once per change.
             session.execute("set synchronous_commit = off");
         }
-        return new OutboxStore(connection);
+        return new OutboxStore(connection, settings.fullReadInterval());
     }
 
     /** Takes the leader lease if no other session holds it; never waits. */
@@ -100,7 +113,24 @@ final class OutboxStore implements AutoCloseable {
     boolean awaitNotification(Duration timeout) throws SQLException {
         PGNotification[] notifications = connection.unwrap(PGConnection.class)
                 .getNotifications((int) Math.max(1, timeout.toMillis()));
-        return notifications != null && notifications.length > 0;
+        if (notifications == null || notifications.length == 0) {
+            return false;
+        }
+        lowerFloor(notifications);
+        return true;
+    }
+
+    /** Lowers the read bound to the lowest id that commits since the last read notified. */
+    private void lowerFloor(PGNotification[] notifications) {
+        for (PGNotification notification : notifications) {
+            long lowest;
+            try {
+                lowest = Long.parseLong(notification.getParameter());
+            } catch (NumberFormatException e) {
+                lowest = 0; // not a row id: read from the start to be safe
+            }
+            floor = Math.min(floor, lowest);
+        }
     }
 
     /**
@@ -111,9 +141,22 @@ final class OutboxStore implements AutoCloseable {
     }
 
     Batch fetchUnpublished(int limit, long budgetBytes) throws SQLException {
+        // notifications that came in with earlier statements' results, not waited for
+        PGNotification[] pending = connection.unwrap(PGConnection.class).getNotifications();
+        if (pending != null) {
+            lowerFloor(pending);
+        }
+        Instant now = Instant.now();
+        if (Duration.between(lastFullRead, now).compareTo(fullReadInterval) >= 0) {
+            floor = 0;
+        }
+        if (floor == 0) {
+            lastFullRead = now;
+        }
         try (PreparedStatement select = connection.prepareStatement(SELECT_UNPUBLISHED)) {
-            select.setInt(1, limit);
-            select.setLong(2, budgetBytes);
+            select.setLong(1, floor);
+            select.setInt(2, limit);
+            select.setLong(3, budgetBytes);
             List<PendingChange> changes = new ArrayList<>(limit);
             long candidates = 0;
             try (ResultSet rows = select.executeQuery()) {
@@ -146,6 +189,8 @@ final class OutboxStore implements AutoCloseable {
             update.executeUpdate();
             array.free();
         }
+        // the rows are the oldest visible unpublished ones, in id order: none is left below
+        floor = Math.max(floor, changes.get(changes.size() - 1).id() + 1);
     }
 
     /**

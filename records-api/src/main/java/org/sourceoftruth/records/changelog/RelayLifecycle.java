@@ -43,7 +43,7 @@ public class RelayLifecycle {
         producerConfig.put("bootstrap.servers", bootstrapServers);
         this.settings = new OutboxSettings(jdbcUrl, dbUser, dbPassword, producerConfig, config.changesTopic(),
                 outbox.batchSize(), outbox.batchBytes(), outbox.maxEventBytes(), outbox.pollInterval(),
-                outbox.standbyRetry(), outbox.maxBackoff());
+                outbox.fullReadInterval(), outbox.standbyRetry(), outbox.maxBackoff());
         this.relay = new OutboxRelay(settings);
     }
 

@@ -20,12 +20,15 @@ import java.time.Duration;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import static io.restassured.RestAssured.given;
@@ -39,7 +42,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class OutboxRelayTest {
 
+    /**
+     * The relay reads the whole table far less often than the tests wait: a change below its
+     * read bound that is published within them came through its notification.
+     */
     public static class Profile extends UniqueTopicProfile {
+        @Override
+        protected Map<String, String> extraConfig() {
+            return Map.of("sot.outbox.full-read-interval", "10m");
+        }
     }
 
     private static final Duration DELIVERY = Duration.ofSeconds(60);
@@ -194,6 +205,46 @@ class OutboxRelayTest {
                     .filter(writer::owns).collect(Collectors.toSet());
             assertEquals(Set.of(SampleChanges.SITE + ":" + (writer.firstSiteId() + 1)), keys);
         }
+    }
+
+    /**
+     * The relay reads from above the rows it published (OutboxStore's bound). A transaction that
+     * took its id before another one committed, and commits after the relay published that one,
+     * writes below the bound: its notification must lower the bound, and its change go out.
+     */
+    @Test
+    @Timeout(120)
+    void aChangeCommittedAfterAHigherIdWasPublishedIsPublished() throws Exception {
+        SiteWriter writer = new SiteWriter(recorder, dataSource, 2);
+        CountDownLatch recorded = new CountDownLatch(1);
+        CountDownLatch commit = new CountDownLatch(1);
+        ExecutorService slowWriter = Executors.newSingleThreadExecutor();
+        try {
+            Future<?> slow = slowWriter.submit(() -> QuarkusTransaction.requiringNew().run(() -> {
+                recorder.record(SampleChanges.change(UUID.randomUUID(), ChangeAction.CREATE, writer.firstSiteId(), 1));
+                recorded.countDown();
+                try {
+                    assertTrue(commit.await(60, TimeUnit.SECONDS), "the test lets the slow transaction commit");
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            }));
+            assertTrue(recorded.await(30, TimeUnit.SECONDS), "the slow transaction took its id");
+            writer.write(1);
+            await().atMost(Duration.ofSeconds(20)).until(() -> table.ofSites(writer.firstSiteId() + 1, 1).get(0).published());
+            commit.countDown();
+            slow.get(30, TimeUnit.SECONDS);
+        } finally {
+            slowWriter.shutdownNow();
+        }
+        List<ChangeLogTable.Row> rows = table.ofSites(writer.firstSiteId(), 2);
+        assertTrue(rows.get(0).objectId() == writer.firstSiteId() && rows.get(0).id() < rows.get(1).id(),
+                "the slow transaction's row has the lower id: " + rows);
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> table.ofSites(writer.firstSiteId(), 1).get(0).published());
+        Set<String> keys = readAll(writer, 2).stream().map(TopicReader.Received::key).collect(Collectors.toSet());
+        assertEquals(Set.of(SampleChanges.SITE + ":" + writer.firstSiteId(), SampleChanges.SITE + ":" + (writer.firstSiteId() + 1)),
+                keys);
     }
 
     private long relaySessions() {
