@@ -53,8 +53,9 @@ public class RelatedObjects {
         if (rows.isEmpty()) {
             return related;
         }
+        // the rows' own ids, matched by Db.idMatch: "= ?" for one row, which PostgreSQL plans
+        // once per session ("= any(?)" had a site's six-count union planned anew per request)
         List<Long> ids = rows.stream().map(Row::id).toList();
-        Db.SqlArray idArray = new Db.SqlArray("bigint", ids);
         Renderer.Options nested = new Renderer.Options(opts.baseUrl(), Renderer.Mode.NESTED, null, Set.of());
         Lookups lookups = new Lookups(db);
         List<Field> counted = new ArrayList<>();
@@ -89,22 +90,25 @@ public class RelatedObjects {
                     Map<Object, JsonNode> byOwner = new HashMap<>();
                     related.put(f.name, byOwner);
                     Renderer.Options m2mNested = nestedOptions(f, opts, nested);
+                    Db.Select owners = Db.idMatch(f.joinOwnColumn(), ids);
                     lookups.add("select " + f.joinOwnColumn() + " as own, " + f.joinTargetColumn() + " as target from "
-                                    + f.joinTable() + " where " + f.joinOwnColumn() + " = any(?) order by 2",
-                            List.of(idArray), links -> m2m(db, f, links, m2mNested, byOwner));
+                                    + f.joinTable() + " where " + owners.sql() + " order by 2",
+                            owners.params(), links -> m2m(db, f, links, m2mNested, byOwner));
                 }
                 case TAGS -> {
                     Map<Object, JsonNode> byObject = new HashMap<>();
                     related.put(f.name, byObject);
+                    Db.Select tagged = Db.idMatch("ti.object_id", ids);
+                    List<Object> params = new ArrayList<>(List.of(model.contentType()));
+                    params.addAll(tagged.params());
                     if (f.isTagSlugs()) {
                         lookups.add("select ti.object_id as object_id, t.slug from extras_taggeditem ti join extras_tag t"
-                                + " on t.id = ti.tag_id where ti.object_type = ? and ti.object_id = any(?) order by t.slug",
-                                List.of(model.contentType(), idArray), tags -> tagSlugs(tags, byObject));
+                                + " on t.id = ti.tag_id where ti.object_type = ? and " + tagged.sql() + " order by t.slug",
+                                params, tags -> tagSlugs(tags, byObject));
                     } else {
                         lookups.add("select ti.object_id as object_id, t.* from extras_taggeditem ti"
-                                + " join extras_tag t on t.id = ti.tag_id where ti.object_type = ? and ti.object_id = any(?)"
-                                + " order by t.weight, t.name", List.of(model.contentType(), idArray),
-                                tags -> tags(tags, opts, byObject));
+                                + " join extras_tag t on t.id = ti.tag_id where ti.object_type = ? and " + tagged.sql()
+                                + " order by t.weight, t.name", params, tags -> tags(tags, opts, byObject));
                     }
                 }
                 case COUNT -> {
@@ -125,7 +129,7 @@ public class RelatedObjects {
             }
         }
         if (!counted.isEmpty()) {
-            countLookup(lookups, counted, idArray, related);
+            countLookup(lookups, counted, ids, related);
         }
         lookups.run();
         return related;
@@ -164,7 +168,7 @@ public class RelatedObjects {
      * The related-object counts of the rows, all count fields in one statement (a UNION ALL of
      * one grouped count per field): a site's six counts were six round trips per request.
      */
-    private static void countLookup(Lookups lookups, List<Field> counted, Db.SqlArray ids,
+    private static void countLookup(Lookups lookups, List<Field> counted, List<Long> ids,
                                     Map<String, Map<Object, JsonNode>> related) {
         StringBuilder sql = new StringBuilder();
         List<Object> params = new ArrayList<>(counted.size());
@@ -172,10 +176,11 @@ public class RelatedObjects {
             Field f = counted.get(i);
             related.put(f.name, new HashMap<>());
             String where = f.countWhere() == null ? "" : " and (" + f.countWhere() + ")";
+            Db.Select owners = Db.idMatch(f.countColumn(), ids);
             sql.append(i == 0 ? "" : " union all ").append("select ").append(i).append(" as f, ").append(f.countColumn())
-                    .append(" as k, count(*) as n from ").append(f.countTable()).append(" where ").append(f.countColumn())
-                    .append(" = any(?)").append(where).append(" group by 2");
-            params.add(ids);
+                    .append(" as k, count(*) as n from ").append(f.countTable()).append(" where ").append(owners.sql())
+                    .append(where).append(" group by 2");
+            params.addAll(owners.params());
         }
         lookups.add(sql.toString(), params, rows -> {
             for (Row r : rows) {
