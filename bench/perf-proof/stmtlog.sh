@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# stmtlog.sh SVC DB N CMD...: runs CMD with every statement of DB logged (durations only, no parameters); prints server time per statement text, divided by N
+# stmtlog.sh SVC DB N CMD...: server time per statement text while CMD runs, divided by N.
+# Logs every statement of DB (durations only: logging 30,000 bind parameters made binds look 10x
+# dearer), restarts SVC so that its sessions pick the setting up, runs CMD once as a warm-up left
+# out of the summary and once measured, then resets the database's settings.
 svc=$1 db=$2 n=$3; shift 3
 psql -h 127.0.0.1 -U postgres -qc "alter database $db set log_min_duration_statement = 0" -c "alter database $db set log_parameter_max_length = 0"
 /tmp/perf/svc.sh stop $svc >/dev/null; JAVA_HOME=/usr/lib/jvm/java-17-openjdk-amd64 /tmp/perf/svc.sh start $svc >/dev/null; sleep 8
