@@ -141,6 +141,8 @@ def build(work):
     rss = read_json(os.path.join(work, "rss.json")) or {}
     startup = {s: read_json(os.path.join(work, f"startup-{s}.json")) for s in SERVICES}
 
+    warmups = {os.path.basename(path)[:-len(".warmup.json")]: read_json(path)
+               for path in glob.glob(os.path.join(work, "wrk", "*.warmup.json"))}
     statements = read_statements(work)
     rows = load_rows(wrk_results, statements)
     if bulk:
@@ -171,6 +173,7 @@ def build(work):
         "phase_seconds": read_phases(work),
         "details": {
             "load": {f"{n}@{c}": r for (n, c), r in sorted(wrk_results.items())},
+            "warmup": dict(sorted(warmups.items())),
             "bulk_create": bulk, "webhooks": webhooks, "startup": startup, "rss_kb": rss,
             "profile": read_json(os.path.join(work, "profile.json")),
         },
