@@ -8,6 +8,7 @@ case $which in
   c) JAR=/work/main/records-api/target/quarkus-app/quarkus-run.jar PORT=18084 MPORT=19004 DB=sot_bench_c ;;
   f) JAR=/tmp/perf/app-f8/quarkus-run.jar PORT=18086 MPORT=19006 DB=sot_bench_f ;;
 esac
+[[ -n ${SVC_DB:-} ]] && DB=$SVC_DB
 PIDF=/tmp/perf/$which.pid
 case $cmd in
   start)
