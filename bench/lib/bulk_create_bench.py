@@ -12,7 +12,7 @@ import time
 
 import pipeline
 from api_client import ApiClient
-from stats import median
+from stats import median, steady
 
 DEVICES_PER_REQUEST = 20
 
@@ -47,8 +47,7 @@ def main():
     warmup = []
     while len(warmup) < args.warmup_max:
         warmup.append(create(f"warm{len(warmup)}"))
-        # steady: the last two requests within 3 % of the best rate before them
-        if len(warmup) >= 3 and max(warmup[-2:]) <= 1.03 * max(warmup[:-2]):
+        if steady(warmup):
             break
     print(f"    warm-up: {len(warmup)} unmeasured requests ({', '.join(f'{r:.0f}' for r in warmup)} objects/s)",
           flush=True)

@@ -14,3 +14,9 @@ def percentile(values, p):
 
 def median(values):
     return percentile(values, 50)
+
+
+def steady(rates, tolerance=0.03):
+    """Whether a warm-up's successive rates have stopped rising: at least three, and the last two
+    within `tolerance` of the best one before them (bench/run's load tests, bulk_create_bench.py)."""
+    return len(rates) >= 3 and max(rates[-2:]) <= (1 + tolerance) * max(rates[:-2])
