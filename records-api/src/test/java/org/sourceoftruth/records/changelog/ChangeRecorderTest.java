@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.changelog;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -8,6 +9,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import javax.sql.DataSource;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
@@ -89,6 +91,45 @@ class ChangeRecorderTest {
         assertEquals(List.of("create", "update"), rows.stream().map(ChangeLogTable.Row::action).toList());
         assertTrue(rows.get(0).id() < rows.get(1).id());
         assertNotEquals(rows.get(0).changeId(), rows.get(1).changeId());
+    }
+
+    @Test
+    void recordsSeveralChangesInOneStatementInTheirOrderWithTheirTextIntact() {
+        // text that array literals must quote or escape: the change log carries it as written
+        String awkward = "NULL \"quoted\" \\ {braces}, commas; \u00fcnicode";
+        ObjectNode awkwardJson = SampleChanges.snapshot(siteId + 5, 1).put("description", awkward);
+        List<ChangeRecord> changes = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            changes.add(SampleChanges.change(requestId, i % 2 == 0 ? ChangeAction.CREATE : ChangeAction.UPDATE, siteId + i, 3));
+        }
+        // a user id no account has (a user deleted in the same request): kept by name, not linked
+        changes.add(new ChangeRecord(Long.MAX_VALUE, awkward, requestId, ChangeAction.UPDATE, SampleChanges.SITE,
+                siteId + 5, awkward, "", null, awkwardJson, awkwardJson, "dcim.region", 7L));
+        QuarkusTransaction.requiringNew().run(() -> {
+            recorder.recordAll(changes);
+            // a later change of one of them in the same transaction finds its row
+            recorder.record(SampleChanges.change(requestId, ChangeAction.UPDATE, siteId + 3, 4));
+        });
+
+        List<ChangeLogTable.Row> rows = table.ofRequest(requestId);
+        assertEquals(6, rows.size(), "one row per object: the later change updated its row");
+        for (int i = 0; i < 6; i++) {
+            assertEquals(siteId + i, rows.get(i).objectId(), "rows follow the changes' order");
+        }
+        assertEquals(List.of("create", "update", "create", "update", "create", "update"),
+                rows.stream().map(ChangeLogTable.Row::action).toList());
+        assertEquals(SampleChanges.snapshot(siteId + 3, 4), rows.get(3).postchange(), "the later change's snapshot");
+        assertEquals(SampleChanges.snapshot(siteId + 1, 3), rows.get(1).postchange());
+        assertNull(rows.get(0).prechange());
+        ChangeLogTable.Row odd = rows.get(5);
+        assertEquals(awkward, odd.userName());
+        assertEquals(awkward, odd.objectRepr());
+        assertEquals(awkwardJson, odd.postchange());
+        assertEquals(awkwardJson, odd.eventData());
+        assertNull(table.single("select user_id from core_objectchange where id = ?", odd.id()));
+        assertEquals("dcim.region 7", table.single(
+                "select related_object_type || ' ' || related_object_id from core_objectchange where id = ?", odd.id()));
+        assertEquals(6, rows.stream().map(ChangeLogTable.Row::changeId).distinct().count());
     }
 
     @Test
