@@ -12,7 +12,7 @@ PORT = {"a": 18080, "b": 18082, "c": 18084}[svc]
 pid = int(open(f"/tmp/perf/{svc}.pid").read())
 j0, p0, t0 = proc_cpu(pid), pg(), total()
 env = dict(os.environ, BENCH_TOKEN="0123456789abcdef0123456789abcdef01234567", WRK_RESULT="/tmp/perf/cg.json", BENCH_WRK_DIR="/work/main/bench/wrk")
-subprocess.run(["wrk", "-t2", f"-c{conns}", f"-d{secs}s", "-s", f"/work/main/bench/wrk/{script}", f"http://127.0.0.1:{PORT}{path}"]
+subprocess.run(["wrk", f"-t{min(2, int(conns))}", f"-c{conns}", f"-d{secs}s", "-s", f"/work/main/bench/wrk/{script}", f"http://127.0.0.1:{PORT}{path}"]
                + (["--"] + args if args else []), env=env, check=True, capture_output=True)
 j1, p1, t1 = proc_cpu(pid), pg(), total()
 r = json.load(open("/tmp/perf/cg.json")); n = r["requests"] if "requests" in r else r["requests_per_s"] * float(secs)
