@@ -37,14 +37,19 @@ public class ChangeLogEntries {
                 request.requestId(), action, model.contentType(), id, repr, message, pre, post, data, null, null);
     }
 
-    /** A copy of a rendered object without the model's secret fields (for the change log and events). */
+    /**
+     * A rendered object without the model's secret fields (for the change log and events): a copy
+     * without them when the model has some, else the object itself, which the caller must then
+     * leave as it is until the change is recorded. (The copy was a tenth of a bulk create's time.)
+     */
     public static ObjectNode withoutSecrets(Model model, ObjectNode rendered) {
-        ObjectNode copy = rendered.deepCopy();
+        ObjectNode copy = null;
         for (Field f : model.fields()) {
             if (f.isSecret()) {
+                copy = copy == null ? rendered.deepCopy() : copy;
                 copy.remove(f.name);
             }
         }
-        return copy;
+        return copy == null ? rendered : copy;
     }
 }

@@ -241,7 +241,7 @@ public class RecordWriter {
         }
         changes.recordAll(records);
         listeners.changed(model, false);
-        return written.objects();
+        return written.responses();
     }
 
     /**

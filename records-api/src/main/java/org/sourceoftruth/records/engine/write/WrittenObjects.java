@@ -33,8 +33,30 @@ class WrittenObjects {
     @Inject
     RequestContext request;
 
-    /** The response forms and the change records (not recorded yet) of written objects. */
-    record Written(List<RenderedObject> objects, List<ChangeRecord> records) {
+    /**
+     * Written objects and their change records (not recorded yet). The records share the rendered
+     * trees (see {@link ChangeLogEntries#withoutSecrets}), so the response forms, whose URLs are
+     * made absolute in place, are to be taken only once the records are written.
+     */
+    final class Written {
+        private final List<Row> rows;
+        private final List<ObjectNode> rendered;
+        private final List<ChangeRecord> records;
+
+        private Written(List<Row> rows, List<ObjectNode> rendered, List<ChangeRecord> records) {
+            this.rows = rows;
+            this.rendered = rendered;
+            this.records = records;
+        }
+
+        List<ChangeRecord> records() {
+            return records;
+        }
+
+        /** The response forms; call after the change records are written. */
+        List<RenderedObject> responses() {
+            return WrittenObjects.this.responses(rows, rendered);
+        }
     }
 
     /**
@@ -56,9 +78,7 @@ class WrittenObjects {
             records.add(entries.entry(model, action, ids.get(i), model.display(row), pres.get(i), posts.get(i),
                     ChangeLogEntries.withoutSecrets(model, rendered.get(i)), msg == null ? "" : msg.asText()));
         }
-        // Only now, with every change record holding its own copy: nested objects are shared
-        // between the rendered rows, and absolutize changes them in place.
-        return new Written(responses(rows, rendered), records);
+        return new Written(rows, rendered, records);
     }
 
     /** The response forms of objects written earlier in this transaction, read again (a follow-up changed them). */
