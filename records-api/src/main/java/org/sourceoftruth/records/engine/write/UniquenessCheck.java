@@ -1,6 +1,6 @@
 package org.sourceoftruth.records.engine.write;
 
-import org.sourceoftruth.records.engine.write.PayloadReader;
+import org.sourceoftruth.records.db.ColumnTypes;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.Row;
@@ -14,23 +14,19 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * One uniqueness rule checked over many rows against the stored rows and each other, set-wise:
- * rows are matched against the table through a VALUES list, one query per pattern of NULL
- * columns (NULLs compare equal here, written as "col is null" rather than IS NOT DISTINCT FROM,
- * which no index can answer).
+ * Uniqueness rules checked over many rows against the stored rows and each other, set-wise:
+ * rows are matched against the table through arrays of their values, one probe per rule and
+ * pattern of NULL columns (NULLs compare equal here, written as "col is null" rather than IS NOT
+ * DISTINCT FROM, which no index can answer), all probes in one statement.
  */
 final class UniquenessCheck {
-    /** Bind parameters per statement, kept below the protocol's limit of 65535. */
-    private static final int MAX_PARAMS = 30_000;
-
     private UniquenessCheck() {
     }
 
     /**
-     * Several rules at once: the stored rows are probed for all of them in as few statements as the
-     * bind-parameter limit allows (one for a single row: a site's name and slug were two round
-     * trips). Each rule's messages are added in rule order, a rule's duplicates within the request
-     * before its duplicates of stored rows, as when the rules were checked one after another.
+     * Several rules at once, in one statement (a site's name and slug were two round trips). Each
+     * rule's messages are added in rule order, a rule's duplicates within the request before its
+     * duplicates of stored rows, as when the rules were checked one after another.
      */
     static void checkAll(Db db, Model model, List<UniqueRule> rules, List<String> errorKeys, List<Row> rows,
                          List<Long> selfIds, List<Map<String, List<String>>> errors) {
@@ -38,21 +34,14 @@ final class UniquenessCheck {
         List<Probe> probes = new ArrayList<>();
         for (int r = 0; r < rules.size(); r++) {
             found.add(new ArrayList<>());
-            probes.addAll(probes(model, r, rules.get(r), rows, selfIds, found.get(r)));
+            probes.addAll(probes(db, model, r, rules.get(r), rows, selfIds, found.get(r)));
         }
-        int from = 0;
-        while (from < probes.size()) {
-            StringBuilder sql = new StringBuilder();
+        if (!probes.isEmpty()) {
             List<Object> params = new ArrayList<>();
-            int to = from;
-            while (to < probes.size() && (to == from || params.size() + probes.get(to).params().size() <= MAX_PARAMS)) {
-                sql.append(to == from ? "" : " union all ").append(probes.get(to).sql());
-                params.addAll(probes.get(to).params());
-                to++;
-            }
-            db.query(sql.toString(), params).forEach(row -> found.get(((Number) row.get("r")).intValue())
+            probes.forEach(p -> params.addAll(p.params()));
+            String sql = String.join(" union all ", probes.stream().map(Probe::sql).toList());
+            db.query(sql, params).forEach(row -> found.get(((Number) row.get("r")).intValue())
                     .add(((Number) row.get("i")).intValue()));
-            from = to;
         }
         for (int r = 0; r < rules.size(); r++) {
             for (int index : found.get(r)) {
@@ -69,7 +58,7 @@ final class UniquenessCheck {
      * The probes of one rule; rows repeating an earlier row of the request are added to
      * {@code duplicates} directly (and not probed).
      */
-    private static List<Probe> probes(Model model, int ruleIndex, UniqueRule rule, List<Row> rows, List<Long> selfIds,
+    private static List<Probe> probes(Db db, Model model, int ruleIndex, UniqueRule rule, List<Row> rows, List<Long> selfIds,
                                       List<Integer> duplicates) {
         Map<List<Boolean>, List<Integer>> byNullPattern = new LinkedHashMap<>();
         Map<List<Object>, Integer> seen = new HashMap<>();
@@ -94,14 +83,7 @@ final class UniquenessCheck {
             byNullPattern.computeIfAbsent(nulls, k -> new ArrayList<>()).add(i);
         }
         List<Probe> probes = new ArrayList<>();
-        byNullPattern.forEach((nulls, indexes) -> {
-            int perRow = 2 + (int) nulls.stream().filter(n -> !n).count();
-            int chunk = Math.max(1, MAX_PARAMS / perRow);
-            for (int from = 0; from < indexes.size(); from += chunk) {
-                List<Integer> part = indexes.subList(from, Math.min(indexes.size(), from + chunk));
-                probes.add(probe(model, ruleIndex, rule, nulls, part, rows, selfIds));
-            }
-        });
+        byNullPattern.forEach((nulls, indexes) -> probes.add(probe(db, model, ruleIndex, rule, nulls, indexes, rows, selfIds)));
         return probes;
     }
 
@@ -110,41 +92,45 @@ final class UniquenessCheck {
                 || rule.skipIfBlank().stream().anyMatch(c -> row.get(c) == null || "".equals(row.get(c)));
     }
 
-    /** The probe for the rows {@code part} (of one null pattern) against stored rows other than themselves. */
-    private static Probe probe(Model model, int ruleIndex, UniqueRule rule, List<Boolean> nulls, List<Integer> part,
-                               List<Row> rows, List<Long> selfIds) {
+    /**
+     * The probe for the rows {@code part} (of one null pattern) against stored rows other than
+     * themselves: their indexes, ids and values as one array per column, so the text depends on
+     * the rule and the null pattern only, whatever the number of rows.
+     */
+    private static Probe probe(Db db, Model model, int ruleIndex, UniqueRule rule, List<Boolean> nulls,
+                               List<Integer> part, List<Row> rows, List<Long> selfIds) {
         List<String> valueColumns = new ArrayList<>(List.of("i", "self"));
+        List<String> arrays = new ArrayList<>(List.of("?::int[]", "?::bigint[]"));
+        List<Object> params = new ArrayList<>(List.of(new Db.SqlArray("integer", part),
+                new Db.SqlArray("bigint", part.stream().map(selfIds::get).toList())));
         StringBuilder match = new StringBuilder();
         for (int c = 0; c < rule.columns().size(); c++) {
             String column = rule.columns().get(c);
             if (nulls.get(c)) {
                 match.append(" and t.").append(Db.q(column)).append(" is null");
-            } else if (rule.caseInsensitive().contains(column)) {
-                match.append(" and lower(t.").append(Db.q(column)).append(") = lower(v.c").append(c).append(")");
-                valueColumns.add("c" + c);
+                continue;
+            }
+            // passed as text and cast to the column's type, which a VALUES list inferred
+            String value = "v.c" + c + "::" + ColumnTypes.of(db, model.table(), column);
+            if (rule.caseInsensitive().contains(column)) {
+                match.append(" and lower(t.").append(Db.q(column)).append(") = lower(").append(value).append(")");
             } else {
-                match.append(" and t.").append(Db.q(column)).append(" = v.c").append(c);
-                valueColumns.add("c" + c);
+                match.append(" and t.").append(Db.q(column)).append(" = ").append(value);
             }
+            valueColumns.add("c" + c);
+            arrays.add("?::text[]");
+            params.add(new Db.SqlArray("text", part.stream().map(index -> text(rows.get(index).get(column))).toList()));
         }
-        StringBuilder values = new StringBuilder();
-        List<Object> params = new ArrayList<>();
-        for (int index : part) {
-            values.append(values.isEmpty() ? "(?::int, ?::bigint" : ", (?::int, ?::bigint");
-            params.add(index);
-            params.add(selfIds.get(index));
-            for (int c = 0; c < rule.columns().size(); c++) {
-                if (!nulls.get(c)) {
-                    values.append(", ?");
-                    params.add(rows.get(index).get(rule.columns().get(c)));
-                }
-            }
-            values.append(')');
-        }
-        String sql = "select " + ruleIndex + " as r, v.i from (values " + values + ") as v(" + String.join(", ", valueColumns) + ")"
+        String sql = "select " + ruleIndex + " as r, v.i from unnest(" + String.join(", ", arrays) + ") as v("
+                + String.join(", ", valueColumns) + ")"
                 + " where exists (select 1 from " + model.table() + " t where (v.self is null or t.id <> v.self)"
                 + match + ")";
         return new Probe(sql, params);
+    }
+
+    /** A value as PostgreSQL's input text for its column's type. */
+    private static String text(Object value) {
+        return value instanceof Db.Inet inet ? inet.value() : value.toString();
     }
 
     private static void uniqueError(UniqueRule rule, String errorKey, Row row, Map<String, List<String>> rowErrors) {
