@@ -66,6 +66,36 @@ class BulkCreateTest {
     }
 
     @Test
+    void storedConflictsAreFoundInBulkWhateverTheColumnTypes() {
+        // several rows are probed through arrays cast to each column's type: a VLAN's group
+        // (bigint) and vid (integer); a device's name, compared case-insensitively per site
+        String u = uniq();
+        int group = create("/api/ipam/vlan-groups/", Map.of("name", "bk-" + u, "slug", "bk-" + u));
+        create("/api/ipam/vlans/", Map.of("group", group, "vid", 100, "name", "v100-" + u));
+        Api.post("/api/ipam/vlans/", List.of(
+                        Map.of("group", group, "vid", 101, "name", "v101-" + u),
+                        Map.of("group", group, "vid", 100, "name", "other-" + u),
+                        Map.of("group", group, "vid", 102, "name", "v102-" + u)))
+                .statusCode(400)
+                .body("[0]", equalTo(Map.of())).body("[1].__all__", hasSize(1)).body("[2]", equalTo(Map.of()));
+        int site = Api.site("bk");
+        int[] typeAndRole = Api.deviceTypeAndRole();
+        create("/api/dcim/devices/", Map.of("name", "Edge-" + u, "site", site, "device_type", typeAndRole[0],
+                "role", typeAndRole[1]));
+        Api.post("/api/dcim/devices/", List.of(
+                        Map.of("name", "edge-" + u, "site", site, "device_type", typeAndRole[0], "role", typeAndRole[1]),
+                        Map.of("name", "edge2-" + u, "site", site, "device_type", typeAndRole[0], "role", typeAndRole[1])))
+                .statusCode(400).body("[0].__all__", hasSize(1)).body("[1]", equalTo(Map.of()));
+        auth().get("/api/ipam/vlans/?group_id=" + group).then().body("count", equalTo(1));
+        auth().get("/api/dcim/devices/?site_id=" + site).then().body("count", equalTo(1));
+        // without the conflicts, the same bulk requests are written
+        Api.post("/api/ipam/vlans/", List.of(
+                        Map.of("group", group, "vid", 101, "name", "v101-" + u),
+                        Map.of("group", group, "vid", 102, "name", "v102-" + u)))
+                .statusCode(201);
+    }
+
+    @Test
     void aLargeBulkCreateWritesTagsAndOneChangeRecordPerObject() {
         String u = uniq();
         int tagB = create("/api/extras/tags/", Map.of("name", "b-" + u, "slug", "b-" + u));

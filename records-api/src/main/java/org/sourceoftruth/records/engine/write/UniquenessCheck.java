@@ -15,7 +15,7 @@ import java.util.Map;
 
 /**
  * Uniqueness rules checked over many rows against the stored rows and each other, set-wise:
- * rows are matched against the table through arrays of their values, one probe per rule and
+ * rows are matched against the table through their values, one probe per rule and
  * pattern of NULL columns (NULLs compare equal here, written as "col is null" rather than IS NOT
  * DISTINCT FROM, which no index can answer), all probes in one statement.
  */
@@ -40,8 +40,9 @@ final class UniquenessCheck {
             List<Object> params = new ArrayList<>();
             probes.forEach(p -> params.addAll(p.params()));
             String sql = String.join(" union all ", probes.stream().map(Probe::sql).toList());
-            db.query(sql, params).forEach(row -> found.get(((Number) row.get("r")).intValue())
-                    .add(((Number) row.get("i")).intValue()));
+            List<Row> duplicates = probes.stream().anyMatch(Probe::arrays) ? db.queryPlannedEachTime(sql, params)
+                    : db.query(sql, params);
+            duplicates.forEach(row -> found.get(((Number) row.get("r")).intValue()).add(((Number) row.get("i")).intValue()));
         }
         for (int r = 0; r < rules.size(); r++) {
             for (int index : found.get(r)) {
@@ -51,7 +52,7 @@ final class UniquenessCheck {
     }
 
     /** A statement selecting (r, i): the rows (indexes i) of which rule r finds a stored duplicate. */
-    private record Probe(String sql, List<Object> params) {
+    private record Probe(String sql, List<Object> params, boolean arrays) {
     }
 
     /**
@@ -94,15 +95,21 @@ final class UniquenessCheck {
 
     /**
      * The probe for the rows {@code part} (of one null pattern) against stored rows other than
-     * themselves: their indexes, ids and values as one array per column, so the text depends on
-     * the rule and the null pattern only, whatever the number of rows.
+     * themselves. One row comes as a VALUES row of parameters: its statement is planned once per
+     * session for its exact row count, as a single create or update needs. Several come as one
+     * array per column, so the text depends on the rule and the null pattern only, whatever the
+     * number of rows (a VALUES list of 1,000 rows was 10 ms of planning at every bulk request);
+     * such a probe is planned at every execution, for its arrays' length (see
+     * {@link Db#queryPlannedEachTime}). Values go as text, cast to the column's type.
      */
     private static Probe probe(Db db, Model model, int ruleIndex, UniqueRule rule, List<Boolean> nulls,
                                List<Integer> part, List<Row> rows, List<Long> selfIds) {
+        boolean arrays = part.size() > 1;
         List<String> valueColumns = new ArrayList<>(List.of("i", "self"));
-        List<String> arrays = new ArrayList<>(List.of("?::int[]", "?::bigint[]"));
-        List<Object> params = new ArrayList<>(List.of(new Db.SqlArray("integer", part),
-                new Db.SqlArray("bigint", part.stream().map(selfIds::get).toList())));
+        List<String> sources = new ArrayList<>(List.of(arrays ? "?::int[]" : "?::int", arrays ? "?::bigint[]" : "?::bigint"));
+        List<Object> params = new ArrayList<>();
+        params.add(arrays ? new Db.SqlArray("integer", part) : part.get(0));
+        params.add(arrays ? new Db.SqlArray("bigint", part.stream().map(selfIds::get).toList()) : selfIds.get(part.get(0)));
         StringBuilder match = new StringBuilder();
         for (int c = 0; c < rule.columns().size(); c++) {
             String column = rule.columns().get(c);
@@ -110,22 +117,22 @@ final class UniquenessCheck {
                 match.append(" and t.").append(Db.q(column)).append(" is null");
                 continue;
             }
-            // passed as text and cast to the column's type, which a VALUES list inferred
-            String value = "v.c" + c + "::" + ColumnTypes.of(db, model.table(), column);
-            if (rule.caseInsensitive().contains(column)) {
-                match.append(" and lower(t.").append(Db.q(column)).append(") = lower(").append(value).append(")");
-            } else {
-                match.append(" and t.").append(Db.q(column)).append(" = ").append(value);
-            }
+            String type = ColumnTypes.of(db, model.table(), column);
+            sources.add(arrays ? "?::text[]::" + type + "[]" : "?::text::" + type);
+            List<String> values = part.stream().map(index -> text(rows.get(index).get(column))).toList();
+            params.add(arrays ? new Db.SqlArray("text", values) : values.get(0));
             valueColumns.add("c" + c);
-            arrays.add("?::text[]");
-            params.add(new Db.SqlArray("text", part.stream().map(index -> text(rows.get(index).get(column))).toList()));
+            if (rule.caseInsensitive().contains(column)) {
+                match.append(" and lower(t.").append(Db.q(column)).append(") = lower(v.c").append(c).append(")");
+            } else {
+                match.append(" and t.").append(Db.q(column)).append(" = v.c").append(c);
+            }
         }
-        String sql = "select " + ruleIndex + " as r, v.i from unnest(" + String.join(", ", arrays) + ") as v("
-                + String.join(", ", valueColumns) + ")"
+        String source = arrays ? "unnest(" + String.join(", ", sources) + ")" : "(values (" + String.join(", ", sources) + "))";
+        String sql = "select " + ruleIndex + " as r, v.i from " + source + " as v(" + String.join(", ", valueColumns) + ")"
                 + " where exists (select 1 from " + model.table() + " t where (v.self is null or t.id <> v.self)"
                 + match + ")";
-        return new Probe(sql, params);
+        return new Probe(sql, params, arrays);
     }
 
     /** A value as PostgreSQL's input text for its column's type. */
