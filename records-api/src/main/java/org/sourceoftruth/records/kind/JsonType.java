@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.sourceoftruth.records.model.Field;
 
-/** JSON: a jsonb column holding any JSON value; not a filter. */
+/** JSON: a jsonb (or json) column holding any JSON value; not a filter. */
 public final class JsonType implements FieldType {
 
     @Override

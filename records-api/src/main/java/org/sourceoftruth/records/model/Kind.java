@@ -19,7 +19,7 @@ public enum Kind {
     BOOLEAN(Storage.OWN_COLUMN, "boolean"),
     DATE(Storage.OWN_COLUMN, "date"),
     DATETIME(Storage.OWN_COLUMN, "timestamptz"),
-    /** jsonb column holding any JSON value. */
+    /** jsonb (or json) column holding any JSON value. */
     JSON(Storage.UNORDERED_COLUMN, "text"),
     /** varchar column holding one value of a {@link ChoiceSet}; rendered {value,label}. */
     CHOICE(Storage.OWN_COLUMN, "text"),

@@ -42,7 +42,8 @@ class DeclarationsMatchSchemaTest {
             Map.entry(Kind.BOOLEAN, Set.of("bool")),
             Map.entry(Kind.DATE, Set.of("date")),
             Map.entry(Kind.DATETIME, Set.of("timestamptz")),
-            Map.entry(Kind.JSON, Set.of("jsonb")),
+            // json: the change log's snapshots (read as JSON; a jsonb value is assigned to json)
+            Map.entry(Kind.JSON, Set.of("jsonb", "json")),
             Map.entry(Kind.CUSTOM_FIELDS, Set.of("jsonb")),
             Map.entry(Kind.STRING_LIST, Set.of("_text", "_varchar")),
             Map.entry(Kind.INTEGER_LIST, Set.of("_int2", "_int4", "_int8")),
