@@ -9,9 +9,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The SQL types of a table's columns, read from PostgreSQL's catalog once per table and kept:
  * statements that pass a column's values as one array parameter (text, cast to the column's type
- * in SQL) name the type, so that their text stays the same whatever the number of rows, and
- * PostgreSQL plans it once per session rather than a VALUES list of thousands of parameters at
- * every request. The schema changes only with a migration, before the service starts.
+ * in SQL) name the type, so that their text stays the same whatever the number of rows, instead
+ * of a VALUES list of thousands of parameters that PostgreSQL parses and plans as a new text.
+ * The schema changes only with a migration, before the service starts.
  */
 public final class ColumnTypes {
     private static final Map<String, Map<String, String>> TABLES = new ConcurrentHashMap<>();
@@ -24,7 +24,13 @@ public final class ColumnTypes {
      * varchar(100) would cut longer values instead of letting them fail to match).
      */
     public static String of(Db db, String table, String column) {
-        String type = TABLES.computeIfAbsent(table, t -> read(db, t)).get(column);
+        Map<String, String> columns = TABLES.get(table);
+        if (columns == null) {
+            // read outside the map's lock: two first requests may both read it, to the same result
+            columns = read(db, table);
+            TABLES.putIfAbsent(table, columns);
+        }
+        String type = columns.get(column);
         if (type == null) {
             throw new IllegalArgumentException("no column " + column + " in " + table);
         }

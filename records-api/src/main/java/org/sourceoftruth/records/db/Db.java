@@ -79,11 +79,7 @@ public final class Db implements Queries {
     }
 
     public List<Row> query(String sql, List<?> params) {
-        try (PreparedStatement ps = prepare(sql, params); ResultSet rs = ps.executeQuery()) {
-            return readRows(sql, rs);
-        } catch (SQLException e) {
-            throw new DbException(e);
-        }
+        return query(sql, params, true);
     }
 
     /**
@@ -94,8 +90,15 @@ public final class Db implements Queries {
      * grows: a probe of one new site by name went from 0.1 to several ms as sites were added.
      */
     public List<Row> queryPlannedEachTime(String sql, List<?> params) {
+        return query(sql, params, false);
+    }
+
+    /** @param keepPlan whether pgjdbc may prepare the statement on the server (a plan kept for the session) */
+    private List<Row> query(String sql, List<?> params, boolean keepPlan) {
         try (PreparedStatement ps = prepare(sql, params)) {
-            ps.unwrap(org.postgresql.PGStatement.class).setPrepareThreshold(0);
+            if (!keepPlan) {
+                ps.unwrap(org.postgresql.PGStatement.class).setPrepareThreshold(0);
+            }
             try (ResultSet rs = ps.executeQuery()) {
                 return readRows(sql, rs);
             }
