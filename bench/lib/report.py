@@ -15,6 +15,7 @@ import os
 import platform
 import subprocess
 import sys
+import time
 
 # Load tests: name -> (label, target requests/s at 32 connections, target p99 ms at 32 connections).
 LOAD_TESTS = {
@@ -55,7 +56,19 @@ def machine():
     java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()
     return {"nproc": os.cpu_count(), "memory_gib": round(mem_kb / 1024 / 1024, 1),
             "cpu_model": models[0] if models else platform.processor(), "kernel": platform.release(),
-            "java": java[0] if java else None}
+            "java": java[0] if java else None, "cpu_probe_s": cpu_probe()}
+
+
+def cpu_probe():
+    """Seconds of one core for a fixed piece of Python work (median of 3), taken once the run is
+    over: machines sold under one CPU model name have differed by 2x in every figure here, and
+    this tells such runs apart (with the same Python)."""
+    times = []
+    for _ in range(3):
+        started = time.process_time()
+        sum(i * i for i in range(5_000_000))
+        times.append(time.process_time() - started)
+    return round(sorted(times)[1], 3)
 
 
 def check(value, target, at_least):
@@ -189,7 +202,8 @@ def fmt(value):
 def print_table(report):
     m, load = report["machine"], report["load_average"]
     print(f"\nbench/run {report['date']}  scale {report['config'].get('scale')}  on {m['nproc']} CPUs"
-          f" ({m['cpu_model']}), {m['memory_gib']} GiB")
+          f" ({m['cpu_model']}), {m['memory_gib']} GiB"
+          + (f", CPU probe {m['cpu_probe_s']} s" if m.get("cpu_probe_s") else ""))
     print(f"load average at start {load['start']}, at end {load['end']}")
     phases = report["phase_seconds"]
     if phases:

@@ -46,7 +46,7 @@ public final class Db implements Queries {
         }
     }
 
-    /** A list bound as a typed SQL array (bigint[] or text[]). */
+    /** A list bound as a typed SQL array (bigint[], integer[], text[], ...; elements of the SQL type's Java class or its text). */
     public record SqlArray(String elementType, Collection<?> values) {
     }
 
@@ -236,7 +236,7 @@ public final class Db implements Queries {
             pg.setValue(inet.value());
             ps.setObject(index, pg);
         } else if (value instanceof SqlArray array) {
-            ps.setArray(index, connection.createArrayOf(array.elementType(), array.values().toArray()));
+            ps.setArray(index, connection.createArrayOf(array.elementType(), elements(array)));
         } else if (value instanceof java.util.List<?> list && !list.isEmpty()
                 && list.stream().allMatch(Integer.class::isInstance)) {
             ps.setArray(index, connection.createArrayOf("integer", list.toArray()));
@@ -247,6 +247,21 @@ public final class Db implements Queries {
         } else {
             ps.setObject(index, value);
         }
+    }
+
+    /**
+     * An array parameter's elements in an array of their Java class: pgjdbc sends Long[] and
+     * Integer[] in binary, an Object[] as the text of an array literal that PostgreSQL parses.
+     */
+    private static Object[] elements(SqlArray array) {
+        Collection<?> values = array.values();
+        // whole numbers only: a fraction or digits in a string go as text, for PostgreSQL to refuse or read
+        boolean numbers = values.stream().allMatch(v -> v == null || v instanceof Long || v instanceof Integer || v instanceof Short);
+        return switch (numbers ? array.elementType() : "") {
+            case "bigint" -> values.stream().map(v -> v == null ? null : ((Number) v).longValue()).toArray(Long[]::new);
+            case "integer" -> values.stream().map(v -> v == null ? null : ((Number) v).intValue()).toArray(Integer[]::new);
+            default -> values.toArray();
+        };
     }
 
     /**
