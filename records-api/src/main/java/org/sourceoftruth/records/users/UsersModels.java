@@ -270,7 +270,7 @@ public class UsersModels implements ModelDefinition {
     }
 
     /** A password change ends the user's browser sessions, as Django's session auth hash does. */
-    private final class EndSessionsOnPasswordChange implements WriteHook {
+    private final class EndSessionsOnPasswordChange implements WriteHook.OnWrittenRow {
         @Override
         public void afterWrite(Row written, Row changes, Row existing) {
             if (existing != null && changes.containsKey("password")) {
@@ -285,7 +285,7 @@ public class UsersModels implements ModelDefinition {
      * users.grant_token permission (action "grant" on users.token), checked on the stored token
      * so that the permission's constraints apply.
      */
-    private final class TokenRules implements WriteHook {
+    private final class TokenRules implements WriteHook.OnWrittenRow {
         private final Model token;
 
         TokenRules(Model token) {

@@ -66,6 +66,45 @@ class BulkCreateTest {
     }
 
     @Test
+    void everyColumnTypeIsStoredAsSentThroughTheBulkInsert() {
+        // a bulk insert sends each column as one array, as text cast to the column's type unless
+        // it holds whole numbers: quotes, commas, braces and backslashes in text, an integer array
+        // (ports), an address (inet), a decimal and a date must come back as sent
+        String u = uniq();
+        int site = Api.site("bk");
+        int device = Api.device(site, Api.deviceTypeAndRole(), "bk-" + u);
+        String tricky = "a,b {c} \"q\" \\ d' NULL " + u;
+        List<Map<String, Object>> services = List.of(
+                Map.of("parent_object_type", "dcim.device", "parent_object_id", device, "name", tricky,
+                        "protocol", "tcp", "ports", List.of(22, 443)),
+                Map.of("parent_object_type", "dcim.device", "parent_object_id", device, "name", "plain-" + u,
+                        "protocol", "udp", "ports", List.of(53), "description", "\u00e9 \u4e2d {}"));
+        Api.post("/api/ipam/services/", services).statusCode(201)
+                .body("name", contains(tricky, "plain-" + u))
+                .body("ports", contains(List.of(22, 443), List.of(53)))
+                .body("[1].description", equalTo("\u00e9 \u4e2d {}"));
+        auth().get("/api/ipam/services/?device_id=" + device + "&ordering=name").then()
+                .body("results.name", contains(tricky, "plain-" + u))
+                .body("results.ports", contains(List.of(22, 443), List.of(53)));
+        int vrf = create("/api/ipam/vrfs/", Map.of("name", "bk-" + u)); // addresses of its own, whatever other tests hold
+        Api.post("/api/ipam/ip-addresses/", List.of(
+                        Map.of("address", "198.51.100.7/24", "vrf", vrf, "dns_name", "a-" + u + ".example"),
+                        Map.of("address", "2001:db8::7/64", "vrf", vrf, "description", u)))
+                .statusCode(201).body("address", contains("198.51.100.7/24", "2001:db8::7/64"));
+        auth().get("/api/ipam/ip-addresses/?description=" + u).then().body("results.address", contains("2001:db8::7/64"));
+        int provider = create("/api/circuits/providers/", Map.of("name", "bk-" + u, "slug", "bk-" + u));
+        int type = create("/api/circuits/circuit-types/", Map.of("name", "bk-" + u, "slug", "bk-" + u));
+        Api.post("/api/circuits/circuits/", List.of(
+                        Map.of("cid", "c1-" + u, "provider", provider, "type", type, "install_date", "2026-02-28",
+                                "commit_rate", 10000, "distance", "12.50", "distance_unit", "km"),
+                        Map.of("cid", "c2-" + u, "provider", provider, "type", type)))
+                .statusCode(201)
+                .body("install_date", contains("2026-02-28", null))
+                .body("commit_rate", contains(10000, null))
+                .body("[0].distance", equalTo(12.5f));
+    }
+
+    @Test
     void storedConflictsAreFoundInBulkWhateverTheColumnTypes() {
         // several rows are probed through arrays cast to each column's type: a VLAN's group
         // (bigint) and vid (integer); a device's name, compared case-insensitively per site

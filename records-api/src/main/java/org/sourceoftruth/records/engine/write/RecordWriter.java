@@ -109,9 +109,10 @@ public class RecordWriter {
             // the components its type's templates make (a device's, a module's): written now,
             // recorded after the objects themselves, as NetBox's save() logs them
             List<ChangeRecord> related = components.instantiate(db, model, ids, items);
-            List<RenderedObject> out = afterWrite(db, model, ChangeAction.CREATE, Collections.nCopies(ids.size(), null),
-                    ids, items, related);
-            List<WriteHook.FollowUp> followUps = WriteHooks.afterCreate(db, model, ids, columns);
+            WrittenObjects.Written written = afterWrite(db, model, ChangeAction.CREATE,
+                    Collections.nCopies(ids.size(), null), ids, items, related);
+            List<RenderedObject> out = written.responses();
+            List<WriteHook.FollowUp> followUps = WriteHooks.afterCreate(db, model, written.rows(), columns);
             if (followUps.isEmpty()) {
                 return out;
             }
@@ -162,7 +163,8 @@ public class RecordWriter {
                             throw ApiException.forbidden();
                         }
                         List<RenderedObject> written = afterWrite(db, model, ChangeAction.UPDATE,
-                                Collections.singletonList(pre), List.of(id), List.of(items.get(i)), List.of());
+                                Collections.singletonList(pre), List.of(id), List.of(items.get(i)), List.of())
+                                .responses();
                         List<WriteHook.FollowUp> followUps = WriteHooks.afterSave(db, model, stored, ch.columns(), existing);
                         if (!followUps.isEmpty()) {
                             run(followUps);
@@ -230,8 +232,11 @@ public class RecordWriter {
         }
     }
 
-    /** Renders the written objects and records their changes, then those of the related writes. */
-    private List<RenderedObject> afterWrite(Db db, Model model, ChangeAction action, List<JsonNode> pres,
+    /**
+     * Renders the written objects and records their changes, then those of the related writes;
+     * returns the objects as written, whose response forms are to be taken from now on.
+     */
+    private WrittenObjects.Written afterWrite(Db db, Model model, ChangeAction action, List<JsonNode> pres,
                                             List<Long> ids, List<JsonNode> bodies, List<ChangeRecord> related) {
         WrittenObjects.Written written = writtenObjects.of(db, model, action, pres, ids, bodies);
         List<ChangeRecord> records = written.records();
@@ -241,7 +246,7 @@ public class RecordWriter {
         }
         changes.recordAll(records);
         listeners.changed(model, false);
-        return written.responses();
+        return written;
     }
 
     /**

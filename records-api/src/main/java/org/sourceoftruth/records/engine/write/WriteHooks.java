@@ -23,28 +23,29 @@ final class WriteHooks {
 
     /**
      * The writes to other objects the hooks ask for after a create (see {@link WriteHook#afterCreate}
-     * and {@link WriteHook#afterSave}), the created rows read in one query, whatever their number.
+     * and {@link WriteHook#afterSave}), given the created rows as the response shows them.
      */
-    static List<WriteHook.FollowUp> afterCreate(Db db, Model model, List<Long> ids, List<Row> changes) {
+    static List<WriteHook.FollowUp> afterCreate(Db db, Model model, List<Row> created, List<Row> changes) {
         List<WriteHook.FollowUp> out = new java.util.ArrayList<>();
-        if (!model.writeHooks().isEmpty()) {
-            List<Row> created = RowLoader.loadAll(db, model, ids);
-            for (int i = 0; i < created.size(); i++) {
-                for (WriteHook hook : model.writeHooks()) {
-                    out.addAll(hook.afterCreate(db, created.get(i)));
-                    out.addAll(hook.afterSave(db, created.get(i), changes.get(i), null));
-                }
+        for (int i = 0; i < created.size(); i++) {
+            for (WriteHook hook : model.writeHooks()) {
+                out.addAll(hook.afterCreate(db, created.get(i)));
+                out.addAll(hook.afterSave(db, created.get(i), changes.get(i), null));
             }
         }
         return out;
     }
 
-    /** {@link #afterWrite} for the rows a create inserted, read in one query, whatever their number. */
+    /**
+     * {@link WriteHook.OnWrittenRow#afterWrite} for the rows a create inserted, read in one query
+     * whatever their number, and only when the model has such hooks.
+     */
     static void afterInsert(Db db, Model model, List<Long> ids, List<Row> changes) {
-        if (!model.writeHooks().isEmpty()) {
+        List<WriteHook.OnWrittenRow> hooks = onWrittenRow(model);
+        if (!hooks.isEmpty()) {
             List<Row> written = RowLoader.loadAll(db, model, ids);
             for (int i = 0; i < written.size(); i++) {
-                for (WriteHook hook : model.writeHooks()) {
+                for (WriteHook.OnWrittenRow hook : hooks) {
                     hook.afterWrite(written.get(i), changes.get(i), null);
                 }
             }
@@ -83,9 +84,19 @@ final class WriteHooks {
             return null;
         }
         Row written = RowLoader.load(db, model, id, false);
-        for (WriteHook hook : model.writeHooks()) {
+        for (WriteHook.OnWrittenRow hook : onWrittenRow(model)) {
             hook.afterWrite(written, changes, existing);
         }
         return written;
+    }
+
+    private static List<WriteHook.OnWrittenRow> onWrittenRow(Model model) {
+        List<WriteHook.OnWrittenRow> out = new java.util.ArrayList<>();
+        for (WriteHook hook : model.writeHooks()) {
+            if (hook instanceof WriteHook.OnWrittenRow onWritten) {
+                out.add(onWritten);
+            }
+        }
+        return out;
     }
 }

@@ -53,6 +53,11 @@ class WrittenObjects {
             return records;
         }
 
+        /** The rows as read back after the write, in the order of the ids. */
+        List<Row> rows() {
+            return rows;
+        }
+
         /** The response forms; call after the change records are written. */
         List<RenderedObject> responses() {
             return WrittenObjects.this.responses(rows, rendered);
