@@ -252,16 +252,25 @@ public final class Db implements Queries {
     /**
      * An array parameter's elements in an array of their Java class: pgjdbc sends Long[] and
      * Integer[] in binary, an Object[] as the text of an array literal that PostgreSQL parses.
+     * Values that do not fit the element type as they are (a fraction, digits in a string, a long
+     * for an integer array) go as text, for PostgreSQL to read or refuse, never cut.
      */
     private static Object[] elements(SqlArray array) {
         Collection<?> values = array.values();
-        // whole numbers only: a fraction or digits in a string go as text, for PostgreSQL to refuse or read
-        boolean numbers = values.stream().allMatch(v -> v == null || v instanceof Long || v instanceof Integer || v instanceof Short);
-        return switch (numbers ? array.elementType() : "") {
-            case "bigint" -> values.stream().map(v -> v == null ? null : ((Number) v).longValue()).toArray(Long[]::new);
-            case "integer" -> values.stream().map(v -> v == null ? null : ((Number) v).intValue()).toArray(Integer[]::new);
+        return switch (array.elementType()) {
+            case "bigint" -> values.stream().allMatch(Db::isWholeNumber)
+                    ? values.stream().map(v -> v == null ? null : ((Number) v).longValue()).toArray(Long[]::new)
+                    : values.toArray();
+            case "integer" -> values.stream().allMatch(v -> v == null || v instanceof Integer || v instanceof Short)
+                    ? values.stream().map(v -> v == null ? null : ((Number) v).intValue()).toArray(Integer[]::new)
+                    : values.toArray();
             default -> values.toArray();
         };
+    }
+
+    /** Whether a value (or null) is a whole number that a bigint holds as it is. */
+    public static boolean isWholeNumber(Object value) {
+        return value == null || value instanceof Long || value instanceof Integer || value instanceof Short;
     }
 
     /**

@@ -9,8 +9,9 @@ import java.util.List;
 
 /**
  * The engine's Java values as PostgreSQL's input text of their column's type: the form a value
- * takes inside a text array that SQL then casts element by element to the column's type (see
- * {@code RowStore}'s multi-row insert). The same values {@link Db} binds one by one.
+ * takes as a text parameter, or inside a text array, that SQL then casts to the column's type
+ * (the multi-row insert of {@code RowStore}, the probes of {@code UniquenessCheck}). The same
+ * values {@link Db} binds one by one.
  */
 public final class SqlText {
     private SqlText() {

@@ -68,6 +68,7 @@ public final class RowStore {
     private static List<Long> insertGroup(Db db, Model model, List<String> cols, List<Row> rows) {
         List<String> columns = new ArrayList<>(cols.size());
         List<String> arrays = new ArrayList<>(cols.size());
+        List<String> names = new ArrayList<>(cols.size());
         List<String> selected = new ArrayList<>(cols.size());
         List<Object> params = new ArrayList<>(cols.size());
         for (int c = 0; c < cols.size(); c++) {
@@ -76,19 +77,16 @@ public final class RowStore {
             List<Object> values = new ArrayList<>(rows.size());
             rows.forEach(row -> values.add(row.get(col)));
             // bigint for every integer column: its cast to integer or smallint refuses what does not fit
-            String element = INTEGER_TYPES.contains(type) && values.stream().allMatch(RowStore::isIntegral)
+            String element = INTEGER_TYPES.contains(type) && values.stream().allMatch(Db::isWholeNumber)
                     ? "bigint" : "text";
             if (element.equals("text")) {
                 values.replaceAll(SqlText::of);
             }
             columns.add(Db.q(col));
             arrays.add("?::" + element + "[]");
+            names.add("c" + c);
             selected.add("u.c" + c + (element.equals(type) ? "" : "::" + type));
             params.add(new Db.SqlArray(element, values));
-        }
-        List<String> names = new ArrayList<>();
-        for (int c = 0; c < cols.size(); c++) {
-            names.add("c" + c);
         }
         String sql = "insert into " + model.table() + " (" + String.join(", ", columns) + ") select "
                 + String.join(", ", selected) + " from unnest(" + String.join(", ", arrays)
@@ -97,10 +95,6 @@ public final class RowStore {
     }
 
     private static final java.util.Set<String> INTEGER_TYPES = java.util.Set.of("bigint", "integer", "smallint");
-
-    private static boolean isIntegral(Object value) {
-        return value == null || value instanceof Long || value instanceof Integer || value instanceof Short;
-    }
 
     /** Updates one row's columns (and last_updated) and replaces the relations the request sent. */
     public static void update(Db db, Model model, long id, RowChanges ch) {

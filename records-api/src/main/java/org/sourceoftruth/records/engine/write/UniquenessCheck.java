@@ -2,6 +2,7 @@ package org.sourceoftruth.records.engine.write;
 
 import org.sourceoftruth.records.db.ColumnTypes;
 import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.db.SqlText;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.model.UniqueRule;
@@ -119,7 +120,7 @@ final class UniquenessCheck {
             }
             String type = ColumnTypes.of(db, model.table(), column);
             sources.add(arrays ? "?::text[]::" + type + "[]" : "?::text::" + type);
-            List<String> values = part.stream().map(index -> text(rows.get(index).get(column))).toList();
+            List<String> values = part.stream().map(index -> SqlText.of(rows.get(index).get(column))).toList();
             params.add(arrays ? new Db.SqlArray("text", values) : values.get(0));
             valueColumns.add("c" + c);
             if (rule.caseInsensitive().contains(column)) {
@@ -137,11 +138,6 @@ final class UniquenessCheck {
                 + " as v(" + String.join(", ", valueColumns) + ")"
                 + (arrays ? " cross join lateral (select " + stored + " limit 1) x" : " where exists (select 1 " + stored + ")");
         return new Probe(sql, params, arrays);
-    }
-
-    /** A value as PostgreSQL's input text for its column's type. */
-    private static String text(Object value) {
-        return value instanceof Db.Inet inet ? inet.value() : value.toString();
     }
 
     private static void uniqueError(UniqueRule rule, String errorKey, Row row, Map<String, List<String>> rowErrors) {
