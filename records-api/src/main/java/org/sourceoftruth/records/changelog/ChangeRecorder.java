@@ -6,6 +6,7 @@ import jakarta.inject.Inject;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.db.TimeOrderedUuids;
 
 import javax.sql.DataSource;
 import java.io.UncheckedIOException;
@@ -184,7 +185,7 @@ public class ChangeRecorder {
         }
         Map<UUID, Integer> position = new HashMap<>();
         for (int i = 0; i < n; i++) {
-            UUID changeId = UUID.randomUUID();
+            UUID changeId = TimeOrderedUuids.next();
             position.put(changeId, i);
             Object[] row = values(changeId, part.get(i));
             for (int c = 0; c < row.length; c++) {
@@ -208,7 +209,7 @@ public class ChangeRecorder {
 
     private long insert(Connection connection, ChangeRecord change) throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
-            Object[] row = values(UUID.randomUUID(), change);
+            Object[] row = values(TimeOrderedUuids.next(), change);
             for (int c = 0; c < row.length; c++) {
                 // a typed null: PostgreSQL infers the type of an untyped one, not always as wanted
                 if (row[c] == null) {

@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.web;
 
+import org.sourceoftruth.records.db.TimeOrderedUuids;
 import org.sourceoftruth.observability.RequestLog;
 import jakarta.inject.Inject;
 import io.vertx.core.http.HttpMethod;
@@ -26,7 +27,7 @@ public class HttpFilters {
 
     void install(@Observes Router router) {
         router.route().order(-1000).handler(ctx -> {
-            UUID id = UUID.randomUUID();
+            UUID id = TimeOrderedUuids.next();
             String idText = id.toString();
             ctx.put(REQUEST_ID, id);
             RequestLog.begin(ctx, idText);

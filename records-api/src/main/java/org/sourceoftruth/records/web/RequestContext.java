@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.web;
 
+import org.sourceoftruth.records.db.TimeOrderedUuids;
 import org.sourceoftruth.observability.RequestLog;
 import jakarta.enterprise.context.RequestScoped;
 import org.jboss.logging.MDC;
@@ -23,7 +24,7 @@ public class RequestContext {
 
     public UUID requestId() {
         if (requestId == null) {
-            requestId = UUID.randomUUID();
+            requestId = TimeOrderedUuids.next();
         }
         return requestId;
     }

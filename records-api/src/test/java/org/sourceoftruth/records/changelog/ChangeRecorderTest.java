@@ -94,6 +94,31 @@ class ChangeRecorderTest {
     }
 
     @Test
+    void changeIdsAreTimeOrderedSoTheirIndexGrowsAtTheEnd() {
+        List<ChangeRecord> several = new ArrayList<>();
+        for (int i = 1; i <= 50; i++) {
+            several.add(SampleChanges.change(requestId, ChangeAction.CREATE, siteId + i, 1));
+        }
+        QuarkusTransaction.requiringNew().run(() ->
+                recorder.record(SampleChanges.change(requestId, ChangeAction.CREATE, siteId, 1)));
+        QuarkusTransaction.requiringNew().run(() -> recorder.recordAll(several));
+
+        List<ChangeLogTable.Row> rows = table.ofRequest(requestId);
+        assertEquals(51, rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            UUID changeId = rows.get(i).changeId();
+            assertEquals(7, changeId.version(), "a version 7 (time-ordered) UUID: " + changeId);
+            if (i > 0) {
+                // UUID.compareTo compares signed halves; version 7 ids order as unsigned text
+                assertTrue(rows.get(i - 1).changeId().toString().compareTo(changeId.toString()) < 0,
+                        "change ids increase with the rows' ids: " + rows.get(i - 1).changeId() + " then " + changeId);
+            }
+        }
+        assertEquals(7, UUID.fromString(io.restassured.RestAssured.get("/api/").header("X-Request-ID")).version(),
+                "request ids are time-ordered too");
+    }
+
+    @Test
     void recordsSeveralChangesInOneStatementInTheirOrderWithTheirTextIntact() {
         // text that array literals must quote or escape: the change log carries it as written
         String awkward = "NULL \"quoted\" \\ {braces}, commas; \u00fcnicode";

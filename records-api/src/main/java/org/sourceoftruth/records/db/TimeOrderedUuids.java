@@ -1,0 +1,25 @@
+package org.sourceoftruth.records.db;
+
+import com.fasterxml.uuid.Generators;
+import com.fasterxml.uuid.impl.TimeBasedEpochGenerator;
+
+import java.util.UUID;
+
+/**
+ * Version 7 UUIDs (RFC 9562: milliseconds since the epoch, then a counter and random bits),
+ * for ids that land in a unique index: change ids and request ids. Random (version 4) ids put
+ * every insert on a random leaf page of the index, which stays cheap only while the whole index
+ * is cached; time-ordered ones go to its right edge, as an identity column's do. They are still
+ * unique and opaque to clients.
+ */
+public final class TimeOrderedUuids {
+    /** Thread-safe; ids it makes within one millisecond still increase (its counter). */
+    private static final TimeBasedEpochGenerator GENERATOR = Generators.timeBasedEpochGenerator();
+
+    private TimeOrderedUuids() {
+    }
+
+    public static UUID next() {
+        return GENERATOR.generate();
+    }
+}
