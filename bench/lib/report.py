@@ -56,7 +56,7 @@ def machine():
     java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()
     return {"nproc": os.cpu_count(), "memory_gib": round(mem_kb / 1024 / 1024, 1),
             "cpu_model": models[0] if models else platform.processor(), "kernel": platform.release(),
-            "java": java[0] if java else None, "cpu_probe_s": cpu_probe()}
+            "java": java[0] if java else None, "cpu_probe_s": cpu_probe(), "pg_probe_s": pg_probe()}
 
 
 def cpu_probe():
@@ -68,6 +68,30 @@ def cpu_probe():
         started = time.process_time()
         sum(i * i for i in range(5_000_000))
         times.append(time.process_time() - started)
+    return round(sorted(times)[1], 3)
+
+
+PG_PROBE = ("explain (analyze, timing off, costs off)"
+            " select sum(length(md5(g::text))) from generate_series(1, 300000) g")
+
+
+def pg_probe():
+    """Seconds PostgreSQL's executor takes for a fixed query on one core (median of 3, its own
+    Execution Time, so no client or network in it), on the server the run used (PG* variables).
+    The Python probe read faster on session 21's machine than on session 20's, while every
+    figure of the service (Java and PostgreSQL) read lower: the two probes together tell a
+    machine slow for this service's work from one slow for Python alone. None without psql."""
+    times = []
+    for _ in range(3):
+        try:
+            out = subprocess.run(["psql", "-X", "-A", "-t", "-q", "-c", PG_PROBE],
+                                 capture_output=True, text=True, timeout=60).stdout
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        found = [line for line in out.splitlines() if line.startswith("Execution Time:")]
+        if not found:
+            return None
+        times.append(float(found[0].split()[2]) / 1000)
     return round(sorted(times)[1], 3)
 
 
@@ -203,7 +227,8 @@ def print_table(report):
     m, load = report["machine"], report["load_average"]
     print(f"\nbench/run {report['date']}  scale {report['config'].get('scale')}  on {m['nproc']} CPUs"
           f" ({m['cpu_model']}), {m['memory_gib']} GiB"
-          + (f", CPU probe {m['cpu_probe_s']} s" if m.get("cpu_probe_s") else ""))
+          + (f", CPU probe {m['cpu_probe_s']} s" if m.get("cpu_probe_s") else "")
+          + (f", PostgreSQL probe {m['pg_probe_s']} s" if m.get("pg_probe_s") else ""))
     print(f"load average at start {load['start']}, at end {load['end']}")
     phases = report["phase_seconds"]
     if phases:
