@@ -1,7 +1,7 @@
 package org.sourceoftruth.records.web;
 
-import org.sourceoftruth.records.db.TimeOrderedUuids;
 import org.sourceoftruth.observability.RequestLog;
+import org.sourceoftruth.records.db.TimeOrderedUuids;
 import jakarta.inject.Inject;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;

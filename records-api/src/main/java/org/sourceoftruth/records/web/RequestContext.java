@@ -1,7 +1,7 @@
 package org.sourceoftruth.records.web;
 
-import org.sourceoftruth.records.db.TimeOrderedUuids;
 import org.sourceoftruth.observability.RequestLog;
+import org.sourceoftruth.records.db.TimeOrderedUuids;
 import jakarta.enterprise.context.RequestScoped;
 import org.jboss.logging.MDC;
 

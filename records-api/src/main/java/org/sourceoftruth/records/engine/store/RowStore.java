@@ -12,12 +12,15 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Writes what a request changes into a model's table and its relation tables (many-to-many
  * links, tag assignments), set-wise: a statement per group of rows, never one per row.
  */
 public final class RowStore {
+    /** Column types whose values go as a bigint array (binary); the cast to the column refuses what does not fit. */
+    private static final Set<String> INTEGER_TYPES = Set.of("bigint", "integer", "smallint");
     /** Bind parameters per statement, kept below the protocol's limit of 65535. */
     private static final int MAX_PARAMS = 30_000;
 
@@ -94,7 +97,6 @@ public final class RowStore {
         return db.query(sql, params).stream().map(Row::id).toList();
     }
 
-    private static final java.util.Set<String> INTEGER_TYPES = java.util.Set.of("bigint", "integer", "smallint");
 
     /** Updates one row's columns (and last_updated) and replaces the relations the request sent. */
     public static void update(Db db, Model model, long id, RowChanges ch) {
