@@ -40,6 +40,8 @@ public final class Receiver implements AutoCloseable {
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private volatile int status = 200;
     private volatile long delayMillis;
+    private volatile String answerBody;
+    private volatile String location;
 
     private Receiver(SSLContext tls) throws IOException {
         InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
@@ -70,6 +72,19 @@ public final class Receiver implements AutoCloseable {
         return this;
     }
 
+    /** Answers with this body instead of "answer <status>". */
+    public Receiver answeringBody(String body) {
+        this.answerBody = body;
+        return this;
+    }
+
+    /** Answers every request with a redirect to {@code location}. */
+    public Receiver redirecting(int status, String location) {
+        this.status = status;
+        this.location = location;
+        return this;
+    }
+
     public Receiver delaying(long millis) {
         this.delayMillis = millis;
         return this;
@@ -97,8 +112,11 @@ public final class Receiver implements AutoCloseable {
         }
         received.add(new Received(exchange.getRequestMethod(), exchange.getRequestURI().toString(), headers, body,
                 arrived));
-        byte[] answer = ("answer " + status).getBytes(StandardCharsets.UTF_8);
+        byte[] answer = (answerBody != null ? answerBody : "answer " + status).getBytes(StandardCharsets.UTF_8);
         int code = status;
+        if (location != null) {
+            exchange.getResponseHeaders().set("Location", location);
+        }
         if (code == 204) {
             exchange.sendResponseHeaders(204, -1);
         } else {
