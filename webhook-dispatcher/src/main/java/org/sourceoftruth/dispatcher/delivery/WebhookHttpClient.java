@@ -98,8 +98,7 @@ public class WebhookHttpClient {
     private HttpClient newClient(HttpClientOptions options) {
         options.setProtocolVersion(HttpVersion.HTTP_1_1) // no h2c upgrade headers in front of simple receivers
                 .setKeepAlive(true)
-                .setConnectTimeout(Math.toIntExact(config.delivery().timeout().toMillis()))
-                .setVerifyHost(options.isVerifyHost() && !options.isTrustAll());
+                .setConnectTimeout(Math.toIntExact(config.delivery().timeout().toMillis()));
         // a receiver never has more requests in flight than its slots (DeliveryWorker)
         PoolOptions pool = new PoolOptions().setHttp1MaxSize(config.delivery().perHostConcurrency());
         return vertx.createHttpClient(options, pool);
@@ -155,7 +154,8 @@ public class WebhookHttpClient {
             HttpClient client = newClient(new HttpClientOptions().setTrustOptions(TrustOptions.wrap(CaBundles.trusting(path))));
             BundleClient replaced = bundleClients.put(path, new BundleClient(modified, client));
             if (replaced != null) {
-                replaced.client().close(); // requests in flight on it finish first
+                // closing fails the requests in flight on it: close it once they are over
+                vertx.setTimer(config.delivery().timeout().toMillis() + 1000, id -> replaced.client().close());
             }
             cached = bundleClients.get(path);
         }
