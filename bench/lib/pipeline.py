@@ -17,7 +17,7 @@ import subprocess
 import sys
 import time
 
-BACKLOG_SQL = ("select (select count(*) from core_objectchange where published_at is null),"
+BACKLOG_SQL = ("select (select count(*) from core_objectchange_pending),"
                " (select count(*) from core_objectchange c where c.id > {baseline} and not exists"
                " (select 1 from dispatch.processed_change p where p.change_id = c.change_id))")
 

@@ -9,7 +9,7 @@ pid = int(open(f"/tmp/perf/{svc}.pid").read())
 token = "0123456789abcdef0123456789abcdef01234567"
 devices = [int(l) for l in open(f"/tmp/perf/{svc}.ids") if l.strip()][:20]
 def drained():
-    while subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-Atc", "select count(*) from core_objectchange where published_at is null and parked_at is null", f"sot_bench_{svc}"], capture_output=True, text=True).stdout.strip() != "0":
+    while subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-Atc", "select count(*) from core_objectchange_pending", f"sot_bench_{svc}"], capture_output=True, text=True).stdout.strip() != "0":
         time.sleep(0.2)
 rates = []
 J = G = T = 0.0

@@ -9,7 +9,7 @@ psql -h 127.0.0.1 -U postgres -qc "drop database if exists $db" -c "create datab
 JAVA_OPTS="-Xmx256m" ./svc.sh start $s >/dev/null
 for i in $(seq 100); do curl -sf -o /dev/null -H "Authorization: Token 0123456789abcdef0123456789abcdef01234567" http://127.0.0.1:$port/api/dcim/sites/?limit=1 && break; sleep 0.2; done
 python3 /work/main/bench/lib/seed.py --api http://127.0.0.1:$port --token 0123456789abcdef0123456789abcdef01234567 --scale 0.1 --parallel 3 --device-ids /tmp/perf/ids-$s.txt --out /tmp/perf/seed-$s.json >/dev/null 2>&1
-for i in $(seq 300); do [[ $(psql -h 127.0.0.1 -U postgres -d $db -Atc "select count(*) from core_objectchange where published_at is null") == 0 ]] && break; sleep 1; done
+for i in $(seq 300); do [[ $(psql -h 127.0.0.1 -U postgres -d $db -Atc "select count(*) from core_objectchange_pending") == 0 ]] && break; sleep 1; done
 sleep 3
 vacuumdb -h 127.0.0.1 -U postgres -z -q -d $db
 export BENCH_TOKEN=0123456789abcdef0123456789abcdef01234567 BENCH_WRK_DIR=/work/main/bench/wrk

@@ -24,10 +24,11 @@ public class ChangeLogRetention {
 
     private static final String DELETE_CHUNK = """
             delete from core_objectchange
-             where id in (select id from core_objectchange
-                           where published_at is not null
-                             and time < now() - make_interval(days => ?)
-                           order by id
+             where id in (select c.id from core_objectchange c
+                           where c.parked_at is null
+                             and not exists (select from core_objectchange_pending p where p.id = c.id)
+                             and c.time < now() - make_interval(days => ?)
+                           order by c.id
                            limit ?)""";
 
     @Inject

@@ -89,7 +89,8 @@ public class OutboxAdminResource {
                          update core_objectchange set parked_at = null, park_reason = null
                           where id = ? and parked_at is not null
                          returning id, change_id, time, action, changed_object_type, changed_object_id, object_repr,
-                                   parked_at, park_reason)
+                                   parked_at, park_reason),
+                     listed as (insert into core_objectchange_pending (id) select id from retried)
                      select retried.*, pg_notify(?, retried.id::text) from retried""")) {
             update.setLong(1, id);
             update.setString(2, OutboxStore.CHANNEL);

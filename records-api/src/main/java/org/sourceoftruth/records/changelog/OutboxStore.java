@@ -35,16 +35,17 @@ final class OutboxStore implements AutoCloseable {
     /**
      * The next rows to publish, in id order: at most {@code limit} rows, and no more rows than
      * start within {@code budget} bytes of JSON (the first always comes), so that a backlog of
-     * large changes is read a few at a time instead of filling the heap. Parked rows wait for
-     * an operator, not for the relay.
+     * large changes is read a few at a time instead of filling the heap. The pending list (V166)
+     * holds the rows still to publish; parked rows are off it, waiting for an operator.
      */
     private static final String SELECT_UNPUBLISHED = """
             with candidates as (
-                select id, coalesce(octet_length(event_data::text), 0) + coalesce(octet_length(prechange_data::text), 0)
-                           + coalesce(octet_length(postchange_data::text), 0) as size
-                  from core_objectchange
-                 where published_at is null and parked_at is null and id >= ?
-                 order by id
+                select c.id, coalesce(octet_length(c.event_data::text), 0) + coalesce(octet_length(c.prechange_data::text), 0)
+                           + coalesce(octet_length(c.postchange_data::text), 0) as size
+                  from core_objectchange_pending p
+                  join core_objectchange c on c.id = p.id
+                 where p.id >= ?
+                 order by p.id
                  limit ?),
             within_budget as (
                 select id from (select id, sum(size) over (order by id) - size as before from candidates) c
@@ -59,7 +60,7 @@ final class OutboxStore implements AutoCloseable {
     private final Duration fullReadInterval;
     /**
      * No unpublished row below this id is visible (0: read from the start). Published rows leave
-     * dead entries at the low end of the "unpublished" index until VACUUM, and a read from the
+     * dead entries at the low end of the pending list's index until VACUUM, and a read from the
      * start walks them all (0.7 ms per read at a few hundred changes a second, growing with the
      * time since the last VACUUM), so reads start here. Marking rows published raises it; every
      * commit of change-log rows notifies the lowest id it wrote (V161), which lowers it again when
@@ -88,11 +89,11 @@ final class OutboxStore implements AutoCloseable {
             // repeats by change id); a relay marking one commit at a time flushed once per change.
             session.execute("set synchronous_commit = off");
             // Plan the relay's few statements once per session. Left to choose, PostgreSQL kept
-            // planning the publish update again at every execution (a generic plan of
+            // planning the publish statement again at every execution (a generic plan of
             // "id = any($1)" guesses 10 rows, dearer than the custom plan of the one id a single
             // write publishes): 0.16 ms per published change, ~7 % of a single site POST's
-            // statement time. The generic plans are the custom ones' shape: the "unpublished"
-            // index from the floor, the primary key for the ids.
+            // statement time. The generic plans are the custom ones' shape: the pending list's
+            // primary key from the floor, the change log's primary key for the rows.
             session.execute("set plan_cache_mode = force_generic_plan");
         }
         return new OutboxStore(connection, settings.fullReadInterval());
@@ -190,7 +191,7 @@ final class OutboxStore implements AutoCloseable {
     void markPublished(List<PendingChange> changes) throws SQLException {
         Long[] ids = changes.stream().map(PendingChange::id).toArray(Long[]::new);
         try (PreparedStatement update = connection.prepareStatement(
-                "update core_objectchange set published_at = now() where id = any(?)")) {
+                "delete from core_objectchange_pending where id = any(?)")) {
             Array array = connection.createArrayOf("bigint", ids);
             update.setArray(1, array);
             update.executeUpdate();
@@ -202,13 +203,15 @@ final class OutboxStore implements AutoCloseable {
 
     /**
      * Takes a row out of the relay's way for good (until an operator retries it, see
-     * OutboxAdminResource): it stays unpublished, so retention keeps it too.
+     * OutboxAdminResource): off the pending list but marked parked, so retention keeps it.
      */
     void park(long id, String reason) throws SQLException {
-        try (PreparedStatement update = connection.prepareStatement(
-                "update core_objectchange set parked_at = now(), park_reason = ? where id = ? and published_at is null")) {
-            update.setString(1, reason);
-            update.setLong(2, id);
+        try (PreparedStatement update = connection.prepareStatement("""
+                with unlisted as (delete from core_objectchange_pending where id = ? returning id)
+                update core_objectchange c set parked_at = now(), park_reason = ?
+                  from unlisted where c.id = unlisted.id""")) {
+            update.setLong(1, id);
+            update.setString(2, reason);
             update.executeUpdate();
         }
     }

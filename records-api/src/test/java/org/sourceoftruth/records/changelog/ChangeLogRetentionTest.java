@@ -67,7 +67,8 @@ class ChangeLogRetentionTest {
     }
 
     private void age(ChangeLogTable.Row row, int days, boolean published) {
-        table.update("update core_objectchange set time = now() - make_interval(days => ?),"
-                + " published_at = case when ? then now() end where id = ?", days, published, row.id());
+        table.update("update core_objectchange set time = now() - make_interval(days => ?) where id = ?", days, row.id());
+        table.update(published ? "delete from core_objectchange_pending where id = ?"
+                : "insert into core_objectchange_pending (id) values (?) on conflict do nothing", row.id());
     }
 }

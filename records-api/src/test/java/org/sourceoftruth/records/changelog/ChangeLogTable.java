@@ -26,7 +26,8 @@ final class ChangeLogTable {
     private static final String COLUMNS = """
             select id, change_id, time, user_name, request_id, action, changed_object_type,
                    changed_object_id, object_repr, message, prechange_data::text, postchange_data::text,
-                   event_data::text, published_at is not null
+                   event_data::text,
+                   parked_at is null and not exists (select from core_objectchange_pending p where p.id = core_objectchange.id)
               from core_objectchange""";
 
     private final DataSource dataSource;
@@ -47,7 +48,7 @@ final class ChangeLogTable {
 
     /** Rows the relay has yet to publish (parked rows wait for an operator, not for the relay). */
     long backlog() {
-        return (Long) single("select count(*) from core_objectchange where published_at is null and parked_at is null");
+        return (Long) single("select count(*) from core_objectchange_pending");
     }
 
     Object single(String sql, Object... parameters) {

@@ -213,11 +213,11 @@ class RelayFaultIT {
         long deadline = System.nanoTime() + DRAIN.toNanos();
         try (Connection connection = connect(); Statement statement = connection.createStatement()) {
             while (System.nanoTime() < deadline) {
-                long left = count(statement, "select count(*) from core_objectchange where published_at is null");
+                long left = count(statement, "select count(*) from core_objectchange_pending");
                 if (left <= backlog - 100) {
                     api.kill();
                     api = null;
-                    return count(statement, "select count(*) from core_objectchange where published_at is null");
+                    return count(statement, "select count(*) from core_objectchange_pending");
                 }
                 Thread.sleep(5);
             }
@@ -359,7 +359,7 @@ class RelayFaultIT {
 
     private long backlog() throws SQLException {
         try (Connection connection = connect(); Statement statement = connection.createStatement()) {
-            return count(statement, "select count(*) from core_objectchange where published_at is null");
+            return count(statement, "select count(*) from core_objectchange_pending");
         }
     }
 
