@@ -8,8 +8,13 @@ port = {"b": 18082, "c": 18084}[svc]
 pid = int(open(f"/tmp/perf/{svc}.pid").read())
 token = "0123456789abcdef0123456789abcdef01234567"
 devices = [int(l) for l in open(f"/tmp/perf/{svc}.ids") if l.strip()][:20]
+def psql(sql):
+    return subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-Atc", sql, f"sot_bench_{svc}"], capture_output=True, text=True).stdout.strip()
+# the pending list since V166; before it, unpublished rows of the change log
+BACKLOG = ("select count(*) from core_objectchange_pending" if psql("select to_regclass('core_objectchange_pending')")
+           else "select count(*) from core_objectchange where published_at is null and parked_at is null")
 def drained():
-    while subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-Atc", "select count(*) from core_objectchange_pending", f"sot_bench_{svc}"], capture_output=True, text=True).stdout.strip() != "0":
+    while psql(BACKLOG) != "0":
         time.sleep(0.2)
 rates = []
 J = G = T = 0.0
