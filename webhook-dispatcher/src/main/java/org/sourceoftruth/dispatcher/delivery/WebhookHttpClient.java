@@ -21,6 +21,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.sourceoftruth.dispatcher.config.DispatcherConfig;
 import org.sourceoftruth.dispatcher.template.RenderedRequest;
+import org.sourceoftruth.model.template.WebhookHeaders;
 
 import javax.net.ssl.SSLException;
 import java.io.IOException;
@@ -38,7 +39,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
@@ -61,13 +61,6 @@ public class WebhookHttpClient {
     public static final int RESPONSE_EXCERPT_BYTES = 1024;
     /** Redirects followed per attempt (the JDK's client stopped at 5 too). */
     static final int MAX_REDIRECTS = 5;
-    /**
-     * Header names a template may not set: they frame the request on the wire, so a wrong value
-     * would corrupt the connection. The same names java.net.http refused, with the same outcome.
-     */
-    private static final Set<String> FRAMING_HEADERS = Set.of("connection", "content-length", "expect", "host",
-            "transfer-encoding", "upgrade");
-
     @Inject
     DispatcherConfig config;
     @Inject
@@ -131,7 +124,8 @@ public class WebhookHttpClient {
         HttpMethod.valueOf(request.method());
         MultiMap headers = HttpHeaders.headers(); // checks names and values (no line breaks)
         for (RenderedRequest.Header header : request.headers()) {
-            if (FRAMING_HEADERS.contains(header.name().toLowerCase(Locale.ROOT))) {
+            // the renderer drops these already (WebhookHeaders); never put them on the wire
+            if (WebhookHeaders.isControlledByClient(header.name())) {
                 throw new IllegalArgumentException("restricted header name: \"" + header.name() + "\"");
             }
             headers.add(header.name(), header.value());
