@@ -194,11 +194,11 @@ final class OutboxStore implements AutoCloseable {
 
     void markPublished(List<PendingChange> changes) throws SQLException {
         Long[] ids = changes.stream().map(PendingChange::id).toArray(Long[]::new);
-        try (PreparedStatement update = connection.prepareStatement(
+        try (PreparedStatement unlist = connection.prepareStatement(
                 "delete from core_objectchange_pending where id = any(?)")) {
             Array array = connection.createArrayOf("bigint", ids);
-            update.setArray(1, array);
-            update.executeUpdate();
+            unlist.setArray(1, array);
+            unlist.executeUpdate();
             array.free();
         }
         // the rows are the oldest visible unpublished ones, in id order: none is left below
