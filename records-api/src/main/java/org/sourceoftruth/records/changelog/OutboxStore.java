@@ -37,21 +37,54 @@ final class OutboxStore implements AutoCloseable {
      * start within {@code budget} bytes of JSON (the first always comes), so that a backlog of
      * large changes is read a few at a time instead of filling the heap. The pending list (V166)
      * holds the rows still to publish; parked rows are off it, waiting for an operator.
+     *
+     * <p>The change log is reached only by primary-key lookups of the listed ids: the lateral
+     * subqueries (OFFSET 0 keeps PostgreSQL from flattening them into joins) leave the planner no
+     * other way. As a plain join, the plan the session made once (see {@link #SESSION_SETTINGS})
+     * followed the statistics of that moment: on a new database, empty and not yet analysed, it
+     * was a merge join that walked the change log's primary key from its first row up to the
+     * batch at every batch, so each batch cost more than the one before (a seeding of 268,000
+     * changes left a backlog of ~120,000, drained at ~4,000 changes/s with PostgreSQL on a full
+     * core; 72 million index entries read for 285,000 rows).
      */
-    private static final String SELECT_UNPUBLISHED = """
+    static final String SELECT_UNPUBLISHED = """
             with candidates as (
-                select c.id, coalesce(octet_length(c.event_data::text), 0) + coalesce(octet_length(c.prechange_data::text), 0)
-                           + coalesce(octet_length(c.postchange_data::text), 0) as size
+                select p.id, c.size
                   from (select id from core_objectchange_pending where id >= ? order by id limit ?) p
-                  join core_objectchange c on c.id = p.id),
+                  cross join lateral (
+                       select coalesce(octet_length(event_data::text), 0) + coalesce(octet_length(prechange_data::text), 0)
+                              + coalesce(octet_length(postchange_data::text), 0) as size
+                         from core_objectchange where id = p.id offset 0) c),
             within_budget as (
                 select id from (select id, sum(size) over (order by id) - size as before from candidates) c
                  where before < ?)
-            select id, change_id, time, user_name, request_id, action, changed_object_type,
+            select c.id, change_id, time, user_name, request_id, action, changed_object_type,
                    changed_object_id, event_data::text, prechange_data::text, postchange_data::text,
                    (select count(*) from candidates) as candidates
-              from core_objectchange join within_budget using (id)
-             order by id""";
+              from within_budget w
+              cross join lateral (select * from core_objectchange where id = w.id offset 0) c
+             order by c.id""";
+
+    /** The relay session's settings, applied once when it connects. */
+    static final List<String> SESSION_SETTINGS = List.of(
+            // Marking rows published need not wait for the WAL flush: a mark lost in a crash only
+            // means those rows go out again, which at-least-once delivery allows (consumers drop
+            // repeats by change id); a relay marking one commit at a time flushed once per change.
+            "set synchronous_commit = off",
+            // Plan the relay's few statements once per session. Left to choose, PostgreSQL kept
+            // planning the publish statement again at every execution (a generic plan of
+            // "id = any($1)" guesses 10 rows, dearer than the custom plan of the one id a single
+            // write publishes): 0.16 ms per published change, ~7 % of a single site POST's
+            // statement time. The statements are written so that the one plan is the right one
+            // whatever the tables held when it was made (SELECT_UNPUBLISHED).
+            "set plan_cache_mode = force_generic_plan",
+            // The pending list is read from the floor up, by its primary key. Its statistics say
+            // little (it is empty between bursts and holds 100,000 ids during a bulk load, and
+            // the plan is made once): planned for the empty list, a sequential scan read every
+            // pending id, and every dead one left since the last VACUUM, at each batch, which
+            // drained a seeding backlog at ~1,500 changes/s instead of keeping up with it. No
+            // statement of this session gains from a sequential scan.
+            "set enable_seqscan = off");
 
     private final Connection connection;
     private final Duration fullReadInterval;
@@ -81,24 +114,9 @@ final class OutboxStore implements AutoCloseable {
         Connection connection = source.getConnection();
         connection.setAutoCommit(true);
         try (Statement session = connection.createStatement()) {
-            // Marking rows published need not wait for the WAL flush: a mark lost in a crash only
-            // means those rows go out again, which at-least-once delivery allows (consumers drop
-            // repeats by change id); a relay marking one commit at a time flushed once per change.
-            session.execute("set synchronous_commit = off");
-            // Plan the relay's few statements once per session. Left to choose, PostgreSQL kept
-            // planning the publish statement again at every execution (a generic plan of
-            // "id = any($1)" guesses 10 rows, dearer than the custom plan of the one id a single
-            // write publishes): 0.16 ms per published change, ~7 % of a single site POST's
-            // statement time. The generic plans are the custom ones' shape: the pending list's
-            // primary key from the floor, the change log's primary key for the rows.
-            session.execute("set plan_cache_mode = force_generic_plan");
-            // The pending list is read from the floor up, by its primary key. Its statistics say
-            // little (it is empty between bursts and holds 100,000 ids during a bulk load, and
-            // the plan is made once): planned for the empty list, a sequential scan read every
-            // pending id, and every dead one left since the last VACUUM, at each batch, which
-            // drained a seeding backlog at ~1,500 changes/s instead of keeping up with it. No
-            // statement of this session gains from a sequential scan.
-            session.execute("set enable_seqscan = off");
+            for (String setting : SESSION_SETTINGS) {
+                session.execute(setting);
+            }
         }
         return new OutboxStore(connection, settings.fullReadInterval());
     }
