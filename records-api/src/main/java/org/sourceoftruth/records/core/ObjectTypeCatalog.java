@@ -35,26 +35,49 @@ public class ObjectTypeCatalog {
     @Inject
     ModelRegistry registry;
 
-    // One transaction (one commit instead of one per model), and a row is written only when it
-    // differs: a restart with the same models writes nothing.
+    // One statement for the whole catalogue (one round trip instead of one per model: ~90 ms of
+    // start-up for ~170 models), and a row is written only when it differs: a restart with the
+    // same models writes nothing. Features travel as comma-joined text (unnest cannot carry an
+    // array per row); they are plain words.
     @Transactional
     void onStart(@Observes StartupEvent ev) throws SQLException {
-        try (Connection c = dataSource.getConnection()) {
-            Db db = new Db(c);
-            for (Model m : registry.all()) {
-                String[] parts = m.contentType().split("\\.", 2);
-                db.update("insert into core_objecttype (app_label, model, app_name, model_name, model_name_plural, features,"
-                        + " rest_api_endpoint) values (?, ?, ?, ?, ?, ?, ?) on conflict (app_label, model) do update set"
-                        + " app_name = excluded.app_name, model_name = excluded.model_name, model_name_plural ="
-                        + " excluded.model_name_plural, features = excluded.features, rest_api_endpoint ="
-                        + " excluded.rest_api_endpoint where (core_objecttype.app_name, core_objecttype.model_name,"
-                        + " core_objecttype.model_name_plural, core_objecttype.features, core_objecttype.rest_api_endpoint)"
-                        + " is distinct from (excluded.app_name, excluded.model_name, excluded.model_name_plural,"
-                        + " excluded.features, excluded.rest_api_endpoint)", parts[0], parts[1],
-                        APP_NAMES.getOrDefault(parts[0], parts[0]), m.verboseName(), plural(m.verboseName()),
-                        new Db.SqlArray("text", features(m)), "/api/" + m.app() + "/" + m.path() + "/");
-            }
+        List<String> appLabels = new ArrayList<>();
+        List<String> models = new ArrayList<>();
+        List<String> appNames = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        List<String> plurals = new ArrayList<>();
+        List<String> featureWords = new ArrayList<>();
+        List<String> endpoints = new ArrayList<>();
+        for (Model m : registry.all()) {
+            String[] parts = m.contentType().split("\\.", 2);
+            appLabels.add(parts[0]);
+            models.add(parts[1]);
+            appNames.add(APP_NAMES.getOrDefault(parts[0], parts[0]));
+            names.add(m.verboseName());
+            plurals.add(plural(m.verboseName()));
+            featureWords.add(String.join(",", features(m)));
+            endpoints.add("/api/" + m.app() + "/" + m.path() + "/");
         }
+        try (Connection c = dataSource.getConnection()) {
+            new Db(c).update("insert into core_objecttype (app_label, model, app_name, model_name, model_name_plural,"
+                    + " features, rest_api_endpoint)"
+                    + " select app_label, model, app_name, model_name, model_name_plural, string_to_array(features, ','),"
+                    + " rest_api_endpoint from unnest(?, ?, ?, ?, ?, ?, ?) as t(app_label, model, app_name, model_name,"
+                    + " model_name_plural, features, rest_api_endpoint)"
+                    + " on conflict (app_label, model) do update set"
+                    + " app_name = excluded.app_name, model_name = excluded.model_name, model_name_plural ="
+                    + " excluded.model_name_plural, features = excluded.features, rest_api_endpoint ="
+                    + " excluded.rest_api_endpoint where (core_objecttype.app_name, core_objecttype.model_name,"
+                    + " core_objecttype.model_name_plural, core_objecttype.features, core_objecttype.rest_api_endpoint)"
+                    + " is distinct from (excluded.app_name, excluded.model_name, excluded.model_name_plural,"
+                    + " excluded.features, excluded.rest_api_endpoint)",
+                    text(appLabels), text(models), text(appNames), text(names), text(plurals), text(featureWords),
+                    text(endpoints));
+        }
+    }
+
+    private static Db.SqlArray text(List<String> values) {
+        return new Db.SqlArray("text", values);
     }
 
     /** NetBox's model features this service gives the model. */
