@@ -13,6 +13,7 @@ import glob
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import time
@@ -168,6 +169,19 @@ def webhook_rows(webhooks):
     return rows
 
 
+def read_startup(work, service):
+    """The service's start-up readings (startup-<service>.<n>.json, one per restart; a run before
+    several restarts left one startup-<service>.json) with their median as the figure."""
+    paths = sorted(glob.glob(os.path.join(work, f"startup-{service}.*.json")))
+    runs = [read_json(path) for path in paths] or [read_json(os.path.join(work, f"startup-{service}.json"))]
+    runs = [run for run in runs if run]
+    if not runs:
+        return None
+    seconds = [run["seconds_to_first_success"] for run in runs]
+    return {"seconds_to_first_success": round(statistics.median(seconds), 2), "runs_s": [run["seconds_to_first_success"] for run in runs],
+            "url": runs[0].get("url")}
+
+
 def build(work):
     config = read_json(os.path.join(work, "config.json"))
     wrk_results = {}
@@ -176,7 +190,7 @@ def build(work):
         wrk_results[(name, int(connections))] = read_json(path)
     seed, bulk, webhooks = (read_json(os.path.join(work, f)) for f in ("seed.json", "bulk.json", "webhooks.json"))
     rss = read_json(os.path.join(work, "rss.json")) or {}
-    startup = {s: read_json(os.path.join(work, f"startup-{s}.json")) for s in SERVICES}
+    startup = {s: read_startup(work, s) for s in SERVICES}
 
     warmups = {os.path.basename(path)[:-len(".warmup.json")]: read_json(path)
                for path in glob.glob(os.path.join(work, "wrk", "*.warmup.json"))}
