@@ -178,7 +178,7 @@ def read_startup(work, service):
     if not runs:
         return None
     seconds = [run["seconds_to_first_success"] for run in runs]
-    return {"seconds_to_first_success": round(statistics.median(seconds), 2), "runs_s": [run["seconds_to_first_success"] for run in runs],
+    return {"seconds_to_first_success": round(statistics.median(seconds), 2), "runs_s": seconds,
             "url": runs[0].get("url")}
 
 
