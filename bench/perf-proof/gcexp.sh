@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # gcexp.sh LABEL EXTRA_OPTS: restart c with the stack's records-api options + EXTRA and a GC log; 60 warm bulk requests, then 100 measured; median objects/s, GC totals, RSS
 label=$1; extra=$2
+cd /tmp/perf
 ./svc.sh stop c >/dev/null 2>&1
 rm -f /tmp/perf/gc-$label.log
 SVC_ENV="MALLOC_ARENA_MAX=2" JAVA_OPTS="-Xmx160m -XX:+UseSerialGC -XX:TrimNativeHeapInterval=5000 $extra -Xlog:gc:file=/tmp/perf/gc-$label.log" ./svc.sh start c >/dev/null
