@@ -8,7 +8,7 @@ import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.Cookie;
 import jakarta.ws.rs.core.MediaType;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
-import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.web.JsonResponseBody;
 import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.auth.AuthSettings;
 import org.sourceoftruth.records.model.Field;
@@ -43,11 +43,11 @@ public class BrowsableApi {
     public void toHtml(ContainerRequestContext req, ContainerResponseContext res) throws IOException {
         String path = req.getUriInfo().getPath();
         if (!path.startsWith("/api/") || path.startsWith("/api/schema") || !wantsHtml(req)
-                || !(res.getEntity() instanceof byte[] bytes) || res.getMediaType() == null
+                || !(res.getEntity() instanceof JsonResponseBody body) || res.getMediaType() == null
                 || !res.getMediaType().isCompatible(MediaType.APPLICATION_JSON_TYPE)) {
             return;
         }
-        JsonNode json = Json.MAPPER.readTree(bytes);
+        JsonNode json = body.tree();
         Optional<Model> model = modelOf(path);
         boolean detail = model.isPresent() && path.matches("^/api/[^/]+/[^/]+/\\d+/$");
         boolean list = model.isPresent() && !detail && path.matches("^/api/[^/]+/[^/]+/$");

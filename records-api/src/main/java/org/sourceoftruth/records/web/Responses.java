@@ -1,12 +1,8 @@
 package org.sourceoftruth.records.web;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
-import org.sourceoftruth.model.Json;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -19,7 +15,7 @@ public final class Responses {
     }
 
     public static Response json(int status, JsonNode body, HttpHeaders headers) {
-        return Response.status(status).entity(bytes(body, indentOf(headers))).type("application/json").build();
+        return Response.status(status).entity(new JsonResponseBody(body, indentOf(headers))).type("application/json").build();
     }
 
     public static int indentOf(HttpHeaders headers) {
@@ -32,19 +28,5 @@ public final class Responses {
         }
         Matcher m = INDENT.matcher(accept);
         return m.find() ? Math.min(Integer.parseInt(m.group(1)), 16) : 0;
-    }
-
-    public static byte[] bytes(JsonNode body, int indent) {
-        try {
-            if (indent <= 0) {
-                return Json.MAPPER.writeValueAsBytes(body);
-            }
-            DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
-                    .withObjectIndenter(new DefaultIndenter(" ".repeat(indent), "\n"))
-                    .withArrayIndenter(new DefaultIndenter(" ".repeat(indent), "\n"));
-            return Json.MAPPER.writer(printer).writeValueAsBytes(body);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

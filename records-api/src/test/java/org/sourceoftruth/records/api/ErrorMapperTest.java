@@ -1,6 +1,7 @@
 package org.sourceoftruth.records.api;
 
 import org.sourceoftruth.records.web.ErrorMapper;
+import org.sourceoftruth.records.web.JsonResponseBody;
 import org.sourceoftruth.records.db.Db;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
@@ -53,7 +54,7 @@ class ErrorMapperTest {
     }
 
     private static String body(Response r) {
-        return new String((byte[]) r.getEntity(), StandardCharsets.UTF_8);
+        return new String(((JsonResponseBody) r.getEntity()).bytes(), StandardCharsets.UTF_8);
     }
 
     private static void noInternals(String body) {
