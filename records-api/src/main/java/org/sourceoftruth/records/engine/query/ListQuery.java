@@ -33,6 +33,8 @@ public class ListQuery {
     Renderer renderer;
     @Inject
     Access access;
+    @Inject
+    SnapshotCounts counts;
 
     /** One page of a list: total count (null in cursor mode) and the rendered objects. */
     public record Page(Long count, List<ObjectNode> results, long lastId) {
@@ -84,7 +86,7 @@ public class ListQuery {
                 // (when it is not empty, or starts at the beginning) without counting the table.
                 boolean lastPage = page.limit() == null || rows.size() < page.limit();
                 count = lastPage && (!rows.isEmpty() || page.offset() == 0) ? page.offset() + rows.size()
-                        : db.count("select count(*) from " + model.table() + " t where " + whereSql, countParams);
+                        : counts.count(db, "select count(*) from " + model.table() + " t where " + whereSql, countParams);
             }
             List<ObjectNode> nodes = renderer.render(db, model, rows, opts);
             return new Page(count, nodes, rows.isEmpty() ? -1 : rows.get(rows.size() - 1).id());
