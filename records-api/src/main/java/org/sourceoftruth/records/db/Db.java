@@ -132,15 +132,18 @@ public final class Db implements Queries {
 
     /**
      * A condition that {@code column} is one of these ids, with its one parameter: "=" for one
-     * id, "= any" for several. PostgreSQL plans "= any($1)" for an array of unknown length (10
-     * rows), so when the statement has computed columns (subqueries run per row) the generic plan
-     * looks dearer than a one-row custom plan and the statement is planned again at every
-     * execution; "= $1" is planned once per session (a device's select planned anew took ~0.4 ms,
-     * a fifth of a device PATCH's database CPU).
+     * id, "in (select unnest(...))" for several. PostgreSQL plans an array parameter of unknown
+     * length as 10 rows, so when the statement has computed columns (subqueries run per row) the
+     * generic plan looks dearer than a one-row custom plan and the statement is planned again at
+     * every execution; "= $1" is planned once per session (a device's select planned anew took
+     * ~0.4 ms, a fifth of a device PATCH's database CPU). Several ids are a semi-join with the
+     * array's elements (hashed, or one index probe each) rather than "= any($1)": a generic plan
+     * of a small table scans it and compares every row with every element of a parameter array
+     * (50 racks of 500 by "= any": 0.57 ms of server time; as a semi-join 0.12 ms).
      */
     public static Select idMatch(String column, Collection<Long> ids) {
         return ids.size() == 1 ? new Select(column + " = ?", List.of(ids.iterator().next()))
-                : new Select(column + " = any(?)", List.of(new SqlArray("bigint", ids)));
+                : new Select(column + " in (select unnest(?::bigint[]))", List.of(new SqlArray("bigint", ids)));
     }
 
     /**
