@@ -7,7 +7,7 @@ import jakarta.ws.rs.core.Response;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Serialises JSON responses, honouring {@code Accept: application/json; indent=N}. */
+/** JSON responses (their bodies written when sent, see {@link JsonResponseBody}), honouring {@code Accept: application/json; indent=N}. */
 public final class Responses {
     private static final Pattern INDENT = Pattern.compile("indent\\s*=\\s*(\\d{1,2})");
 
