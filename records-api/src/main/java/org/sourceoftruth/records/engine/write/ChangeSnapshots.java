@@ -130,18 +130,20 @@ public final class ChangeSnapshots {
     private static Map<Long, ArrayNode> fromRendered(Field f, List<Row> rows, List<ObjectNode> rendered) {
         Map<Long, ArrayNode> byRow = new HashMap<>();
         for (int i = 0; i < rows.size(); i++) {
+            JsonNode listed = rendered.get(i).get(f.name);
+            if (listed.isEmpty()) {
+                continue; // most rows: no tags, no targets (a missing row snapshots as [])
+            }
             ArrayNode out = NODES.arrayNode();
-            List<JsonNode> items = new ArrayList<>();
-            rendered.get(i).get(f.name).forEach(items::add);
+            List<JsonNode> items = new ArrayList<>(listed.size());
+            listed.forEach(items::add);
             if (f.kind == Kind.TAGS) {
                 items.stream().map(tag -> tag.path("name").asText()).sorted().forEach(out::add);
             } else {
                 items.stream().mapToLong(target -> target.isNumber() ? target.asLong() : target.path("id").asLong())
                         .sorted().forEach(out::add);
             }
-            if (!out.isEmpty()) {
-                byRow.put(rows.get(i).id(), out);
-            }
+            byRow.put(rows.get(i).id(), out);
         }
         return byRow;
     }
