@@ -9,6 +9,7 @@ case $which in
   f) JAR=/tmp/perf/app-f8/quarkus-run.jar PORT=18086 MPORT=19006 DB=sot_bench_f ;;
 esac
 [[ -n ${SVC_DB:-} ]] && DB=$SVC_DB
+[[ -n ${SVC_JAR:-} ]] && JAR=$SVC_JAR   # another build in a slot (e.g. two jars swapped between slots)
 PIDF=/tmp/perf/$which.pid
 case $cmd in
   start)
