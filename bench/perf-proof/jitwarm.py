@@ -4,19 +4,12 @@ freshly started service; per window its req/s, the CPU seconds of the JIT compil
 the whole process. Shows when the JIT has finished: session 26 (device list, scale 1) saw the
 compilers use ~1.6-2 CPU-s per 10 s window for ~90 s, then ~0.1."""
 import os, re, subprocess, sys
+sys.path.insert(0, "/work/main/bench/lib")
+from jit_cpu import thread_cpu_seconds
 port, pid, n, secs, path = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
-T = os.sysconf("SC_CLK_TCK")
 def cpu():
-    comp = 0; tot = 0
-    for tid in os.listdir(f"/proc/{pid}/task"):
-        try:
-            s = open(f"/proc/{pid}/task/{tid}/stat").read()
-        except FileNotFoundError:
-            continue
-        name = s[s.index("(") + 1:s.rindex(")")]; f = s.rsplit(")", 1)[1].split()
-        t = (int(f[11]) + int(f[12])) / T; tot += t
-        if "Compiler" in name: comp += t
-    return comp, tot
+    threads = thread_cpu_seconds(pid)
+    return sum(t for name, t in threads.items() if "CompilerThre" in name), sum(threads.values())
 for i in range(n):
     c0, t0 = cpu()
     out = subprocess.run(["wrk", "-t2", "-c32", f"-d{secs}s", "-H", "Authorization: Token 0123456789abcdef0123456789abcdef01234567",
