@@ -6,6 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.sourceoftruth.records.web.ETags;
 import org.sourceoftruth.records.engine.ModelService;
+import org.sourceoftruth.records.engine.render.NestedObjectCache;
 import org.sourceoftruth.records.engine.render.Renderer;
 import org.sourceoftruth.records.engine.store.RowLoader;
 import org.sourceoftruth.records.auth.Access;
@@ -15,6 +16,7 @@ import org.sourceoftruth.records.model.Row;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 
 /** One object by id, rendered with its ETag; an object the caller may not view is not found. */
 @ApplicationScoped
@@ -25,15 +27,24 @@ public class DetailQuery {
     Renderer renderer;
     @Inject
     Access access;
+    @Inject
+    NestedObjectCache nestedObjects;
 
     public RenderedObject get(Model model, long id, Renderer.Options opts) {
         try (Connection c = dataSource.getConnection()) {
             Db db = new Db(c);
-            Row row = RowLoader.load(db, model, id, false);
-            if (!access.permits(db, model, id, Access.Action.VIEW)) {
+            NestedObjectCache.Reading reading = nestedObjects.read(db, RowLoader.select(model, id, false),
+                    renderer.showsNestedObjects(model, opts));
+            if (reading.rows().isEmpty() || !access.permits(db, model, id, Access.Action.VIEW)) {
                 throw RowLoader.notFound(model);
             }
-            return new RenderedObject(renderer.renderOne(db, model, row, opts), ETags.of(row));
+            Row row = reading.rows().get(0);
+            RenderedObject rendered = new RenderedObject(renderer.render(db, model, List.of(row), opts, reading.cache())
+                    .get(0), ETags.of(row));
+            if (reading.cache() != null) {
+                reading.cache().end(db);
+            }
+            return rendered;
         } catch (SQLException e) {
             throw new Db.DbException(e);
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.sourceoftruth.records.engine.render.NestedObjectCache;
 import org.sourceoftruth.records.engine.render.Renderer;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.db.Db;
@@ -35,6 +36,8 @@ public class ListQuery {
     Access access;
     @Inject
     SnapshotCounts counts;
+    @Inject
+    NestedObjectCache nestedObjects;
 
     /** One page of a list: total count (null in cursor mode) and the rendered objects. */
     public record Page(Long count, List<ObjectNode> results, long lastId) {
@@ -79,7 +82,9 @@ public class ListQuery {
                 sql.append(" offset ?");
                 params.add(page.offset());
             }
-            List<Row> rows = db.query(sql.toString(), params);
+            NestedObjectCache.Reading reading = nestedObjects.read(db, new Db.Select(sql.toString(), params),
+                    renderer.showsNestedObjects(model, opts));
+            List<Row> rows = reading.rows();
             Long count = null;
             if (countParams != null) {
                 // A page that ends before the limit holds the last matches: the count follows from it
@@ -88,7 +93,10 @@ public class ListQuery {
                 count = lastPage && (!rows.isEmpty() || page.offset() == 0) ? page.offset() + rows.size()
                         : counts.count(db, "select count(*) from " + model.table() + " t where " + whereSql, countParams);
             }
-            List<ObjectNode> nodes = renderer.render(db, model, rows, opts);
+            List<ObjectNode> nodes = renderer.render(db, model, rows, opts, reading.cache());
+            if (reading.cache() != null) {
+                reading.cache().end(db);
+            }
             return new Page(count, nodes, rows.isEmpty() ? -1 : rows.get(rows.size() - 1).id());
         } catch (SQLException e) {
             throw new Db.DbException(e);

@@ -48,7 +48,8 @@ public class RelatedObjects {
      * round trip ({@link #lookupNested}) and come back here as {@code preloaded} rows by field name.
      */
     Map<String, Map<Object, JsonNode>> prefetch(Db db, Model model, List<Row> rows, List<Field> out,
-                                                 Renderer.Options opts, Map<String, List<Row>> preloaded) {
+                                                 Renderer.Options opts, Map<String, List<Row>> preloaded,
+                                                 NestedObjectCache.Read cache) {
         Map<String, Map<Object, JsonNode>> related = new HashMap<>();
         if (rows.isEmpty()) {
             return related;
@@ -57,11 +58,11 @@ public class RelatedObjects {
         // once per session ("= any(?)" had a site's six-count union planned anew per request)
         List<Long> ids = rows.stream().map(Row::id).toList();
         Renderer.Options nested = new Renderer.Options(opts.baseUrl(), Renderer.Mode.NESTED, null, Set.of());
-        Lookups lookups = new Lookups(db);
+        Lookups lookups = new Lookups(db, cache);
         List<Field> counted = new ArrayList<>();
         for (Field f : out) {
             if (f.loader() != null) {
-                related.put(f.name, loaded(db, f, rows, nestedOptions(f, opts, nested)));
+                related.put(f.name, loaded(db, cache, f, rows, nestedOptions(f, opts, nested)));
                 continue;
             }
             switch (f.kind) {
@@ -74,7 +75,7 @@ public class RelatedObjects {
                     Model target = registry.require(f.target());
                     List<Row> given = preloaded.get(f.name);
                     if (given != null) {
-                        renderNested(db, target, given, nestedOptions(f, opts, nested), Map.of(), byId::put);
+                        renderNested(lookups, target, given, nestedOptions(f, opts, nested), Map.of(), byId::put);
                         continue;
                     }
                     Set<Long> targets = new TreeSet<>();
@@ -93,7 +94,7 @@ public class RelatedObjects {
                     Db.Select owners = Db.idMatch(f.joinOwnColumn(), ids);
                     lookups.add("select " + f.joinOwnColumn() + " as own, " + f.joinTargetColumn() + " as target from "
                                     + f.joinTable() + " where " + owners.sql() + " order by 2",
-                            owners.params(), links -> m2m(db, f, links, m2mNested, byOwner));
+                            owners.params(), links -> m2m(db, cache, f, links, m2mNested, byOwner));
                 }
                 case TAGS -> {
                     Map<Object, JsonNode> byObject = new HashMap<>();
@@ -141,11 +142,14 @@ public class RelatedObjects {
      */
     private static final class Lookups {
         private final Db db;
+        /** The nested objects this read may reuse and keeps (null: none, e.g. a write's response). */
+        private final NestedObjectCache.Read cache;
         private final List<Db.Select> selects = new ArrayList<>();
         private final List<Consumer<List<Row>>> handlers = new ArrayList<>();
 
-        Lookups(Db db) {
+        Lookups(Db db, NestedObjectCache.Read cache) {
             this.db = db;
+            this.cache = cache;
         }
 
         void add(String sql, List<?> params, Consumer<List<Row>> handler) {
@@ -195,12 +199,13 @@ public class RelatedObjects {
      * query per content type for all of them) and its relative URLs left for the response to
      * make absolute.
      */
-    private Map<Object, JsonNode> loaded(Db db, Field f, List<Row> rows, Renderer.Options nested) {
+    private Map<Object, JsonNode> loaded(Db db, NestedObjectCache.Read cache, Field f, List<Row> rows,
+                                         Renderer.Options nested) {
         Map<Long, Object> values = f.loader().load(db, rows);
         Map<String, Set<Long>> refs = new HashMap<>();
         values.values().forEach(v -> collectRefs(v, refs));
         Map<String, JsonNode> rendered = new HashMap<>();
-        Lookups lookups = new Lookups(db);
+        Lookups lookups = new Lookups(db, cache);
         refs.forEach((type, ids) -> registry.byContentType(type).ifPresent(target ->
                 lookupNested(lookups, target, ids, nested, (id, node) -> rendered.put(type + ":" + id, node))));
         lookups.run();
@@ -247,9 +252,10 @@ public class RelatedObjects {
                 : new Renderer.Options(opts.baseUrl(), Renderer.Mode.NESTED, Set.copyOf(f.nestedFields()), Set.of());
     }
 
-    private Map<Object, JsonNode> loadNested(Db db, Model target, Collection<Long> ids, Renderer.Options nested) {
+    private Map<Object, JsonNode> loadNested(Db db, NestedObjectCache.Read cache, Model target, Collection<Long> ids,
+                                             Renderer.Options nested) {
         Map<Object, JsonNode> byId = new HashMap<>();
-        Lookups lookups = new Lookups(db);
+        Lookups lookups = new Lookups(db, cache);
         lookupNested(lookups, target, ids, nested, byId::put);
         lookups.run();
         return byId;
@@ -259,10 +265,23 @@ public class RelatedObjects {
      * Adds the lookup of the target's rows with these ids, each rendered nested and handed on by
      * id. The parents that the nested form shows in turn (a device type's manufacturer, an
      * interface's device) are looked up in the same round trip, through the target's foreign key
-     * columns: rendering the rows would otherwise wait for a round trip of their own.
+     * columns: rendering the rows would otherwise wait for a round trip of their own. Objects
+     * the read's cache holds are handed on at once and not looked up.
      */
     private void lookupNested(Lookups lookups, Model target, Collection<Long> ids, Renderer.Options nested,
                               BiConsumer<Long, JsonNode> found) {
+        if (lookups.cache != null) {
+            List<Long> missing = new ArrayList<>(ids.size());
+            for (Long id : ids) {
+                JsonNode kept = lookups.cache.find(target, id, nested);
+                if (kept != null) {
+                    found.accept(id, kept);
+                } else {
+                    missing.add(id);
+                }
+            }
+            ids = missing;
+        }
         if (ids.isEmpty()) {
             return;
         }
@@ -277,23 +296,28 @@ public class RelatedObjects {
             }
         }
         Db.Select select = Db.byIds(target.selectFrom(), ids);
-        lookups.add(select.sql(), select.params(), rows -> renderNested(lookups.db, target, rows, nested, parents, found));
+        lookups.add(select.sql(), select.params(), rows -> renderNested(lookups, target, rows, nested, parents, found));
     }
 
-    /** Renders the rows nested and hands each on by id. */
-    private void renderNested(Db db, Model target, List<Row> rows, Renderer.Options nested,
+    /** Renders the rows nested and hands each on by id (and to the read's cache). */
+    private void renderNested(Lookups lookups, Model target, List<Row> rows, Renderer.Options nested,
                               Map<String, List<Row>> parents, BiConsumer<Long, JsonNode> found) {
-        List<ObjectNode> nodes = renderer.render(db, target, rows, nested, parents);
+        List<ObjectNode> nodes = renderer.render(lookups.db, target, rows, nested, parents, lookups.cache);
         for (int i = 0; i < rows.size(); i++) {
-            found.accept(rows.get(i).id(), nodes.get(i));
+            long id = rows.get(i).id();
+            if (lookups.cache != null) {
+                lookups.cache.rendered(target, id, nested, nodes.get(i));
+            }
+            found.accept(id, nodes.get(i));
         }
     }
 
     /** The owners' targets, in target id order, from the link rows (own, target) of a many-to-many field. */
-    private void m2m(Db db, Field f, List<Row> links, Renderer.Options nested, Map<Object, JsonNode> byOwner) {
+    private void m2m(Db db, NestedObjectCache.Read cache, Field f, List<Row> links, Renderer.Options nested,
+                     Map<Object, JsonNode> byOwner) {
         Set<Long> targetIds = new LinkedHashSet<>();
         links.forEach(l -> targetIds.add(l.longValue("target")));
-        Map<Object, JsonNode> targets = loadNested(db, registry.require(f.target()), targetIds, nested);
+        Map<Object, JsonNode> targets = loadNested(db, cache, registry.require(f.target()), targetIds, nested);
         for (Row l : links) {
             ArrayNode arr = (ArrayNode) byOwner.computeIfAbsent(l.longValue("own"), k -> NODES.arrayNode());
             JsonNode t = targets.get(l.longValue("target"));

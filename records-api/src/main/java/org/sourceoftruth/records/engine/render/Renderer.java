@@ -61,17 +61,37 @@ public class Renderer {
     }
 
     public List<ObjectNode> render(Db db, Model model, List<Row> rows, Options opts) {
-        return render(db, model, rows, opts, Map.of());
+        return render(db, model, rows, opts, Map.of(), null);
     }
 
     /**
-     * As {@link #render(Db, Model, List, Options)}, with the target rows of some foreign keys
+     * As {@link #render(Db, Model, List, Options)} for a read: nested objects come from and go to
+     * the read's {@link NestedObjectCache} view (the caller ends the read).
+     */
+    public List<ObjectNode> render(Db db, Model model, List<Row> rows, Options opts, NestedObjectCache.Read cache) {
+        return render(db, model, rows, opts, Map.of(), cache);
+    }
+
+    /** Whether rows rendered with these options show nested objects, which a {@link NestedObjectCache} can hold. */
+    public boolean showsNestedObjects(Model model, Options opts) {
+        for (Field f : selectFields(model, opts)) {
+            if (f.loader() != null || f.kind == Kind.M2M || f.kind == Kind.GENERIC_FK
+                    || (f.kind == Kind.FK && !f.isRenderedAsId())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * As {@link #render(Db, Model, List, Options, NestedObjectCache.Read)}, with the target rows of some foreign keys
      * already read (by field name): {@link RelatedObjects} reads a nested object's own parents in
      * the round trip that reads the nested object.
      */
-    List<ObjectNode> render(Db db, Model model, List<Row> rows, Options opts, Map<String, List<Row>> preloaded) {
+    List<ObjectNode> render(Db db, Model model, List<Row> rows, Options opts, Map<String, List<Row>> preloaded,
+                            NestedObjectCache.Read cache) {
         List<Field> out = selectFields(model, opts);
-        Map<String, Map<Object, JsonNode>> related = relatedObjects.prefetch(db, model, rows, out, opts, preloaded);
+        Map<String, Map<Object, JsonNode>> related = relatedObjects.prefetch(db, model, rows, out, opts, preloaded, cache);
         int capacity = capacityFor(out);
         List<ObjectNode> nodes = new ArrayList<>(rows.size());
         for (Row row : rows) {

@@ -1,0 +1,153 @@
+package org.sourceoftruth.records.engine.render;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.Row;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The nested objects of read responses (a device's site, rack, device type, role...), rendered
+ * once per database snapshot and reused by the reads that see the same snapshot.
+ *
+ * <p>A page of 50 devices refers to a few dozen such objects, which cost half of PostgreSQL's
+ * time for the page (one batched lookup per field and their own parents) and a fifth of the
+ * service's: reading and rendering the same sites and types for every request. A nested object
+ * depends on nothing but rows of the database (it is shown to every caller alike, whatever
+ * their permissions) and the request's options (base URL, field set), which are part of its
+ * key. Two statements with the same {@code pg_current_snapshot()} see the same rows (no
+ * transaction can have ended between them; the argument of {@code SnapshotCounts}), so:
+ * <ul>
+ *   <li>a read asks for the snapshot in the round trip of its own rows ({@link #PROBE} after
+ *       them), and may use what was kept under that snapshot: the same objects its lookups
+ *       would find;</li>
+ *   <li>what it renders itself is kept only when a second probe after the last of its lookups
+ *       shows the same snapshot again, so that every lookup in between saw that snapshot's data.
+ *       That probe costs a round trip, only for a read that had to look something up.</li>
+ * </ul>
+ * Any commit in the cluster, by anyone (another replica, the outbox relay, psql), moves the
+ * snapshot, and nothing kept is used again. Reads inside a transaction that has written (the
+ * responses of writes) never use it: their snapshot does not show their own rows.
+ *
+ * <p>Kept nodes are shared between responses and must not be changed; the renderer already
+ * shares one nested node among all rows of a page that point to it.
+ *
+ * <p>On /q/metrics: {@code sot_nested_objects_total{outcome="reused"|"read"}}.
+ */
+@ApplicationScoped
+public class NestedObjectCache {
+    /** The snapshot of the statement, and whether its transaction has written (then it shows its own rows too). */
+    public static final Db.Select PROBE = new Db.Select("select pg_current_snapshot()::text as snapshot,"
+            + " pg_current_xact_id_if_assigned() is null as read_only", List.of());
+    /** Objects kept for one snapshot; beyond it a read keeps nothing more (a kept node is ~1 KB). */
+    static final int MAX_OBJECTS = 10_000;
+
+    private volatile Generation generation = new Generation("", new ConcurrentHashMap<>());
+    private final Counter reused;
+    private final Counter read;
+
+    @Inject
+    NestedObjectCache(MeterRegistry registry) {
+        reused = outcome(registry, "reused", "Nested objects of read responses taken from the ones kept for the same database snapshot");
+        read = outcome(registry, "read", "Nested objects of read responses looked up and rendered");
+    }
+
+    private static Counter outcome(MeterRegistry registry, String outcome, String description) {
+        return Counter.builder("sot.nested.objects").tag("outcome", outcome).description(description).register(registry);
+    }
+
+    /** A read's own rows and its view of the kept objects. */
+    public record Reading(List<Row> rows, Read cache) {
+    }
+
+    /**
+     * Reads the rows of this select and, in the same round trip, the snapshot just after them;
+     * when the rows will show no nested objects ({@link Renderer#showsNestedObjects}), only the rows.
+     */
+    public Reading read(Db db, Db.Select select, boolean showsNestedObjects) {
+        if (!showsNestedObjects) {
+            return new Reading(db.query(select), null);
+        }
+        List<List<Row>> results = db.queryAll(List.of(select, PROBE));
+        return new Reading(results.get(0), begin(results.get(1).get(0)));
+    }
+
+    /**
+     * A read whose own rows came with this {@link #PROBE} row: it may use the objects kept
+     * under the snapshot the probe shows.
+     */
+    Read begin(Row probe) {
+        String snapshot = Boolean.TRUE.equals(probe.get("read_only")) ? probe.str("snapshot") : null;
+        Generation current = generation;
+        return new Read(snapshot, snapshot != null && snapshot.equals(current.snapshot()) ? current.objects() : null);
+    }
+
+    private void keep(String snapshot, Map<Key, JsonNode> objects) {
+        Generation current = generation;
+        if (!current.snapshot().equals(snapshot)) {
+            current = new Generation(snapshot, new ConcurrentHashMap<>());
+            generation = current;
+        }
+        if (current.objects().size() + objects.size() <= MAX_OBJECTS) {
+            current.objects().putAll(objects);
+        }
+    }
+
+    /** The nested objects of one read: the kept ones it may use and the ones it renders. */
+    public final class Read {
+        private final String snapshot;
+        private final Map<Key, JsonNode> usable;
+        private final Map<Key, JsonNode> rendered = new HashMap<>();
+
+        private Read(String snapshot, Map<Key, JsonNode> usable) {
+            this.snapshot = snapshot;
+            this.usable = usable;
+        }
+
+        /** The kept nested form of this object under these options, or null. */
+        JsonNode find(Model model, long id, Renderer.Options options) {
+            JsonNode node = usable == null ? null : usable.get(new Key(model, id, options));
+            if (node != null) {
+                reused.increment();
+            }
+            return node;
+        }
+
+        /** An object this read looked up and rendered; kept by {@link #end} if it may be. */
+        void rendered(Model model, long id, Renderer.Options options, JsonNode node) {
+            read.increment();
+            if (snapshot != null) {
+                rendered.put(new Key(model, id, options), node);
+            }
+        }
+
+        /**
+         * Keeps what this read rendered when the database still shows the snapshot its rows came
+         * with; call after the last lookup of the read, on its connection.
+         */
+        public void end(Db db) {
+            if (rendered.isEmpty()) {
+                return;
+            }
+            Row probe = db.query(PROBE).get(0);
+            if (Boolean.TRUE.equals(probe.get("read_only")) && snapshot.equals(probe.str("snapshot"))) {
+                keep(snapshot, rendered);
+            }
+        }
+    }
+
+    private record Generation(String snapshot, ConcurrentHashMap<Key, JsonNode> objects) {
+    }
+
+    /** A model's object rendered nested under these options (base URL and field set included). */
+    private record Key(Model model, long id, Renderer.Options options) {
+    }
+}
