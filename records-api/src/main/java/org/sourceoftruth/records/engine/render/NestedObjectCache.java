@@ -15,8 +15,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The nested objects of read responses (a device's site, rack, device type, role...), rendered
- * once per database snapshot and reused by the reads that see the same snapshot.
+ * The nested objects of read responses (a device's site, rack, device type, role...) and the
+ * objects' tag lists, rendered once per database snapshot and reused by the reads that see the
+ * same snapshot.
  *
  * <p>A page of 50 devices refers to a few dozen such objects, which cost half of PostgreSQL's
  * time for the page (one batched lookup per field and their own parents) and a fifth of the
@@ -47,7 +48,7 @@ public class NestedObjectCache {
     /** The snapshot of the statement, and whether its transaction has written (then it shows its own rows too). */
     public static final Db.Select PROBE = new Db.Select("select pg_current_snapshot()::text as snapshot,"
             + " pg_current_xact_id_if_assigned() is null as read_only", List.of());
-    /** Objects kept for one snapshot; beyond it a read keeps nothing more (a kept node is ~1 KB). */
+    /** Objects and tag lists kept for one snapshot; beyond it a read keeps nothing more (a kept node is ~1 KB). */
     static final int MAX_OBJECTS = 10_000;
 
     private volatile Generation generation = new Generation("", new ConcurrentHashMap<>());
@@ -112,20 +113,23 @@ public class NestedObjectCache {
             this.usable = usable;
         }
 
-        /** The kept nested form of this object under these options, or null. */
-        JsonNode find(Model model, long id, Renderer.Options options) {
-            JsonNode node = usable == null ? null : usable.get(new Key(model, id, options));
+        /**
+         * The kept nested form of this object under these options (field null), or the kept
+         * value of one of its fields (its tags), or null.
+         */
+        JsonNode find(Model model, String field, long id, Renderer.Options options) {
+            JsonNode node = usable == null ? null : usable.get(new Key(model, field, id, options));
             if (node != null) {
                 reused.increment();
             }
             return node;
         }
 
-        /** An object this read looked up and rendered; kept by {@link #end} if it may be. */
-        void rendered(Model model, long id, Renderer.Options options, JsonNode node) {
+        /** An object (or field value) this read looked up and rendered; kept by {@link #end} if it may be. */
+        void rendered(Model model, String field, long id, Renderer.Options options, JsonNode node) {
             read.increment();
             if (snapshot != null) {
-                rendered.put(new Key(model, id, options), node);
+                rendered.put(new Key(model, field, id, options), node);
             }
         }
 
@@ -147,7 +151,10 @@ public class NestedObjectCache {
     private record Generation(String snapshot, ConcurrentHashMap<Key, JsonNode> objects) {
     }
 
-    /** A model's object rendered nested under these options (base URL and field set included). */
-    private record Key(Model model, long id, Renderer.Options options) {
+    /**
+     * A model's object rendered nested under these options (base URL and field set included), or
+     * with {@code field} set, the rendered value of that field of the object.
+     */
+    private record Key(Model model, String field, long id, Renderer.Options options) {
     }
 }

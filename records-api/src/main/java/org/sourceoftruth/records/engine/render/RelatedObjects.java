@@ -99,17 +99,27 @@ public class RelatedObjects {
                 case TAGS -> {
                     Map<Object, JsonNode> byObject = new HashMap<>();
                     related.put(f.name, byObject);
-                    Db.Select tagged = Db.idMatch("ti.object_id", ids);
+                    List<Long> untold = lookups.uncached(model, f.name, ids, opts, byObject::put);
+                    if (untold.isEmpty()) {
+                        continue;
+                    }
+                    Db.Select tagged = Db.idMatch("ti.object_id", untold);
                     List<Object> params = new ArrayList<>(List.of(model.contentType()));
                     params.addAll(tagged.params());
                     if (f.isTagSlugs()) {
                         lookups.add("select ti.object_id as object_id, t.slug from extras_taggeditem ti join extras_tag t"
                                 + " on t.id = ti.tag_id where ti.object_type = ? and " + tagged.sql() + " order by t.slug",
-                                params, tags -> tagSlugs(tags, byObject));
+                                params, tags -> {
+                                    tagSlugs(tags, byObject);
+                                    lookups.rendered(model, f.name, untold, opts, byObject);
+                                });
                     } else {
                         lookups.add("select ti.object_id as object_id, t.* from extras_taggeditem ti"
                                 + " join extras_tag t on t.id = ti.tag_id where ti.object_type = ? and " + tagged.sql()
-                                + " order by t.weight, t.name", params, tags -> tags(tags, opts, byObject));
+                                + " order by t.weight, t.name", params, tags -> {
+                                    tags(tags, opts, byObject);
+                                    lookups.rendered(model, f.name, untold, opts, byObject);
+                                });
                     }
                 }
                 case COUNT -> {
@@ -150,6 +160,36 @@ public class RelatedObjects {
         Lookups(Db db, NestedObjectCache.Read cache) {
             this.db = db;
             this.cache = cache;
+        }
+
+        /**
+         * The ids whose value (the object nested when {@code field} is null, else that field's
+         * value) the read's cache does not hold; the ones it holds go to {@code found} at once.
+         */
+        List<Long> uncached(Model model, String field, Collection<Long> ids, Renderer.Options options,
+                            BiConsumer<Long, JsonNode> found) {
+            if (cache == null) {
+                return ids instanceof List<Long> list ? list : new ArrayList<>(ids);
+            }
+            List<Long> missing = new ArrayList<>(ids.size());
+            for (Long id : ids) {
+                JsonNode kept = cache.find(model, field, id, options);
+                if (kept != null) {
+                    found.accept(id, kept);
+                } else {
+                    missing.add(id);
+                }
+            }
+            return missing;
+        }
+
+        /** Hands the field's values of these objects, as looked up (an empty list when absent), to the read's cache. */
+        void rendered(Model model, String field, List<Long> ids, Renderer.Options options, Map<Object, JsonNode> values) {
+            if (cache != null) {
+                for (Long id : ids) {
+                    cache.rendered(model, field, id, options, values.computeIfAbsent(id, k -> NODES.arrayNode()));
+                }
+            }
         }
 
         void add(String sql, List<?> params, Consumer<List<Row>> handler) {
@@ -270,18 +310,7 @@ public class RelatedObjects {
      */
     private void lookupNested(Lookups lookups, Model target, Collection<Long> ids, Renderer.Options nested,
                               BiConsumer<Long, JsonNode> found) {
-        if (lookups.cache != null) {
-            List<Long> missing = new ArrayList<>(ids.size());
-            for (Long id : ids) {
-                JsonNode kept = lookups.cache.find(target, id, nested);
-                if (kept != null) {
-                    found.accept(id, kept);
-                } else {
-                    missing.add(id);
-                }
-            }
-            ids = missing;
-        }
+        ids = lookups.uncached(target, null, ids, nested, found);
         if (ids.isEmpty()) {
             return;
         }
@@ -306,7 +335,7 @@ public class RelatedObjects {
         for (int i = 0; i < rows.size(); i++) {
             long id = rows.get(i).id();
             if (lookups.cache != null) {
-                lookups.cache.rendered(target, id, nested, nodes.get(i));
+                lookups.cache.rendered(target, null, id, nested, nodes.get(i));
             }
             found.accept(id, nodes.get(i));
         }

@@ -72,10 +72,10 @@ public class Renderer {
         return render(db, model, rows, opts, Map.of(), cache);
     }
 
-    /** Whether rows rendered with these options show nested objects, which a {@link NestedObjectCache} can hold. */
+    /** Whether rows rendered with these options show nested objects or tags, which a {@link NestedObjectCache} can hold. */
     public boolean showsNestedObjects(Model model, Options opts) {
         for (Field f : selectFields(model, opts)) {
-            if (f.loader() != null || f.kind == Kind.M2M || f.kind == Kind.GENERIC_FK
+            if (f.loader() != null || f.kind == Kind.M2M || f.kind == Kind.GENERIC_FK || f.kind == Kind.TAGS
                     || (f.kind == Kind.FK && !f.isRenderedAsId())) {
                 return true;
             }

@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.sourceoftruth.records.Api.auth;
 
 /**
- * Nested objects of reads are reused while the database shows the same data, and looked up
+ * Nested objects and tag lists of reads are reused while the database shows the same data, and looked up
  * again after any change, whoever made it; their URLs follow each request's own host.
  */
 @QuarkusTest
@@ -31,7 +31,9 @@ class NestedObjectCacheTest {
         String u = Api.uniq();
         int site = Api.site("nested-" + u);
         int[] typeAndRole = Api.deviceTypeAndRole();
-        int device = Api.device(site, typeAndRole, "nested-" + u + "-a");
+        int tag = Api.create("/api/extras/tags/", Map.of("name", "nested-" + u, "slug", "nested-" + u));
+        int device = Api.create("/api/dcim/devices/", Map.of("name", "nested-" + u + "-a", "site", site,
+                "device_type", typeAndRole[0], "role", typeAndRole[1], "tags", java.util.List.of(tag)));
         Api.device(site, typeAndRole, "nested-" + u + "-b");
         String list = "/api/dcim/devices/?site_id=" + site + "&ordering=name";
         String detail = "/api/dcim/devices/" + device + "/";
@@ -65,6 +67,17 @@ class NestedObjectCacheTest {
                     .body("results[1].site.name", org.hamcrest.Matchers.endsWith("-renamed"));
             auth().get(detail).then().statusCode(200).body("site.name", org.hamcrest.Matchers.endsWith("-renamed"));
         }
+
+        // the device's tag taken off beside the API: its tag list is read again too
+        auth().get(detail).then().statusCode(200).body("tags.slug", org.hamcrest.Matchers.contains("nested-" + u));
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement st = c.prepareStatement("delete from extras_taggeditem where object_id = ? and tag_id = ?")) {
+            st.setLong(1, device);
+            st.setLong(2, tag);
+            assertEquals(1, st.executeUpdate());
+        }
+        auth().get(detail).then().statusCode(200).body("tags", org.hamcrest.Matchers.empty());
+        auth().get(list).then().statusCode(200).body("results[0].tags", org.hamcrest.Matchers.empty());
 
         // and through the API (a change record, an outbox row, the relay after it)
         String renamed = "nested-" + u + "-api";
