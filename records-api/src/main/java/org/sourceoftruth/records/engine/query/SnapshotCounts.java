@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.sourceoftruth.records.db.DatabaseSnapshot;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Row;
 
@@ -42,8 +43,7 @@ class SnapshotCounts {
     private static final String STATEMENT = """
             select s.snapshot, s.read_only,
                    case when s.snapshot = ? and s.read_only then null else (%s) end as n
-              from (select pg_current_snapshot()::text as snapshot,
-                           pg_current_xact_id_if_assigned() is null as read_only) s""";
+              from (select %s) s""".formatted("%s", DatabaseSnapshot.COLUMNS);
 
     private final ConcurrentHashMap<Query, Counted> counts = new ConcurrentHashMap<>();
     private final Counter counted;
@@ -68,16 +68,17 @@ class SnapshotCounts {
         values.addAll(params);
         Row row = db.query(STATEMENT.formatted(countSql), values).get(0);
         Long n = row.longValue("n");
+        String snapshot = DatabaseSnapshot.of(row);
         if (n == null) {
             reused.increment();
             return kept.count();
         }
         counted.increment();
-        if (Boolean.TRUE.equals(row.get("read_only"))) {
+        if (snapshot != null) {
             if (counts.size() >= MAX_QUERIES) {
                 counts.clear();
             }
-            counts.put(query, new Counted(row.str("snapshot"), n));
+            counts.put(query, new Counted(snapshot, n));
         }
         return n;
     }

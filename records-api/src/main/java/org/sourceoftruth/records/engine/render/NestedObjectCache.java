@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.sourceoftruth.records.db.DatabaseSnapshot;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.Row;
@@ -45,9 +46,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 @ApplicationScoped
 public class NestedObjectCache {
-    /** The snapshot of the statement, and whether its transaction has written (then it shows its own rows too). */
-    public static final Db.Select PROBE = new Db.Select("select pg_current_snapshot()::text as snapshot,"
-            + " pg_current_xact_id_if_assigned() is null as read_only", List.of());
+    /** The statement's snapshot, and whether its transaction has written ({@link DatabaseSnapshot}). */
+    static final Db.Select PROBE = new Db.Select("select " + DatabaseSnapshot.COLUMNS, List.of());
     /** Objects and tag lists kept for one snapshot; beyond it a read keeps nothing more (a kept node is ~1 KB). */
     static final int MAX_OBJECTS = 10_000;
 
@@ -86,7 +86,7 @@ public class NestedObjectCache {
      * under the snapshot the probe shows.
      */
     Read begin(Row probe) {
-        String snapshot = Boolean.TRUE.equals(probe.get("read_only")) ? probe.str("snapshot") : null;
+        String snapshot = DatabaseSnapshot.of(probe);
         Generation current = generation;
         return new Read(snapshot, snapshot != null && snapshot.equals(current.snapshot()) ? current.objects() : null);
     }
@@ -141,8 +141,7 @@ public class NestedObjectCache {
             if (rendered.isEmpty()) {
                 return;
             }
-            Row probe = db.query(PROBE).get(0);
-            if (Boolean.TRUE.equals(probe.get("read_only")) && snapshot.equals(probe.str("snapshot"))) {
+            if (snapshot.equals(DatabaseSnapshot.of(db.query(PROBE).get(0)))) {
                 keep(snapshot, rendered);
             }
         }
