@@ -82,8 +82,8 @@ public class OutboxAdminResource {
         }
         access.requireWritable();
         try (Connection connection = dataSource.getConnection();
-             // the notification tells the relay, which reads from above the rows it published, to
-             // read from this old row again (see OutboxStore)
+             // the notification wakes the relay; it finds this old row by the retry's transaction id
+             // (see OutboxStore.ReadBound)
              PreparedStatement update = connection.prepareStatement("""
                      with retried as (
                          update core_objectchange set parked_at = null, park_reason = null
@@ -91,7 +91,7 @@ public class OutboxAdminResource {
                          returning id, change_id, time, action, changed_object_type, changed_object_id, object_repr,
                                    parked_at, park_reason),
                      listed as (insert into core_objectchange_pending (id) select id from retried)
-                     select retried.*, pg_notify(?, retried.id::text) from retried""")) {
+                     select retried.*, pg_notify(?, '') from retried""")) {
             update.setLong(1, id);
             update.setString(2, OutboxStore.CHANNEL);
             try (ResultSet rows = update.executeQuery()) {

@@ -205,7 +205,7 @@ public final class OutboxRelay {
                 LOG.debugf("Published %d of changes %d..%d", acknowledged, batch.get(0).id(),
                         batch.get(batch.size() - 1).id());
                 if (acknowledged > 0) {
-                    store.markPublished(batch.subList(0, acknowledged));
+                    store.markPublished(fetched, acknowledged);
                     published.addAndGet(acknowledged);
                     truncated.addAndGet(outcome.truncated());
                     lastPublishedAt = Instant.now();

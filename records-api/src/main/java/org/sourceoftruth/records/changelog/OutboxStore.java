@@ -38,6 +38,12 @@ final class OutboxStore implements AutoCloseable {
      * large changes is read a few at a time instead of filling the heap. The pending list (V166)
      * holds the rows still to publish; parked rows are off it, waiting for an operator.
      *
+     * <p>The list is read from the relay's read bound up (see {@link ReadBound}), plus the rows
+     * below the bound that the transactions not yet visible at the previous read wrote: found by
+     * the writers' transaction ids (V167), in the short range of transactions since that read and
+     * by equality for the few still running then. The statement returns its own snapshot, which
+     * the next read starts from.
+     *
      * <p>The change log is reached only by primary-key lookups of the listed ids: the lateral
      * subqueries (OFFSET 0 keeps PostgreSQL from flattening them into joins) leave the planner no
      * other way. As a plain join, the plan the session made once (see {@link #SESSION_SETTINGS})
@@ -49,9 +55,20 @@ final class OutboxStore implements AutoCloseable {
      * the running sum already put them in (by w.id), so no sort of the wide rows follows.
      */
     static final String SELECT_UNPUBLISHED = """
-            with candidates as (
+            with bound as (select ?::bigint as floor, ?::pg_snapshot as seen),
+            listed as (
+                select id from (
+                    (select id from core_objectchange_pending where id >= (select floor from bound) order by id limit ?)
+                    union all
+                    select id from core_objectchange_pending
+                     where xid >= (select pg_snapshot_xmax(seen) from bound) and id < (select floor from bound)
+                    union all
+                    select id from core_objectchange_pending
+                     where xid = any(array(select pg_snapshot_xip(seen) from bound)) and id < (select floor from bound)
+                ) l order by id limit ?),
+            candidates as (
                 select p.id, c.size
-                  from (select id from core_objectchange_pending where id >= ? order by id limit ?) p
+                  from listed p
                   cross join lateral (
                        select coalesce(octet_length(event_data::text), 0) + coalesce(octet_length(prechange_data::text), 0)
                               + coalesce(octet_length(postchange_data::text), 0) as size
@@ -61,7 +78,8 @@ final class OutboxStore implements AutoCloseable {
                  where before < ?)
             select w.id, c.change_id, c.time, c.user_name, c.request_id, c.action, c.changed_object_type,
                    c.changed_object_id, c.event_data, c.prechange_data, c.postchange_data,
-                   (select count(*) from candidates) as candidates
+                   (select count(*) from candidates) as candidates,
+                   (select pg_current_snapshot()::text) as seen
               from within_budget w
               cross join lateral (
                    select change_id, time, user_name, request_id, action, changed_object_type, changed_object_id,
@@ -92,15 +110,7 @@ final class OutboxStore implements AutoCloseable {
 
     private final Connection connection;
     private final Duration fullReadInterval;
-    /**
-     * No unpublished row below this id is visible (0: read from the start). Published rows leave
-     * dead entries at the low end of the pending list's index until VACUUM, and a read from the
-     * start walks them all (0.7 ms per read at a few hundred changes a second, growing with the
-     * time since the last VACUUM), so reads start here. Marking rows published raises it; every
-     * commit of change-log rows notifies the lowest id it wrote (V161), which lowers it again when
-     * a transaction that took lower ids commits after higher ones were published.
-     */
-    private long floor;
+    private ReadBound bound = ReadBound.START;
     private Instant lastFullRead = Instant.EPOCH;
 
     private OutboxStore(Connection connection, Duration fullReadInterval) {
@@ -143,59 +153,66 @@ final class OutboxStore implements AutoCloseable {
         }
     }
 
-    /** Waits until a commit notifies the channel or the timeout passes; true when notified. */
+    /**
+     * Waits until a commit notifies the channel or the timeout passes; true when notified. A
+     * notification only wakes the relay: it may come after the commit is visible to the relay's
+     * next read, or before it, so what to read is never taken from it (see {@link ReadBound}).
+     */
     boolean awaitNotification(Duration timeout) throws SQLException {
         PGNotification[] notifications = connection.unwrap(PGConnection.class)
                 .getNotifications((int) Math.max(1, timeout.toMillis()));
-        if (notifications == null || notifications.length == 0) {
-            return false;
-        }
-        lowerFloor(notifications);
-        return true;
+        return notifications != null && notifications.length > 0;
     }
 
-    /** Lowers the read bound to the lowest id that commits since the last read notified. */
-    private void lowerFloor(PGNotification[] notifications) {
-        for (PGNotification notification : notifications) {
-            long lowest;
-            try {
-                lowest = Long.parseLong(notification.getParameter());
-            } catch (NumberFormatException e) {
-                lowest = 0; // not a row id: read from the start to be safe
-            }
-            floor = Math.min(floor, lowest);
-        }
+    /**
+     * Where the relay's next read starts: every row visible in the snapshot {@code seen} whose id
+     * is below {@code floor} has been published (or parked). So the unpublished rows below the
+     * floor that a later read can see were written by transactions not visible in {@code seen}:
+     * running then (its xip list) or not started (transaction id at or above its xmax). The read
+     * takes those by their transaction id and the rest from the floor up, in one id order.
+     *
+     * <p>Why a floor: published rows leave dead entries at the low end of the pending list's
+     * index until VACUUM, and a read from the start walks them all (0.7 ms per read at a few
+     * hundred changes a second, growing with the time since the last VACUUM). Why the snapshot:
+     * ids are taken before commit, so a transaction can commit a row below ids already published
+     * (one that waited on a row lock, say). The relay used to learn of such a row from its
+     * commit's NOTIFY, but a notification can reach the relay after its next read already sees
+     * the commit, and the rows the object got after it: those went out first, out of order.
+     */
+    record ReadBound(long floor, String seen) {
+        /** Read from the start; the snapshot matters for no row below 0. */
+        static final ReadBound START = new ReadBound(0, "1:1:");
     }
 
     /**
      * The oldest unpublished rows, at most {@code limit} and within the byte budget (at least one);
      * {@code more}: rows were left for the next round (the limit or the budget cut the batch).
+     * {@code boundBefore} is where the read started; the bound has moved to the first row read.
      */
-    record Batch(List<PendingChange> changes, boolean more) {
+    record Batch(List<PendingChange> changes, boolean more, ReadBound boundBefore) {
     }
 
     Batch fetchUnpublished(int limit, long budgetBytes) throws SQLException {
-        // notifications that came in with earlier statements' results, not waited for
-        PGNotification[] pending = connection.unwrap(PGConnection.class).getNotifications();
-        if (pending != null) {
-            lowerFloor(pending);
-        }
         Instant now = Instant.now();
         if (Duration.between(lastFullRead, now).compareTo(fullReadInterval) >= 0) {
-            floor = 0;
-        }
-        if (floor == 0) {
+            // Needless while the bound holds; a cheap guard against any row it ever missed.
+            bound = ReadBound.START;
             lastFullRead = now;
         }
+        ReadBound before = bound;
         try (PreparedStatement select = connection.prepareStatement(SELECT_UNPUBLISHED)) {
-            select.setLong(1, floor);
-            select.setInt(2, limit);
-            select.setLong(3, budgetBytes);
+            select.setLong(1, before.floor());
+            select.setString(2, before.seen());
+            select.setInt(3, limit);
+            select.setInt(4, limit);
+            select.setLong(5, budgetBytes);
             List<PendingChange> changes = new ArrayList<>(limit);
             long candidates = 0;
+            String seen = null;
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
                     candidates = rows.getLong(12);
+                    seen = rows.getString(13);
                     changes.add(new PendingChange(
                             rows.getLong(1),
                             rows.getObject(2, UUID.class),
@@ -210,11 +227,19 @@ final class OutboxStore implements AutoCloseable {
                             rows.getString(11)));
                 }
             }
-            return new Batch(changes, candidates == limit || candidates > changes.size());
+            if (!changes.isEmpty()) {
+                // The rows read are every unpublished row visible now, lowest first (cut short
+                // maybe): none visible now is below the first, whatever happens to the batch.
+                bound = new ReadBound(Math.min(before.floor(), changes.get(0).id()), seen);
+            }
+            // An empty read leaves the bound as it was: it still holds, nothing was visible.
+            return new Batch(changes, candidates == limit || candidates > changes.size(), before);
         }
     }
 
-    void markPublished(List<PendingChange> changes) throws SQLException {
+    /** Marks the first {@code count} rows of the batch published and moves the read bound past them. */
+    void markPublished(Batch batch, int count) throws SQLException {
+        List<PendingChange> changes = batch.changes().subList(0, count);
         Long[] ids = changes.stream().map(PendingChange::id).toArray(Long[]::new);
         try (PreparedStatement unlist = connection.prepareStatement(
                 "delete from core_objectchange_pending where id = any(?)")) {
@@ -223,8 +248,12 @@ final class OutboxStore implements AutoCloseable {
             unlist.executeUpdate();
             array.free();
         }
-        // the rows are the oldest visible unpublished ones, in id order: none is left below
-        floor = Math.max(floor, changes.get(changes.size() - 1).id() + 1);
+        long last = changes.get(changes.size() - 1).id();
+        // Every unpublished row the read saw up to the last one marked is published now. When
+        // that was all of them, no row visible to it is left below the old floor either.
+        boolean all = !batch.more() && count == batch.changes().size();
+        long floor = all ? Math.max(batch.boundBefore().floor(), last + 1) : last + 1;
+        bound = new ReadBound(floor, bound.seen());
     }
 
     /**

@@ -16,7 +16,9 @@ import org.sourceoftruth.model.ChangeEvent;
 import org.sourceoftruth.model.Json;
 
 import javax.sql.DataSource;
+import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
@@ -28,6 +30,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -210,7 +213,7 @@ class OutboxRelayTest {
     /**
      * The relay reads from above the rows it published (OutboxStore's bound). A transaction that
      * took its id before another one committed, and commits after the relay published that one,
-     * writes below the bound: its notification must lower the bound, and its change go out.
+     * writes below the bound: the relay must find it there, and its change go out.
      */
     @Test
     @Timeout(120)
@@ -245,6 +248,67 @@ class OutboxRelayTest {
         Set<String> keys = readAll(writer, 2).stream().map(TopicReader.Received::key).collect(Collectors.toSet());
         assertEquals(Set.of(SampleChanges.SITE + ":" + writer.firstSiteId(), SampleChanges.SITE + ":" + (writer.firstSiteId() + 1)),
                 keys);
+    }
+
+    /**
+     * The same below the relay's bound, read by the relay's own store without any notification
+     * (it never listens here): a notification can reach the relay after its read already sees the
+     * commit and the object's next change. The row committed late must come before that change,
+     * in batches of one so that the bound moves by cut batches too.
+     */
+    @Test
+    @Timeout(120)
+    void aChangeCommittedBelowTheBoundIsReadBeforeTheObjectsNextChangeWithoutItsNotification() throws Exception {
+        OutboxRelay relay = lifecycle.relay();
+        relay.stop(Duration.ofSeconds(10));
+        long site = ThreadLocalRandom.current().nextLong(1, 1_000_000) * 1_000;
+        CountDownLatch recorded = new CountDownLatch(1);
+        CountDownLatch commit = new CountDownLatch(1);
+        ExecutorService slowWriter = Executors.newSingleThreadExecutor();
+        try (OutboxStore store = OutboxStore.open(lifecycle.settings())) {
+            Future<Long> slow = slowWriter.submit(() -> QuarkusTransaction.requiringNew().call(() -> {
+                long id = recorder.record(SampleChanges.change(UUID.randomUUID(), ChangeAction.CREATE, site, 1));
+                recorded.countDown();
+                assertTrue(commit.await(60, TimeUnit.SECONDS), "the test lets the slow transaction commit");
+                return id;
+            }));
+            assertTrue(recorded.await(30, TimeUnit.SECONDS), "the slow transaction took its id");
+            long other = recordCommitted(site + 1, 1);
+            List<Long> first = drain(store);
+            assertTrue(first.contains(other), "the other object's change is read: " + first);
+
+            commit.countDown();
+            long late = slow.get(30, TimeUnit.SECONDS);
+            long next = recordCommitted(site, 2);
+            assertTrue(late < other && other < next, "ids " + late + " < " + other + " < " + next);
+            List<Long> second = drain(store);
+            assertTrue(second.contains(late) && second.contains(next)
+                    && second.indexOf(late) < second.indexOf(next), "the late row first, then the object's next: " + second);
+        } finally {
+            commit.countDown();
+            slowWriter.shutdownNow();
+            relay.start();
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> relay.role() == OutboxRelay.Role.LEADER);
+    }
+
+    private long recordCommitted(long site, int version) {
+        return QuarkusTransaction.requiringNew().call(() -> recorder.record(SampleChanges.change(UUID.randomUUID(),
+                version == 1 ? ChangeAction.CREATE : ChangeAction.UPDATE, site, version)));
+    }
+
+    /** Reads and marks published, one row at a time, until the store reads nothing; the ids read. */
+    private static List<Long> drain(OutboxStore store) throws SQLException {
+        List<Long> read = new ArrayList<>();
+        for (int round = 0; round < 10_000; round++) {
+            OutboxStore.Batch batch = store.fetchUnpublished(1, 1 << 24);
+            if (batch.changes().isEmpty()) {
+                return read;
+            }
+            batch.changes().forEach(change -> read.add(change.id()));
+            store.markPublished(batch, batch.changes().size());
+        }
+        throw new AssertionError("the pending list never emptied: " + read.size() + " rows read");
     }
 
     private long relaySessions() {

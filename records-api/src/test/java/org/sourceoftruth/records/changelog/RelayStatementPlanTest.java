@@ -46,6 +46,9 @@ class RelayStatementPlanTest {
             assertTrue(read.contains("Index Scan using core_objectchange_pkey") && read.contains("Index Cond: (id = "),
                     "each read of the change log is a primary-key lookup of one id: " + read + "\n" + text);
         }
+        long writerLookups = plan.stream().filter(line -> line.contains(" on core_objectchange_pending_xid")).count();
+        assertTrue(writerLookups >= 2, "the rows below the bound are found by their writers' transaction ids,"
+                + " in the range after the last read's snapshot and among the transactions running then:\n" + text);
     }
 
     /** EXPLAIN of the statement's generic plan, made in the relay's session settings. */
@@ -62,9 +65,9 @@ class RelayStatementPlanTest {
                 for (String setting : OutboxStore.SESSION_SETTINGS) {
                     sql.execute(setting.replaceFirst("^set ", "set local "));
                 }
-                sql.execute("prepare relay_read(bigint, int, bigint) as " + numbered(statement));
+                sql.execute("prepare relay_read(bigint, text, int, int, bigint) as " + numbered(statement));
                 List<String> lines = new ArrayList<>();
-                try (ResultSet rows = sql.executeQuery("explain execute relay_read(0, 500, 16777216)")) {
+                try (ResultSet rows = sql.executeQuery("explain execute relay_read(100, '90:95:91,93', 500, 500, 16777216)")) {
                     while (rows.next()) {
                         lines.add(rows.getString(1));
                     }
