@@ -180,8 +180,11 @@ final class OutboxStore implements AutoCloseable {
      * the commit, and the rows the object got after it: those went out first, out of order.
      */
     record ReadBound(long floor, String seen) {
-        /** Read from the start; the snapshot matters for no row below 0. */
-        static final ReadBound START = new ReadBound(0, "1:1:");
+        /**
+         * Read from the start. No row is below 0; the snapshot's xmax is the largest there is, so
+         * that the index range of transactions at or after it is empty, not the whole index.
+         */
+        static final ReadBound START = new ReadBound(0, Long.MAX_VALUE + ":" + Long.MAX_VALUE + ":");
     }
 
     /**
