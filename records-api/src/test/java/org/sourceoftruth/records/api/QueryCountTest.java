@@ -58,18 +58,61 @@ class QueryCountTest {
         int device = Api.device(Api.site("qn"), Api.deviceTypeAndRole(), "qn-" + u);
         String path = "/api/dcim/devices/" + device + "/";
         auth().get(path).then().statusCode(200); // warms the token and per-model caches
-        Snapshots.moveOn(); // both requests look their nested objects up (none reused)
-        var full = auth().get(path).then().statusCode(200)
-                .body("device_type.manufacturer.id", org.hamcrest.Matchers.notNullValue()).extract();
-        Snapshots.moveOn();
-        var withoutType = auth().get(path + "?omit=device_type").then().statusCode(200)
-                .body("device_type", org.hamcrest.Matchers.nullValue()).extract();
-        int fullTrips = Integer.parseInt(full.header("X-SQL-Round-Trips"));
-        int withoutTypeTrips = Integer.parseInt(withoutType.header("X-SQL-Round-Trips"));
+        int fullTrips = Integer.MAX_VALUE;
+        int withoutTypeTrips = Integer.MAX_VALUE;
+        int fullStatements = 0;
+        // The fewest of three tries: a token's last-use write or a cache's reload can add a round
+        // trip to any one request.
+        for (int attempt = 0; attempt < 3; attempt++) {
+            Snapshots.moveOn(); // both requests look their nested objects up (none reused)
+            var full = auth().get(path).then().statusCode(200)
+                    .body("device_type.manufacturer.id", org.hamcrest.Matchers.notNullValue()).extract();
+            Snapshots.moveOn();
+            var withoutType = auth().get(path + "?omit=device_type").then().statusCode(200)
+                    .body("device_type", org.hamcrest.Matchers.nullValue()).extract();
+            int trips = Integer.parseInt(full.header("X-SQL-Round-Trips"));
+            if (trips < fullTrips) {
+                fullTrips = trips;
+                fullStatements = Integer.parseInt(full.header("X-SQL-Statements"));
+            }
+            withoutTypeTrips = Math.min(withoutTypeTrips, Integer.parseInt(withoutType.header("X-SQL-Round-Trips")));
+        }
         System.out.println("round trips of a device with / without its nested device type: " + fullTrips + " / "
                 + withoutTypeTrips);
         assertEquals(withoutTypeTrips, fullTrips, "the manufacturer of the nested device type took a round trip");
-        assertTrue(Integer.parseInt(full.header("X-SQL-Statements")) > fullTrips, "lookups are sent together");
+        assertTrue(fullStatements > fullTrips, "lookups are sent together");
+    }
+
+    /**
+     * A list page's total is asked for in the round trip of its rows and serves as their snapshot
+     * probe: on unchanged data (nested objects and count kept) a page of devices costs the round
+     * trips of one device's detail (before, the count took one more). The fewest of several tries:
+     * any commit in between (the outbox relay's, say) makes a request look things up again.
+     */
+    @Test
+    void aListPageOnUnchangedDataCostsTheRoundTripsOfADetail() {
+        String u = Api.uniq();
+        int site = Api.site("qc");
+        int[] typeAndRole = Api.deviceTypeAndRole();
+        int device = Api.device(site, typeAndRole, "qc-" + u + "-a");
+        Api.device(site, typeAndRole, "qc-" + u + "-b");
+        Api.device(site, typeAndRole, "qc-" + u + "-c");
+        // a filter on a related object would add the lookup that checks it exists
+        String list = "/api/dcim/devices/?name__isw=qc-" + u + "-&limit=2";
+        String detail = "/api/dcim/devices/" + device + "/";
+        int listTrips = Integer.MAX_VALUE;
+        int detailTrips = Integer.MAX_VALUE;
+        for (int attempt = 0; attempt < 20; attempt++) {
+            auth().get(list).then().statusCode(200).body("count", org.hamcrest.Matchers.equalTo(3));
+            var page = auth().get(list).then().statusCode(200).body("count", org.hamcrest.Matchers.equalTo(3))
+                    .body("results.size()", org.hamcrest.Matchers.equalTo(2)).extract();
+            listTrips = Math.min(listTrips, Integer.parseInt(page.header("X-SQL-Round-Trips")));
+            auth().get(detail).then().statusCode(200);
+            detailTrips = Math.min(detailTrips, Integer.parseInt(auth().get(detail).then().statusCode(200).extract()
+                    .header("X-SQL-Round-Trips")));
+        }
+        System.out.println("round trips of a kept device page / detail: " + listTrips + " / " + detailTrips);
+        assertEquals(detailTrips, listTrips, "the page's count took a round trip of its own");
     }
 
     /**

@@ -34,7 +34,7 @@ public class DetailQuery {
         try (Connection c = dataSource.getConnection()) {
             Db db = new Db(c);
             NestedObjectCache.Reading reading = nestedObjects.read(db, RowLoader.select(model, id, false),
-                    renderer.showsNestedObjects(model, opts));
+                    renderer.showsNestedObjects(model, opts), null);
             if (reading.rows().isEmpty() || !access.permits(db, model, id, Access.Action.VIEW)) {
                 throw RowLoader.notFound(model);
             }

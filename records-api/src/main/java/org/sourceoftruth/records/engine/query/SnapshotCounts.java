@@ -61,26 +61,57 @@ class SnapshotCounts {
 
     /** The result of {@code countSql} (a {@code select count(*) ...}) with these parameters. */
     long count(Db db, String countSql, List<Object> params) {
+        Pending pending = pending(countSql, params);
+        return pending.count(db.query(pending.select()).get(0));
+    }
+
+    /**
+     * The count of {@code countSql} with these parameters, to be taken by the caller: its
+     * statement, one row that carries {@link DatabaseSnapshot#COLUMNS} (so it can ride in the
+     * round trip of the page's own rows, as their snapshot probe), and the count from that row.
+     */
+    Pending pending(String countSql, List<Object> params) {
         Query query = new Query(countSql, Collections.unmodifiableList(new ArrayList<>(params)));
         Counted kept = counts.get(query);
         List<Object> values = new ArrayList<>(params.size() + 1);
         values.add(kept == null ? "" : kept.snapshot());
         values.addAll(params);
-        Row row = db.query(STATEMENT.formatted(countSql), values).get(0);
-        Long n = row.longValue("n");
-        String snapshot = DatabaseSnapshot.of(row);
-        if (n == null) {
-            reused.increment();
-            return kept.count();
+        return new Pending(query, kept, new Db.Select(STATEMENT.formatted(countSql), values));
+    }
+
+    /** A count asked for in {@link #select()}; {@link #count} reads its answer. */
+    final class Pending {
+        private final Query query;
+        private final Counted kept;
+        private final Db.Select select;
+
+        private Pending(Query query, Counted kept, Db.Select select) {
+            this.query = query;
+            this.kept = kept;
+            this.select = select;
         }
-        counted.increment();
-        if (snapshot != null) {
-            if (counts.size() >= MAX_QUERIES) {
-                counts.clear();
+
+        Db.Select select() {
+            return select;
+        }
+
+        /** The count, from the row {@link #select()} returned; keeps it with its snapshot. */
+        long count(Row row) {
+            Long n = row.longValue("n");
+            if (n == null) {
+                reused.increment();
+                return kept.count();
             }
-            counts.put(query, new Counted(snapshot, n));
+            counted.increment();
+            String snapshot = DatabaseSnapshot.of(row);
+            if (snapshot != null) {
+                if (counts.size() >= MAX_QUERIES) {
+                    counts.clear();
+                }
+                counts.put(query, new Counted(snapshot, n));
+            }
+            return n;
         }
-        return n;
     }
 
     /** A count query and its parameter values (compared by value: a value without equality never matches). */

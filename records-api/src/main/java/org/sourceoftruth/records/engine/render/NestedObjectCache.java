@@ -29,8 +29,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * transaction can have ended between them; the argument of {@code SnapshotCounts}), so:
  * <ul>
  *   <li>a read asks for the snapshot in the round trip of its own rows ({@link #PROBE} after
- *       them), and may use what was kept under that snapshot: the same objects its lookups
- *       would find;</li>
+ *       them, or a statement of its own that carries the snapshot, such as a list's count), and
+ *       may use what was kept under that snapshot: the same objects its lookups would find;</li>
  *   <li>what it renders itself is kept only when a second probe after the last of its lookups
  *       shows the same snapshot again, so that every lookup in between saw that snapshot's data.
  *       That probe costs a round trip, only for a read that had to look something up.</li>
@@ -65,20 +65,29 @@ public class NestedObjectCache {
         return Counter.builder("sot.nested.objects").tag("outcome", outcome).description(description).register(registry);
     }
 
-    /** A read's own rows and its view of the kept objects. */
-    public record Reading(List<Row> rows, Read cache) {
+    /**
+     * A read's own rows, its view of the kept objects, and the row of the statement that followed
+     * the rows in their round trip (null when none did).
+     */
+    public record Reading(List<Row> rows, Read cache, Row probe) {
     }
 
     /**
      * Reads the rows of this select and, in the same round trip, the snapshot just after them;
      * when the rows will show no nested objects ({@link Renderer#showsNestedObjects}), only the rows.
+     * {@code probe}, when given, is the statement sent after the rows instead of {@link #PROBE}
+     * (or, for rows without nested objects, at all): a one-row select of the caller's own that
+     * carries {@link DatabaseSnapshot#COLUMNS}, such as the page's count, which then costs no
+     * round trip of its own.
      */
-    public Reading read(Db db, Db.Select select, boolean showsNestedObjects) {
-        if (!showsNestedObjects) {
-            return new Reading(db.query(select), null);
+    public Reading read(Db db, Db.Select select, boolean showsNestedObjects, Db.Select probe) {
+        Db.Select after = probe != null ? probe : showsNestedObjects ? PROBE : null;
+        if (after == null) {
+            return new Reading(db.query(select), null, null);
         }
-        List<List<Row>> results = db.queryAll(List.of(select, PROBE));
-        return new Reading(results.get(0), begin(results.get(1).get(0)));
+        List<List<Row>> results = db.queryAll(List.of(select, after));
+        Row probeRow = results.get(1).get(0);
+        return new Reading(results.get(0), showsNestedObjects ? begin(probeRow) : null, probeRow);
     }
 
     /**
