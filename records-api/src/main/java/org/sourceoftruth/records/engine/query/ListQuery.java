@@ -82,22 +82,26 @@ public class ListQuery {
                 sql.append(" offset ?");
                 params.add(page.offset());
             }
+            String countSql = countParams == null ? null
+                    : "select count(*) from " + model.table() + " t where " + whereSql;
             // The total is asked for in the round trip of the page's rows, and its statement is
             // the snapshot probe of the nested objects: one round trip for a page whose nested
-            // objects are all kept (a device page took two, plus a statement).
-            SnapshotCounts.Pending total = countParams == null ? null
-                    : counts.pending("select count(*) from " + model.table() + " t where " + whereSql, countParams);
+            // objects are all kept (a device page took two, plus a statement). A page without a
+            // limit (an export) holds every match from its offset on: it asks for no total.
+            SnapshotCounts.Pending total = countSql == null || page.limit() == null ? null
+                    : counts.pending(countSql, countParams);
             NestedObjectCache.Reading reading = nestedObjects.read(db, new Db.Select(sql.toString(), params),
                     renderer.showsNestedObjects(model, opts), total == null ? null : total.select());
             List<Row> rows = reading.rows();
             Long count = null;
-            if (total != null) {
-                long counted = total.count(reading.probe());
+            if (countSql != null) {
+                Long counted = total == null ? null : total.count(reading.probe());
                 // A page that ends before the limit holds the last matches: the count follows from
                 // it (when it is not empty, or starts at the beginning), consistent with the page
                 // even when a commit came between the two statements.
                 boolean lastPage = page.limit() == null || rows.size() < page.limit();
-                count = lastPage && (!rows.isEmpty() || page.offset() == 0) ? page.offset() + rows.size() : counted;
+                count = lastPage && (!rows.isEmpty() || page.offset() == 0) ? page.offset() + rows.size()
+                        : counted != null ? counted : counts.count(db, countSql, countParams);
             }
             List<ObjectNode> nodes = renderer.render(db, model, rows, opts, reading.cache());
             if (reading.cache() != null) {
