@@ -17,18 +17,28 @@ import subprocess
 import sys
 import time
 
-BACKLOG_SQL = ("select (select count(*) from core_objectchange_pending),"
+UNPUBLISHED_SQL = "select count(*) from core_objectchange_pending"
+BACKLOG_SQL = ("select (" + UNPUBLISHED_SQL + "),"
                " (select count(*) from core_objectchange c where c.id > {baseline} and not exists"
                " (select 1 from dispatch.processed_change p where p.change_id = c.change_id))")
 
 
-def backlog():
-    """(changes not yet published, events not yet processed by the dispatcher)."""
+def backlog(published_only=False):
+    """(changes not yet published, events not yet processed by the dispatcher). With published_only
+    the second is 0 and the dispatcher's schema is not read: where the dispatcher never ran
+    (bench/list-load stops it at once) its tables may not exist."""
+    if published_only:
+        return int(psql(UNPUBLISHED_SQL)), 0
     baseline = int(os.environ.get("BENCH_CHANGES_BASELINE") or 0)
-    out = subprocess.run(["psql", "-X", "-A", "-t", "-q", "-F", " ", "-c", BACKLOG_SQL.format(baseline=baseline)],
-                         check=True, capture_output=True, text=True).stdout
-    unpublished, unprocessed = (int(v) for v in out.split())
+    unpublished, unprocessed = (int(v) for v in psql(BACKLOG_SQL.format(baseline=baseline)).split())
     return unpublished, unprocessed
+
+
+def psql(sql):
+    done = subprocess.run(["psql", "-X", "-A", "-t", "-q", "-F", " ", "-c", sql], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"psql failed ({done.returncode}): {done.stderr.strip()}")
+    return done.stdout
 
 
 def wait_drained(timeout, quiet=False, published_only=False):
@@ -37,9 +47,7 @@ def wait_drained(timeout, quiet=False, published_only=False):
     started = last_progress = time.monotonic()
     last, last_shown = None, 0.0
     while True:
-        current = backlog()
-        if published_only:
-            current = (current[0], 0)
+        current = backlog(published_only)
         if current == (0, 0):
             return time.monotonic() - started
         if current != last:

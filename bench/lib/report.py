@@ -21,6 +21,7 @@ import time
 # Load tests: name -> (label, target requests/s at 32 connections, target p99 ms at 32 connections).
 LOAD_TESTS = {
     "device_list_full": ("GET /api/dcim/devices/?limit=50", 1500, 50),
+    "device_list_contexts": ("GET /api/dcim/devices/?limit=50, 7 config contexts", 1500, 50),
     "device_list_brief": ("GET /api/dcim/devices/?limit=50&brief=1", 3000, None),
     "device_list_filtered": ("GET /api/dcim/devices/?site=..&status=active&role=..", None, None),
     "device_detail": ("GET /api/dcim/devices/<random id>/", 4000, None),
