@@ -11,10 +11,8 @@ import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.Row;
 
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -52,20 +50,8 @@ public class NestedObjectCache {
     static final Db.Select PROBE = new Db.Select("select " + DatabaseSnapshot.COLUMNS, List.of());
     /** Objects and tag lists kept for one snapshot; beyond it a read keeps nothing more (a kept node is ~1 KB). */
     static final int MAX_OBJECTS = 10_000;
-    /**
-     * Distinct render options interned at once (base URL x field sets); the requests' Host header
-     * and ?fields= choose them, so a full table starts again rather than grow.
-     */
-    static final int MAX_OPTIONS = 256;
 
     private volatile Generation generation = new Generation("", new ConcurrentHashMap<>());
-    /**
-     * One instance per distinct value of render options, so that a {@link Key} compares and
-     * hashes its options by identity: as a record with field sets, options hashed and compared
-     * element by element at every lookup (a page makes hundreds) took a tenth of a device
-     * page's CPU.
-     */
-    private final ConcurrentHashMap<Renderer.Options, Renderer.Options> internedOptions = new ConcurrentHashMap<>();
     private final Counter reused;
     private final Counter read;
 
@@ -125,25 +111,11 @@ public class NestedObjectCache {
         }
     }
 
-    private Renderer.Options intern(Renderer.Options options) {
-        Renderer.Options interned = internedOptions.get(options);
-        if (interned != null) {
-            return interned;
-        }
-        if (internedOptions.size() >= MAX_OPTIONS) {
-            internedOptions.clear(); // what was kept under the old instances is no longer found: misses only
-        }
-        interned = internedOptions.putIfAbsent(options, options);
-        return interned != null ? interned : options;
-    }
-
     /** The nested objects of one read: the kept ones it may use and the ones it renders. */
     public final class Read {
         private final String snapshot;
         private final Map<Key, JsonNode> usable;
         private final Map<Key, JsonNode> rendered = new HashMap<>();
-        /** The interned instance of each options instance this read used: each is hashed once per read. */
-        private final Map<Renderer.Options, Renderer.Options> interned = new IdentityHashMap<>();
 
         private Read(String snapshot, Map<Key, JsonNode> usable) {
             this.snapshot = snapshot;
@@ -155,7 +127,7 @@ public class NestedObjectCache {
          * value of one of its fields (its tags), or null.
          */
         JsonNode find(Model model, String field, long id, Renderer.Options options) {
-            JsonNode node = usable == null ? null : usable.get(key(model, field, id, options));
+            JsonNode node = usable == null ? null : usable.get(new Key(model, field, id, options));
             if (node != null) {
                 reused.increment();
             }
@@ -166,12 +138,8 @@ public class NestedObjectCache {
         void rendered(Model model, String field, long id, Renderer.Options options, JsonNode node) {
             read.increment();
             if (snapshot != null) {
-                rendered.put(key(model, field, id, options), node);
+                rendered.put(new Key(model, field, id, options), node);
             }
-        }
-
-        private Key key(Model model, String field, long id, Renderer.Options options) {
-            return new Key(model, field, id, interned.computeIfAbsent(options, NestedObjectCache.this::intern));
         }
 
         /**
@@ -193,22 +161,8 @@ public class NestedObjectCache {
 
     /**
      * A model's object rendered nested under these options (base URL and field set included), or
-     * with {@code field} set, the rendered value of that field of the object. Models and
-     * (interned) options compare by identity.
+     * with {@code field} set, the rendered value of that field of the object.
      */
     private record Key(Model model, String field, long id, Renderer.Options options) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && k.id == id && k.model == model && k.options == options
-                    && Objects.equals(k.field, field);
-        }
-
-        @Override
-        public int hashCode() {
-            int h = Long.hashCode(id);
-            h = 31 * h + System.identityHashCode(model);
-            h = 31 * h + System.identityHashCode(options);
-            return 31 * h + (field == null ? 0 : field.hashCode());
-        }
     }
 }

@@ -101,26 +101,6 @@ class NestedObjectCacheTest {
         }
     }
 
-    /**
-     * Render options are interned for the cache's keys, at most {@link NestedObjectCache#MAX_OPTIONS}
-     * at once (the Host header chooses the base URL): past that the table starts again, and every
-     * request, before, across and after the reset, still gets its own host's URLs.
-     */
-    @Test
-    void moreHostsThanTheInternedOptionsHoldEachKeepTheirOwnUrls() {
-        int site = Api.site("nested-hosts");
-        int device = Api.device(site, Api.deviceTypeAndRole(), "nested-hosts-" + Api.uniq());
-        String detail = "/api/dcim/devices/" + device + "/";
-        for (int round = 0; round < 2; round++) {
-            for (int i = 0; i < NestedObjectCache.MAX_OPTIONS + 20; i += round == 0 ? 1 : 7) {
-                String host = "h" + i + ".example.com";
-                auth().header("X-Forwarded-Proto", "https").header("X-Forwarded-Host", host)
-                        .get(detail).then().statusCode(200)
-                        .body("site.url", org.hamcrest.Matchers.equalTo("https://" + host + "/api/dcim/sites/" + site + "/"));
-            }
-        }
-    }
-
     private static double metric(String outcome) {
         String line = Management.given().get(ServiceEndpoints.METRICS_PATH).then().statusCode(200).extract().asString()
                 .lines().filter(l -> l.startsWith("sot_nested_objects_total{") && l.contains("outcome=\"" + outcome + "\""))
