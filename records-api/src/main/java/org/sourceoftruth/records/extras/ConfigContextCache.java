@@ -96,7 +96,8 @@ public class ConfigContextCache implements WriteListener {
     }
 
     private BatchLoader loader(String table, String contentType, boolean device) {
-        return (db, rows) -> ConfigContexts.render(current(db), db, rows, table, contentType, device);
+        ConfigContexts.Target target = ConfigContexts.Target.of(table, contentType, device);
+        return (db, rows) -> ConfigContexts.render(current(db), db, rows, target);
     }
 
     /** Drops the copy: the next use reads the contexts again. */

@@ -116,11 +116,21 @@ public final class ConfigContexts {
                 .append(" where o.id = any(?::bigint[])").toString();
     }
 
+    /**
+     * The objects whose config_context is rendered (devices or virtual machines): their content
+     * type, and both forms of their facts query, built once rather than for every page.
+     */
+    record Target(String contentType, boolean device, String factsQuery, String factsQueryWithTags) {
+        static Target of(String table, String contentType, boolean device) {
+            return new Target(contentType, device, ConfigContexts.factsQuery(table, device, false),
+                    ConfigContexts.factsQuery(table, device, true));
+        }
+    }
+
     /** The rendered config_context of each row of a page, by row id. */
-    static Map<Long, Object> render(ConfigContextSnapshot snapshot, Queries db, List<Row> rows, String table,
-                                    String contentType, boolean device) {
-        Map<Long, ConfigContextSnapshot.Facts> facts = snapshot.isEmpty() ? Map.of()
-                : facts(snapshot, db, rows, table, contentType, device);
+    static Map<Long, Object> render(ConfigContextSnapshot snapshot, Queries db, List<Row> rows, Target target) {
+        boolean device = target.device();
+        Map<Long, ConfigContextSnapshot.Facts> facts = snapshot.isEmpty() ? Map.of() : facts(snapshot, db, rows, target);
         Map<Long, Object> out = new HashMap<>();
         for (Row r : rows) {
             ObjectNode data = NODES.objectNode();
@@ -137,13 +147,13 @@ public final class ConfigContexts {
     }
 
     private static Map<Long, ConfigContextSnapshot.Facts> facts(ConfigContextSnapshot snapshot, Queries db,
-                                                                List<Row> rows, String table, String contentType,
-                                                                boolean device) {
+                                                                List<Row> rows, Target target) {
         List<Long> ids = rows.stream().map(Row::id).toList();
+        boolean device = target.device();
         boolean tags = snapshot.usesTags();
-        String sql = factsQuery(table, device, tags);
         Map<Long, ConfigContextSnapshot.Facts> out = new HashMap<>();
-        for (Row r : tags ? db.query(sql, contentType, ids) : db.query(sql, ids)) {
+        for (Row r : tags ? db.query(target.factsQueryWithTags(), target.contentType(), ids)
+                : db.query(target.factsQuery(), ids)) {
             long id = r.longValue("object_id");
             Map<Dimension, Long> values = new EnumMap<>(Dimension.class);
             for (Dimension d : Dimension.values()) {
