@@ -103,7 +103,7 @@ class DockerfilesTest {
                 .filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
 
         assertEquals("*", ignore.get(0), ".dockerignore starts from nothing");
-        for (String needed : List.of("!pom.xml", "!mvnw", "!.mvn/", "!*/pom.xml", "!*/src/")) {
+        for (String needed : List.of("!pom.xml", "!mvnw", "!.mvn/", "!*/pom.xml", "!*/src/", "!deploy/build/")) {
             assertTrue(ignore.contains(needed), ".dockerignore lets the build's input in: " + needed);
         }
         assertTrue(ignore.indexOf("**/target/") > ignore.indexOf("!*/src/"), "no build output of the host goes in");
