@@ -1,13 +1,15 @@
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Enumeration;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
+import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
 
 /**
@@ -22,9 +24,9 @@ import java.util.zip.ZipOutputStream;
  * Quarkus's own {@code quarkus.package.jar.compress=false} stores only the jars it generates,
  * which alone changed nothing measurable.
  *
- * <p>Entries keep their order, names, times and comments; a signed jar's signatures stay valid
- * (they sign the entries' content, not their compression). A directory that does not exist (a
- * native build makes none) is left alone.
+ * <p>Entries keep their order, names, times, comments and extra fields, and the jar its comment;
+ * a signed jar's signatures stay valid (they sign the entries' content, not their compression).
+ * A directory that does not exist (a native build makes none) is left alone.
  */
 public class StoreJars {
     public static void main(String[] args) throws IOException {
@@ -52,32 +54,26 @@ public class StoreJars {
 
     /** Rewrites one jar with stored entries; false when all of them were stored already. */
     private static boolean store(Path jar) throws IOException {
-        if (allStored(jar)) {
-            return false;
-        }
         Path tmp = jar.resolveSibling(jar.getFileName() + ".storing");
-        try (ZipInputStream in = new ZipInputStream(Files.newInputStream(jar));
-             ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(tmp))) {
-            out.setMethod(ZipOutputStream.STORED);
-            for (ZipEntry e; (e = in.getNextEntry()) != null; ) {
-                byte[] data = in.readAllBytes();
-                ZipEntry copy = new ZipEntry(e.getName());
-                copy.setMethod(ZipEntry.STORED);
-                copy.setSize(data.length);
-                copy.setCompressedSize(data.length);
-                CRC32 crc = new CRC32();
-                crc.update(data);
-                copy.setCrc(crc.getValue());
-                copy.setTime(e.getTime());
-                if (e.getComment() != null) {
-                    copy.setComment(e.getComment());
+        // ZipFile reads the central directory: the entries' order, comments and the jar's comment,
+        // which a ZipInputStream (local headers only) would not see.
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            if (zip.stream().allMatch(e -> e.getMethod() == ZipEntry.STORED)) {
+                return false;
+            }
+            try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(tmp))) {
+                out.setMethod(ZipOutputStream.STORED);
+                out.setComment(zip.getComment());
+                for (Enumeration<? extends ZipEntry> entries = zip.entries(); entries.hasMoreElements(); ) {
+                    ZipEntry e = entries.nextElement();
+                    byte[] data;
+                    try (InputStream in = zip.getInputStream(e)) {
+                        data = in.readAllBytes();
+                    }
+                    out.putNextEntry(stored(e, data));
+                    out.write(data);
+                    out.closeEntry();
                 }
-                if (e.getExtra() != null) {
-                    copy.setExtra(e.getExtra());
-                }
-                out.putNextEntry(copy);
-                out.write(data);
-                out.closeEntry();
             }
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(tmp);
@@ -87,10 +83,19 @@ public class StoreJars {
         return true;
     }
 
-    private static boolean allStored(Path jar) throws IOException {
-        try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(jar.toFile())) {
-            return zip.stream().allMatch(e -> e.getMethod() == ZipEntry.STORED);
-        }
+    /** The entry as stored: its name, time, comment and extra fields, the data's size and CRC. */
+    private static ZipEntry stored(ZipEntry e, byte[] data) {
+        ZipEntry copy = new ZipEntry(e.getName());
+        copy.setMethod(ZipEntry.STORED);
+        copy.setSize(data.length);
+        copy.setCompressedSize(data.length);
+        CRC32 crc = new CRC32();
+        crc.update(data);
+        copy.setCrc(crc.getValue());
+        copy.setTime(e.getTime());
+        copy.setComment(e.getComment());
+        copy.setExtra(e.getExtra());
+        return copy;
     }
 
     private StoreJars() {

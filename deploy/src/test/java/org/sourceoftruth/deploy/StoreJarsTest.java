@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
@@ -51,6 +52,8 @@ class StoreJarsTest {
                     assertEquals(ZipEntry.STORED, e.getMethod(), jar + " " + e.getName() + " is stored");
                 });
                 assertEquals(List.copyOf(entries.keySet()), names, "the same entries in the same order");
+                assertEquals("a class", zip.getEntry("a/Main.class").getComment(), "an entry keeps its comment");
+                assertEquals("the jar's comment", zip.getComment(), "the jar keeps its comment");
                 for (Map.Entry<String, byte[]> e : entries.entrySet()) {
                     assertArrayEquals(e.getValue(), zip.getInputStream(zip.getEntry(e.getKey())).readAllBytes(), e.getKey());
                 }
@@ -59,7 +62,9 @@ class StoreJarsTest {
         assertEquals("left alone", Files.readString(app.resolve("lib/main/not-a-jar.txt")));
         long size = Files.size(dependency);
         assertTrue(size > 5000, "stored, the class takes its full size: " + size);
-        assertTrue(Files.list(app.resolve("lib/main")).noneMatch(p -> p.toString().endsWith(".storing")), "no temporary file left");
+        try (Stream<Path> files = Files.list(app.resolve("lib/main"))) {
+            assertTrue(files.noneMatch(p -> p.toString().endsWith(".storing")), "no temporary file left");
+        }
 
         long modified = Files.getLastModifiedTime(dependency).toMillis();
         Thread.sleep(20);
@@ -76,10 +81,13 @@ class StoreJarsTest {
     private static Path deflatedJar(Path jar, Map<String, byte[]> entries) throws IOException {
         try (OutputStream file = Files.newOutputStream(jar); ZipOutputStream out = new ZipOutputStream(file)) {
             for (Map.Entry<String, byte[]> e : entries.entrySet()) {
-                out.putNextEntry(new ZipEntry(e.getKey()));
+                ZipEntry entry = new ZipEntry(e.getKey());
+                entry.setComment(e.getKey().endsWith(".class") ? "a class" : null);
+                out.putNextEntry(entry);
                 out.write(e.getValue());
                 out.closeEntry();
             }
+            out.setComment("the jar's comment");
         }
         try (ZipFile zip = new ZipFile(jar.toFile())) {
             assertEquals(ZipEntry.DEFLATED, zip.getEntry("a/Main.class").getMethod(), "the input is deflated");
