@@ -41,7 +41,8 @@ public class StoreJars {
         }
         List<Path> jars;
         try (Stream<Path> files = Files.walk(dir)) {
-            jars = files.filter(p -> p.toString().endsWith(".jar") && Files.isRegularFile(p)).collect(Collectors.toList());
+            jars = files.filter(p -> p.toString().endsWith(".jar") && Files.isRegularFile(p))
+                    .collect(Collectors.toList());
         }
         int rewritten = 0;
         for (Path jar : jars) {
@@ -49,7 +50,8 @@ public class StoreJars {
                 rewritten++;
             }
         }
-        System.out.printf("StoreJars: %d of %d jars in %s rewritten with stored entries%n", rewritten, jars.size(), dir);
+        System.out.printf(
+                "StoreJars: %d of %d jars in %s rewritten with stored entries%n", rewritten, jars.size(), dir);
     }
 
     /** Rewrites one jar with stored entries; false when all of them were stored already. */
@@ -98,6 +100,5 @@ public class StoreJars {
         return copy;
     }
 
-    private StoreJars() {
-    }
+    private StoreJars() {}
 }

@@ -3,7 +3,6 @@ package org.sourceoftruth.model;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
@@ -42,27 +41,48 @@ public record ChangeEvent(
         @JsonProperty("request_id") String requestId,
         @JsonProperty("data") JsonNode data,
         @JsonProperty("snapshots") Snapshots snapshots,
-        @JsonProperty("truncated") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean truncated) {
+
+        @JsonProperty("truncated") @JsonInclude(JsonInclude.Include.NON_DEFAULT)
+        boolean truncated) {
 
     public static final String CREATED = "created";
     public static final String UPDATED = "updated";
     public static final String DELETED = "deleted";
 
     /** A complete (not truncated) event. */
-    public ChangeEvent(UUID changeId, long sequence, String event, String model, long objectId,
-                       OffsetDateTime timestamp, String username, String requestId, JsonNode data,
-                       Snapshots snapshots) {
+    public ChangeEvent(
+            UUID changeId,
+            long sequence,
+            String event,
+            String model,
+            long objectId,
+            OffsetDateTime timestamp,
+            String username,
+            String requestId,
+            JsonNode data,
+            Snapshots snapshots) {
         this(changeId, sequence, event, model, objectId, timestamp, username, requestId, data, snapshots, false);
     }
 
     /** This event with other data and snapshots, flagged truncated. */
     public ChangeEvent truncatedTo(JsonNode reducedData, Snapshots reducedSnapshots) {
-        return new ChangeEvent(changeId, sequence, event, model, objectId, timestamp, username, requestId,
-                reducedData, reducedSnapshots, true);
+        return new ChangeEvent(
+                changeId,
+                sequence,
+                event,
+                model,
+                objectId,
+                timestamp,
+                username,
+                requestId,
+                reducedData,
+                reducedSnapshots,
+                true);
     }
 
-    public record Snapshots(@JsonProperty("prechange") JsonNode prechange,
-                            @JsonProperty("postchange") JsonNode postchange) {
+    public record Snapshots(
+            @JsonProperty("prechange") JsonNode prechange,
+            @JsonProperty("postchange") JsonNode postchange) {
         /** A JSON null reads back as Java null, so events compare equal after a round trip. */
         public Snapshots {
             prechange = prechange == null || prechange.isNull() ? null : prechange;

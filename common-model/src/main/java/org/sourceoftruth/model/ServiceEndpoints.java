@@ -16,6 +16,5 @@ public final class ServiceEndpoints {
     public static final int RECORDS_API_MANAGEMENT_PORT = 9000;
     public static final int WEBHOOK_DISPATCHER_MANAGEMENT_PORT = 9001;
 
-    private ServiceEndpoints() {
-    }
+    private ServiceEndpoints() {}
 }

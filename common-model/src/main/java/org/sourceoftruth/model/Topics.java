@@ -5,6 +5,5 @@ public final class Topics {
     /** Every committed record change, keyed {@code <app>.<model>:<id>}. */
     public static final String OBJECT_CHANGES = "records.object-changes";
 
-    private Topics() {
-    }
+    private Topics() {}
 }

@@ -1,24 +1,31 @@
 package org.sourceoftruth.model;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.Test;
-
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.util.UUID;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
 
 class ChangeEventTest {
 
     @Test
     void roundTripsThroughJsonWithSnakeCaseNames() throws Exception {
         JsonNode data = Json.MAPPER.readTree("{\"id\":7,\"name\":\"dc1\"}");
-        ChangeEvent event = new ChangeEvent(UUID.randomUUID(), 42, ChangeEvent.CREATED, "dcim.site", 7,
-                OffsetDateTime.of(2026, 1, 2, 3, 4, 5, 123456000, ZoneOffset.UTC), "admin",
-                UUID.randomUUID().toString(), data, new ChangeEvent.Snapshots(null, data));
+        ChangeEvent event = new ChangeEvent(
+                UUID.randomUUID(),
+                42,
+                ChangeEvent.CREATED,
+                "dcim.site",
+                7,
+                OffsetDateTime.of(2026, 1, 2, 3, 4, 5, 123456000, ZoneOffset.UTC),
+                "admin",
+                UUID.randomUUID().toString(),
+                data,
+                new ChangeEvent.Snapshots(null, data));
 
         byte[] bytes = Json.toBytes(event);
         JsonNode tree = Json.MAPPER.readTree(bytes);
@@ -34,13 +41,22 @@ class ChangeEventTest {
     @Test
     void aTruncatedEventSaysSoAndACompleteOneLeavesTheFlagOut() throws Exception {
         JsonNode data = Json.MAPPER.readTree("{\"id\":7,\"name\":\"dc1\"}");
-        ChangeEvent complete = new ChangeEvent(UUID.randomUUID(), 42, ChangeEvent.UPDATED, "dcim.site", 7,
-                OffsetDateTime.of(2026, 1, 2, 3, 4, 5, 0, ZoneOffset.UTC), "admin",
-                UUID.randomUUID().toString(), data, new ChangeEvent.Snapshots(data, data));
+        ChangeEvent complete = new ChangeEvent(
+                UUID.randomUUID(),
+                42,
+                ChangeEvent.UPDATED,
+                "dcim.site",
+                7,
+                OffsetDateTime.of(2026, 1, 2, 3, 4, 5, 0, ZoneOffset.UTC),
+                "admin",
+                UUID.randomUUID().toString(),
+                data,
+                new ChangeEvent.Snapshots(data, data));
         ChangeEvent truncated = complete.truncatedTo(data, new ChangeEvent.Snapshots(null, null));
 
         assertFalse(Json.MAPPER.readTree(Json.toBytes(complete)).has("truncated"));
-        assertTrue(Json.MAPPER.readTree(Json.toBytes(truncated)).get("truncated").asBoolean());
+        assertTrue(
+                Json.MAPPER.readTree(Json.toBytes(truncated)).get("truncated").asBoolean());
         assertEquals(truncated, Json.fromBytes(Json.toBytes(truncated), ChangeEvent.class));
         assertFalse(Json.fromBytes(Json.toBytes(complete), ChangeEvent.class).truncated());
     }

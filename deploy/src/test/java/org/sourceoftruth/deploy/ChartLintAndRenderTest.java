@@ -40,7 +40,8 @@ class ChartLintAndRenderTest {
         assertFalse(manifests.objects.isEmpty(), "the chart rendered nothing");
         for (HasMetadata object : manifests.objects) {
             String id = object.getKind() + "/" + object.getMetadata().getName();
-            assertFalse(object instanceof GenericKubernetesResource,
+            assertFalse(
+                    object instanceof GenericKubernetesResource,
                     id + " (" + object.getApiVersion() + ") is not a kind the Kubernetes model knows");
             assertEquals(List.of(), UnknownFields.in(object), id + " has fields Kubernetes would drop");
         }
@@ -66,7 +67,9 @@ class ChartLintAndRenderTest {
     void renderingIsDeterministic() {
         var again = RenderedManifests.render(SotChart.ValuesSet.DEFAULTS.releaseName, null, Map.of());
 
-        assertEquals(RenderedManifests.of(SotChart.ValuesSet.DEFAULTS).yaml, again.yaml,
+        assertEquals(
+                RenderedManifests.of(SotChart.ValuesSet.DEFAULTS).yaml,
+                again.yaml,
                 "rendering must be deterministic (a changing checksum would roll the pods on every upgrade)");
         assertTrue(again.yaml.contains("checksum/config"));
     }

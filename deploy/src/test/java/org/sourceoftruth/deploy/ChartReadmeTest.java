@@ -22,7 +22,8 @@ class ChartReadmeTest {
 
     @Test
     void everyValueIsDocumentedAndEveryDocumentedValueExists() throws IOException {
-        Map<?, ?> values = Serialization.yamlMapper().readValue(SotChart.DIRECTORY.resolve("values.yaml").toFile(), Map.class);
+        Map<?, ?> values = Serialization.yamlMapper()
+                .readValue(SotChart.DIRECTORY.resolve("values.yaml").toFile(), Map.class);
         List<String> leaves = new ArrayList<>();
         collectLeaves(values, "", leaves);
         Set<String> documented = Files.readAllLines(SotChart.DIRECTORY.resolve("README.md")).stream()

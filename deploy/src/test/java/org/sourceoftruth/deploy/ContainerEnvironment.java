@@ -37,7 +37,9 @@ final class ContainerEnvironment {
             }
         }
         for (EnvVar variable : container.getEnv()) {
-            SecretKeySelector secretKey = variable.getValueFrom() == null ? null : variable.getValueFrom().getSecretKeyRef();
+            SecretKeySelector secretKey = variable.getValueFrom() == null
+                    ? null
+                    : variable.getValueFrom().getSecretKeyRef();
             variables.put(variable.getName(), new Source(variable.getValue(), secretKey));
         }
     }

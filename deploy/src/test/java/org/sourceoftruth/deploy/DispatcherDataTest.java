@@ -31,7 +31,9 @@ class DispatcherDataTest {
         Service recordsApi = manifests.get(Service.class, manifests.nameOf(ServiceContract.RECORDS_API));
         var dispatcher = new ContainerEnvironment(manifests.container(ServiceContract.WEBHOOK_DISPATCHER), manifests);
 
-        assertEquals("http://" + recordsApi.getMetadata().getName() + ":" + recordsApi.getSpec().getPorts().get(0).getPort(),
+        assertEquals(
+                "http://" + recordsApi.getMetadata().getName() + ":"
+                        + recordsApi.getSpec().getPorts().get(0).getPort(),
                 dispatcher.literal("RECORDS_API_SERVICE_URL"));
         var token = dispatcher.source("RECORDS_API_TOKEN").orElseThrow().secretKey();
         assertEquals("superuser-api-token", token.getKey(), "by default the bootstrapped superuser's token");
@@ -46,10 +48,11 @@ class DispatcherDataTest {
         var manifests = RenderedManifests.of(set);
         var recordsApi = new ContainerEnvironment(manifests.container(ServiceContract.RECORDS_API), manifests);
         var dispatcher = new ContainerEnvironment(manifests.container(ServiceContract.WEBHOOK_DISPATCHER), manifests);
-        for (String variable : new String[]{"DB_NAME", "DB_USER"}) {
+        for (String variable : new String[] {"DB_NAME", "DB_USER"}) {
             assertEquals(recordsApi.literal(variable), dispatcher.literal(variable), variable);
         }
-        assertEquals(recordsApi.source("DB_PASSWORD").orElseThrow().secretKey(),
+        assertEquals(
+                recordsApi.source("DB_PASSWORD").orElseThrow().secretKey(),
                 dispatcher.source("DB_PASSWORD").orElseThrow().secretKey());
     }
 
@@ -61,10 +64,14 @@ class DispatcherDataTest {
 
         assertEquals("sot_dispatcher", dispatcher.literal("DB_USER"));
         assertEquals("sot_dispatcher", dispatcher.literal("DB_NAME"));
-        assertEquals("dispatcher-db-password", dispatcher.source("DB_PASSWORD").orElseThrow().secretKey().getKey());
+        assertEquals(
+                "dispatcher-db-password",
+                dispatcher.source("DB_PASSWORD").orElseThrow().secretKey().getKey());
         assertEquals("sot", recordsApi.literal("DB_USER"), "records-api keeps postgresql.user");
         assertEquals("sot", recordsApi.literal("DB_NAME"));
-        assertEquals("db-password", recordsApi.source("DB_PASSWORD").orElseThrow().secretKey().getKey());
+        assertEquals(
+                "db-password",
+                recordsApi.source("DB_PASSWORD").orElseThrow().secretKey().getKey());
 
         var secret = RenderedManifests.secretEntries(manifests.secret("sot").orElseThrow());
         assertEquals("dispatcher-secret-value", secret.get("dispatcher-db-password"));
@@ -75,25 +82,39 @@ class DispatcherDataTest {
 
     @Test
     void anExistingSecretNamesTheDispatchersKeys() {
-        var manifests = RenderedManifests.render("sot", SotChart.PRODUCTION_VALUES, Map.of(
-                "webhookDispatcher.database.user", "sot_dispatcher",
-                "secret.keys.dispatcherDbPassword", "dispatcher-password",
-                "secret.keys.dispatcherApiToken", "dispatcher-token"));
+        var manifests = RenderedManifests.render(
+                "sot",
+                SotChart.PRODUCTION_VALUES,
+                Map.of(
+                        "webhookDispatcher.database.user", "sot_dispatcher",
+                        "secret.keys.dispatcherDbPassword", "dispatcher-password",
+                        "secret.keys.dispatcherApiToken", "dispatcher-token"));
         var dispatcher = new ContainerEnvironment(manifests.container(ServiceContract.WEBHOOK_DISPATCHER), manifests);
 
         assertTrue(manifests.all(io.fabric8.kubernetes.api.model.Secret.class).isEmpty());
-        assertEquals("sot-credentials", dispatcher.source("DB_PASSWORD").orElseThrow().secretKey().getName());
-        assertEquals("dispatcher-password", dispatcher.source("DB_PASSWORD").orElseThrow().secretKey().getKey());
-        assertEquals("dispatcher-token", dispatcher.source("RECORDS_API_TOKEN").orElseThrow().secretKey().getKey());
+        assertEquals(
+                "sot-credentials",
+                dispatcher.source("DB_PASSWORD").orElseThrow().secretKey().getName());
+        assertEquals(
+                "dispatcher-password",
+                dispatcher.source("DB_PASSWORD").orElseThrow().secretKey().getKey());
+        assertEquals(
+                "dispatcher-token",
+                dispatcher.source("RECORDS_API_TOKEN").orElseThrow().secretKey().getKey());
         assertEquals("sot", dispatcher.literal("DB_NAME"), "no database of its own: postgresql.database");
     }
 
     @Test
     void anOwnRoleWithoutItsPasswordIsRefused() {
-        var failure = assertThrows(IllegalStateException.class, () -> RenderedManifests.render("sot", null,
-                Map.of("webhookDispatcher.database.user", "sot_dispatcher")));
+        var failure = assertThrows(
+                IllegalStateException.class,
+                () -> RenderedManifests.render(
+                        "sot", null, Map.of("webhookDispatcher.database.user", "sot_dispatcher")));
 
-        assertTrue(failure.getMessage().contains("secret.dispatcherDbPassword is required when webhookDispatcher.database.user is set"),
+        assertTrue(
+                failure.getMessage()
+                        .contains(
+                                "secret.dispatcherDbPassword is required when webhookDispatcher.database.user is set"),
                 failure.getMessage());
     }
 }

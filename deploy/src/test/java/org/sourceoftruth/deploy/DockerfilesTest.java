@@ -21,15 +21,23 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class DockerfilesTest {
 
-    private static final Path REPOSITORY = SotChart.DIRECTORY.resolve("../../..").normalize();
+    private static final Path REPOSITORY =
+            SotChart.DIRECTORY.resolve("../../..").normalize();
     private static final Path DOCKER_DIRECTORY = REPOSITORY.resolve("deploy/docker");
     private static final Path DOCKERIGNORE = REPOSITORY.resolve(".dockerignore");
 
     enum Image {
-        JVM("Dockerfile.jvm", "registry.access.redhat.com/ubi9/openjdk-17:", "registry.access.redhat.com/ubi9/openjdk-17-runtime:",
-                List.of("/build/${MODULE}/target/quarkus-app/lib/", "/build/${MODULE}/target/quarkus-app/*.jar",
+        JVM(
+                "Dockerfile.jvm",
+                "registry.access.redhat.com/ubi9/openjdk-17:",
+                "registry.access.redhat.com/ubi9/openjdk-17-runtime:",
+                List.of(
+                        "/build/${MODULE}/target/quarkus-app/lib/", "/build/${MODULE}/target/quarkus-app/*.jar",
                         "/build/${MODULE}/target/quarkus-app/app/", "/build/${MODULE}/target/quarkus-app/quarkus/")),
-        NATIVE("Dockerfile.native", "quay.io/quarkus/ubi9-quarkus-mandrel-builder-image:", "quay.io/quarkus/ubi9-quarkus-micro-image:",
+        NATIVE(
+                "Dockerfile.native",
+                "quay.io/quarkus/ubi9-quarkus-mandrel-builder-image:",
+                "quay.io/quarkus/ubi9-quarkus-micro-image:",
                 List.of("/build/${MODULE}/target/*-runner"));
 
         final String file;
@@ -49,18 +57,35 @@ class DockerfilesTest {
     @EnumSource(Image.class)
     void buildsInsideOnTheBuilderImageAndRunsOnTheRuntimeImage(Image image) throws IOException {
         List<String> instructions = instructions(image);
-        List<String> stages = instructions.stream().filter(line -> line.startsWith("FROM ")).toList();
+        List<String> stages =
+                instructions.stream().filter(line -> line.startsWith("FROM ")).toList();
 
         assertEquals(2, stages.size(), "a build stage and a run stage: " + stages);
-        assertTrue(stages.get(0).startsWith("FROM " + image.builderImage) && stages.get(0).endsWith(" AS build"), stages.get(0));
-        assertTrue(stages.get(1).startsWith("FROM " + image.runtimeImage) && stages.get(1).endsWith(" AS run"), stages.get(1));
-        List<String> builds = buildStage(instructions).stream().filter(line -> line.startsWith("RUN ")).toList();
-        assertTrue(builds.stream().anyMatch(line -> line.contains("./mvnw ") && line.contains("-pl ${MODULE} -am")
-                && line.contains("-DskipTests")), "the build stage packages the module with what it depends on: " + builds);
-        assertTrue(builds.stream().allMatch(line -> line.contains("--mount=type=cache,target=")),
+        assertTrue(
+                stages.get(0).startsWith("FROM " + image.builderImage)
+                        && stages.get(0).endsWith(" AS build"),
+                stages.get(0));
+        assertTrue(
+                stages.get(1).startsWith("FROM " + image.runtimeImage)
+                        && stages.get(1).endsWith(" AS run"),
+                stages.get(1));
+        List<String> builds = buildStage(instructions).stream()
+                .filter(line -> line.startsWith("RUN "))
+                .toList();
+        assertTrue(
+                builds.stream()
+                        .anyMatch(line -> line.contains("./mvnw ")
+                                && line.contains("-pl ${MODULE} -am")
+                                && line.contains("-DskipTests")),
+                "the build stage packages the module with what it depends on: " + builds);
+        assertTrue(
+                builds.stream().allMatch(line -> line.contains("--mount=type=cache,target=")),
                 "Maven's repository is a build cache, not an image layer: " + builds);
         if (image == Image.NATIVE) {
-            assertTrue(builds.stream().anyMatch(line -> line.contains("-Dnative -pl ${MODULE}") && !line.contains("-Dnative -pl ${MODULE} -am")),
+            assertTrue(
+                    builds.stream()
+                            .anyMatch(line -> line.contains("-Dnative -pl ${MODULE}")
+                                    && !line.contains("-Dnative -pl ${MODULE} -am")),
                     "only the service itself is compiled natively: " + builds);
         }
     }
@@ -75,43 +100,59 @@ class DockerfilesTest {
         assertTrue(instructions.contains("EXPOSE ${HTTP_PORT}"));
         assertTrue(instructions.contains("ARG MANAGEMENT_PORT=" + ServiceContract.RECORDS_API.managementPort));
         assertTrue(instructions.contains("EXPOSE ${MANAGEMENT_PORT}"), "health and metrics port exposed");
-        assertTrue(instructions.stream().anyMatch(line -> line.startsWith("ENV ")
-                && line.contains("MANAGEMENT_PORT=${MANAGEMENT_PORT}")), "the service serves health where EXPOSE says");
-        assertTrue(instructions.stream().anyMatch(line -> line.startsWith("ENV ") && line.contains("HTTP_PORT=${HTTP_PORT}")),
+        assertTrue(
+                instructions.stream()
+                        .anyMatch(
+                                line -> line.startsWith("ENV ") && line.contains("MANAGEMENT_PORT=${MANAGEMENT_PORT}")),
+                "the service serves health where EXPOSE says");
+        assertTrue(
+                instructions.stream()
+                        .anyMatch(line -> line.startsWith("ENV ") && line.contains("HTTP_PORT=${HTTP_PORT}")),
                 "the service listens where EXPOSE says");
 
         String user = last(instructions, "USER ");
         assertTrue(user.matches("USER [1-9][0-9]*"), "numeric non-root user, so runAsNonRoot can be verified: " + user);
         String entrypoint = last(instructions, "ENTRYPOINT ");
-        assertTrue(entrypoint.matches("ENTRYPOINT \\[\".*\"]"),
+        assertTrue(
+                entrypoint.matches("ENTRYPOINT \\[\".*\"]"),
                 "exec form, so SIGTERM reaches the service for its graceful shutdown: " + entrypoint);
     }
 
     @ParameterizedTest
     @EnumSource(Image.class)
     void runStageTakesOnlyTheBuildOutput(Image image) throws IOException {
-        List<String> copies = runStage(instructions(image)).stream().filter(line -> line.startsWith("COPY ")).toList();
-        List<String> sources = copies.stream().map(line -> line.split("\\s+")).map(words -> words[words.length - 2]).toList();
+        List<String> copies = runStage(instructions(image)).stream()
+                .filter(line -> line.startsWith("COPY "))
+                .toList();
+        List<String> sources = copies.stream()
+                .map(line -> line.split("\\s+"))
+                .map(words -> words[words.length - 2])
+                .toList();
 
-        assertTrue(copies.stream().allMatch(line -> line.contains("--from=build")), "nothing from the context: " + copies);
+        assertTrue(
+                copies.stream().allMatch(line -> line.contains("--from=build")), "nothing from the context: " + copies);
         assertEquals(image.copiedFromBuild, sources);
     }
 
     @Test
     void buildContextHoldsTheBuildInputAndNoLocalState() throws IOException {
-        List<String> ignore = Files.readAllLines(DOCKERIGNORE).stream().map(String::strip)
-                .filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
+        List<String> ignore = Files.readAllLines(DOCKERIGNORE).stream()
+                .map(String::strip)
+                .filter(line -> !line.isEmpty() && !line.startsWith("#"))
+                .toList();
 
         assertEquals("*", ignore.get(0), ".dockerignore starts from nothing");
         for (String needed : List.of("!pom.xml", "!mvnw", "!.mvn/", "!*/pom.xml", "!*/src/", "!deploy/build/")) {
             assertTrue(ignore.contains(needed), ".dockerignore lets the build's input in: " + needed);
         }
         assertTrue(ignore.indexOf("**/target/") > ignore.indexOf("!*/src/"), "no build output of the host goes in");
-        assertTrue(ignore.stream().noneMatch(line -> line.startsWith("!.local") || line.startsWith("!.git")),
+        assertTrue(
+                ignore.stream().noneMatch(line -> line.startsWith("!.local") || line.startsWith("!.git")),
                 "no local databases, tokens or history");
         assertTrue(Files.isExecutable(REPOSITORY.resolve("mvnw")), "the Maven wrapper is committed and executable");
         String wrapper = Files.readString(REPOSITORY.resolve(".mvn/wrapper/maven-wrapper.properties"));
-        assertTrue(wrapper.contains("distributionUrl=https://repo.maven.apache.org/maven2/org/apache/maven/apache-maven/"),
+        assertTrue(
+                wrapper.contains("distributionUrl=https://repo.maven.apache.org/maven2/org/apache/maven/apache-maven/"),
                 "the wrapper pins a Maven release from Maven Central: " + wrapper);
     }
 
@@ -137,7 +178,9 @@ class DockerfilesTest {
     }
 
     private static String last(List<String> instructions, String keyword) {
-        return instructions.stream().filter(line -> line.startsWith(keyword)).reduce((first, second) -> second)
+        return instructions.stream()
+                .filter(line -> line.startsWith(keyword))
+                .reduce((first, second) -> second)
                 .orElseThrow(() -> new AssertionError("no " + keyword.trim()));
     }
 

@@ -15,7 +15,9 @@ class IngressTest {
 
     @Test
     void noIngressByDefault() {
-        assertTrue(RenderedManifests.of(SotChart.ValuesSet.DEFAULTS).all(Ingress.class).isEmpty());
+        assertTrue(RenderedManifests.of(SotChart.ValuesSet.DEFAULTS)
+                .all(Ingress.class)
+                .isEmpty());
     }
 
     @Test
@@ -33,16 +35,21 @@ class IngressTest {
         assertEquals("/", path.getPath());
         var backend = path.getBackend().getService();
         assertEquals(service.getMetadata().getName(), backend.getName());
-        assertTrue(service.getSpec().getPorts().stream().anyMatch(port -> port.getName().equals(backend.getPort().getName())),
+        assertTrue(
+                service.getSpec().getPorts().stream()
+                        .anyMatch(
+                                port -> port.getName().equals(backend.getPort().getName())),
                 "the backend port " + backend.getPort().getName() + " is a port of the Service");
     }
 
     @Test
     void anIngressWithoutHostsIsRefused() {
-        var failure = assertThrows(IllegalStateException.class, () -> RenderedManifests.render("sot", null,
-                Map.of("webhookDispatcher.ingress.enabled", true)));
+        var failure = assertThrows(
+                IllegalStateException.class,
+                () -> RenderedManifests.render("sot", null, Map.of("webhookDispatcher.ingress.enabled", true)));
 
-        assertTrue(failure.getMessage().contains("webhookDispatcher.ingress.hosts must list at least one host"),
+        assertTrue(
+                failure.getMessage().contains("webhookDispatcher.ingress.hosts must list at least one host"),
                 failure.getMessage());
     }
 }

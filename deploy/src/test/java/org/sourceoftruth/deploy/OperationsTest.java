@@ -46,65 +46,125 @@ class OperationsTest {
 
     @Test
     void serviceMonitorsScrapeTheMetricsPathOfEachServicesHttpPort() {
-        var manifests = RenderedManifests.render("sot", null, Map.of("metrics.serviceMonitor.enabled", true,
-                "metrics.serviceMonitor.labels.release", "prometheus"));
+        var manifests = RenderedManifests.render(
+                "sot",
+                null,
+                Map.of("metrics.serviceMonitor.enabled", true, "metrics.serviceMonitor.labels.release", "prometheus"));
         var monitors = manifests.all(GenericKubernetesResource.class).stream()
-                .filter(o -> "ServiceMonitor".equals(o.getKind())).toList();
+                .filter(o -> "ServiceMonitor".equals(o.getKind()))
+                .toList();
         assertEquals(2, monitors.size());
         for (ServiceContract service : ServiceContract.values()) {
             String name = manifests.nameOf(service);
-            GenericKubernetesResource monitor = monitors.stream().filter(m -> m.getMetadata().getName().equals(name))
-                    .findFirst().orElseThrow();
+            GenericKubernetesResource monitor = monitors.stream()
+                    .filter(m -> m.getMetadata().getName().equals(name))
+                    .findFirst()
+                    .orElseThrow();
             assertEquals("monitoring.coreos.com/v1", monitor.getApiVersion());
             assertEquals("prometheus", monitor.getMetadata().getLabels().get("release"));
             Service target = manifests.get(Service.class, name);
             Map<?, ?> spec = (Map<?, ?>) monitor.getAdditionalProperties().get("spec");
             Map<?, ?> selector = (Map<?, ?>) ((Map<?, ?>) spec.get("selector")).get("matchLabels");
-            assertTrue(target.getMetadata().getLabels().entrySet().containsAll(selector.entrySet()),
+            assertTrue(
+                    target.getMetadata().getLabels().entrySet().containsAll(selector.entrySet()),
                     "the monitor selects the Service " + name);
             Map<?, ?> endpoint = (Map<?, ?>) ((List<?>) spec.get("endpoints")).get(0);
             assertEquals(ServiceEndpoints.METRICS_PATH, endpoint.get("path"));
-            assertTrue(target.getSpec().getPorts().stream().anyMatch(p -> p.getName().equals(endpoint.get("port"))),
+            assertTrue(
+                    target.getSpec().getPorts().stream()
+                            .anyMatch(p -> p.getName().equals(endpoint.get("port"))),
                     "the endpoint's port is a port of the Service");
         }
     }
 
     @Test
     void networkPoliciesAdmitTheApiAndOnlyRecordsApiToTheDispatcher() {
-        var manifests = RenderedManifests.render("sot", null, Map.of("networkPolicy.enabled", true,
-                "networkPolicy.metricsFrom[0].namespaceSelector.matchLabels.name", "monitoring"));
+        var manifests = RenderedManifests.render(
+                "sot",
+                null,
+                Map.of(
+                        "networkPolicy.enabled",
+                        true,
+                        "networkPolicy.metricsFrom[0].namespaceSelector.matchLabels.name",
+                        "monitoring"));
         NetworkPolicy api = manifests.get(NetworkPolicy.class, manifests.nameOf(ServiceContract.RECORDS_API));
-        NetworkPolicy dispatcher = manifests.get(NetworkPolicy.class, manifests.nameOf(ServiceContract.WEBHOOK_DISPATCHER));
-        Map<String, String> apiPods = manifests.deployment(ServiceContract.RECORDS_API).getSpec().getTemplate()
-                .getMetadata().getLabels();
-        Map<String, String> dispatcherPods = manifests.deployment(ServiceContract.WEBHOOK_DISPATCHER).getSpec()
-                .getTemplate().getMetadata().getLabels();
+        NetworkPolicy dispatcher =
+                manifests.get(NetworkPolicy.class, manifests.nameOf(ServiceContract.WEBHOOK_DISPATCHER));
+        Map<String, String> apiPods = manifests
+                .deployment(ServiceContract.RECORDS_API)
+                .getSpec()
+                .getTemplate()
+                .getMetadata()
+                .getLabels();
+        Map<String, String> dispatcherPods = manifests
+                .deployment(ServiceContract.WEBHOOK_DISPATCHER)
+                .getSpec()
+                .getTemplate()
+                .getMetadata()
+                .getLabels();
 
-        assertTrue(apiPods.entrySet().containsAll(api.getSpec().getPodSelector().getMatchLabels().entrySet()));
-        assertTrue(dispatcherPods.entrySet().containsAll(dispatcher.getSpec().getPodSelector().getMatchLabels().entrySet()));
+        assertTrue(apiPods.entrySet()
+                .containsAll(api.getSpec().getPodSelector().getMatchLabels().entrySet()));
+        assertTrue(dispatcherPods
+                .entrySet()
+                .containsAll(
+                        dispatcher.getSpec().getPodSelector().getMatchLabels().entrySet()));
         assertTrue(api.getSpec().getIngress().get(0).getFrom().isEmpty(), "the API is open to every source by default");
         var fromRecordsApi = dispatcher.getSpec().getIngress().get(0).getFrom();
         assertEquals(1, fromRecordsApi.size());
-        assertTrue(apiPods.entrySet().containsAll(fromRecordsApi.get(0).getPodSelector().getMatchLabels().entrySet()),
+        assertTrue(
+                apiPods.entrySet()
+                        .containsAll(fromRecordsApi
+                                .get(0)
+                                .getPodSelector()
+                                .getMatchLabels()
+                                .entrySet()),
                 "the dispatcher admits records-api's pods");
-        assertFalse(dispatcherPods.entrySet().containsAll(fromRecordsApi.get(0).getPodSelector().getMatchLabels().entrySet()),
+        assertFalse(
+                dispatcherPods
+                        .entrySet()
+                        .containsAll(fromRecordsApi
+                                .get(0)
+                                .getPodSelector()
+                                .getMatchLabels()
+                                .entrySet()),
                 "and not its own");
         for (NetworkPolicy policy : List.of(api, dispatcher)) {
-            assertEquals("monitoring", policy.getSpec().getIngress().get(1).getFrom().get(0).getNamespaceSelector()
-                    .getMatchLabels().get("name"), "metrics scraping admitted");
+            assertEquals(
+                    "monitoring",
+                    policy.getSpec()
+                            .getIngress()
+                            .get(1)
+                            .getFrom()
+                            .get(0)
+                            .getNamespaceSelector()
+                            .getMatchLabels()
+                            .get("name"),
+                    "metrics scraping admitted");
         }
     }
 
     @Test
     void topicJobCreatesTheTopicWithThePartitionsAndEventSizeOfTheValues() {
-        var manifests = RenderedManifests.render("sot", null, Map.of("kafka.partitions", 12,
-                "kafka.maxEventBytes", 1048576, "kafka.topicJob.replicationFactor", 2));
+        var manifests = RenderedManifests.render(
+                "sot",
+                null,
+                Map.of("kafka.partitions", 12, "kafka.maxEventBytes", 1048576, "kafka.topicJob.replicationFactor", 2));
         Job job = topicJob(manifests);
-        assertTrue(job.getMetadata().getName().startsWith("sot-kafka-topic-"), job.getMetadata().getName());
-        assertFalse(job.getMetadata().getName().equals(topicJob(RenderedManifests.of(SotChart.ValuesSet.DEFAULTS))
-                .getMetadata().getName()), "other settings, another Job (a Job's pod template cannot change)");
-        Container container = job.getSpec().getTemplate().getSpec().getContainers().get(0);
-        Map<String, String> env = new HashMap<>(manifests.configMap("sot-config").getData());
+        assertTrue(
+                job.getMetadata().getName().startsWith("sot-kafka-topic-"),
+                job.getMetadata().getName());
+        assertFalse(
+                job.getMetadata()
+                        .getName()
+                        .equals(topicJob(RenderedManifests.of(SotChart.ValuesSet.DEFAULTS))
+                                .getMetadata()
+                                .getName()),
+                "other settings, another Job (a Job's pod template cannot change)");
+        Container container =
+                job.getSpec().getTemplate().getSpec().getContainers().get(0);
+        Map<String, String> env =
+                new HashMap<>(manifests.configMap("sot-config").getData());
         container.getEnv().stream().filter(v -> v.getValue() != null).forEach(v -> env.put(v.getName(), v.getValue()));
         assertEquals("12", env.get("KAFKA_PARTITIONS"));
         assertEquals("2", env.get("REPLICATION_FACTOR"));
@@ -114,14 +174,25 @@ class OperationsTest {
         assertTrue(script.contains("--create --if-not-exists --topic \"$TOPIC\""), script);
         assertTrue(script.contains("--partitions \"$KAFKA_PARTITIONS\""), script);
         assertTrue(script.contains("max.message.bytes=\"$MAX_MESSAGE_BYTES\""), script);
-        assertTrue(RenderedManifests.render("sot", null, Map.of("kafka.topicJob.enabled", false)).all(Job.class).isEmpty());
+        assertTrue(RenderedManifests.render("sot", null, Map.of("kafka.topicJob.enabled", false))
+                .all(Job.class)
+                .isEmpty());
     }
 
     @Test
     void kafkaSaslAndTlsReachBothServicesAndTheTopicJob() {
-        var manifests = RenderedManifests.render("sot", null, Map.of("kafka.securityProtocol", "SASL_SSL",
-                "kafka.saslMechanism", "SCRAM-SHA-512", "kafka.truststoreSecret", "kafka-ca",
-                "secret.kafkaSaslJaasConfig", "org.apache.kafka.common.security.scram.ScramLoginModule required;"));
+        var manifests = RenderedManifests.render(
+                "sot",
+                null,
+                Map.of(
+                        "kafka.securityProtocol",
+                        "SASL_SSL",
+                        "kafka.saslMechanism",
+                        "SCRAM-SHA-512",
+                        "kafka.truststoreSecret",
+                        "kafka-ca",
+                        "secret.kafkaSaslJaasConfig",
+                        "org.apache.kafka.common.security.scram.ScramLoginModule required;"));
         Map<String, String> config = manifests.configMap("sot-config").getData();
         assertEquals("SASL_SSL", config.get("KAFKA_SECURITY_PROTOCOL"));
         assertEquals("SCRAM-SHA-512", config.get("KAFKA_SASL_MECHANISM"));
@@ -131,30 +202,44 @@ class OperationsTest {
                 .containsKey("kafka-sasl-jaas-config"));
         for (ServiceContract service : ServiceContract.values()) {
             Container container = manifests.container(service);
-            var jaas = new ContainerEnvironment(container, manifests).source("KAFKA_SASL_JAAS_CONFIG").orElseThrow();
+            var jaas = new ContainerEnvironment(container, manifests)
+                    .source("KAFKA_SASL_JAAS_CONFIG")
+                    .orElseThrow();
             assertTrue(jaas.fromSecret(), service.component + " reads the JAAS line from the Secret");
             assertEquals("kafka-sasl-jaas-config", jaas.secretKey().getKey());
             assertTrue(container.getVolumeMounts().stream()
                     .anyMatch(m -> m.getMountPath().equals("/etc/sot/kafka-truststore") && m.getReadOnly()));
             assertTrue(manifests.deployment(service).getSpec().getTemplate().getSpec().getVolumes().stream()
-                    .anyMatch(v -> v.getSecret() != null && "kafka-ca".equals(v.getSecret().getSecretName())));
+                    .anyMatch(v -> v.getSecret() != null
+                            && "kafka-ca".equals(v.getSecret().getSecretName())));
         }
-        Container topicJob = topicJob(manifests).getSpec().getTemplate().getSpec().getContainers().get(0);
-        assertTrue(topicJob.getEnv().stream().anyMatch(v -> v.getName().equals("KAFKA_SASL_JAAS_CONFIG")
-                && v.getValueFrom().getSecretKeyRef().getKey().equals("kafka-sasl-jaas-config")));
+        Container topicJob = topicJob(manifests)
+                .getSpec()
+                .getTemplate()
+                .getSpec()
+                .getContainers()
+                .get(0);
+        assertTrue(topicJob.getEnv().stream()
+                .anyMatch(v -> v.getName().equals("KAFKA_SASL_JAAS_CONFIG")
+                        && v.getValueFrom().getSecretKeyRef().getKey().equals("kafka-sasl-jaas-config")));
 
-        var failure = assertThrows(IllegalStateException.class, () -> RenderedManifests.render("sot", null,
-                Map.of("kafka.saslMechanism", "PLAIN")));
+        var failure = assertThrows(
+                IllegalStateException.class,
+                () -> RenderedManifests.render("sot", null, Map.of("kafka.saslMechanism", "PLAIN")));
         assertTrue(failure.getMessage().contains("secret.kafkaSaslJaasConfig is required"), failure.getMessage());
-        var badProtocol = assertThrows(IllegalStateException.class, () -> RenderedManifests.render("sot", null,
-                Map.of("kafka.securityProtocol", "TLS")));
-        assertTrue(badProtocol.getMessage().contains("kafka.securityProtocol must be one of"), badProtocol.getMessage());
+        var badProtocol = assertThrows(
+                IllegalStateException.class,
+                () -> RenderedManifests.render("sot", null, Map.of("kafka.securityProtocol", "TLS")));
+        assertTrue(
+                badProtocol.getMessage().contains("kafka.securityProtocol must be one of"), badProtocol.getMessage());
     }
 
     @Test
     void secureCookiesAndTheDispatchersRecordsApiUrlAreValues() {
-        var manifests = RenderedManifests.render("sot", null, Map.of("config.secureCookies", true,
-                "webhookDispatcher.recordsApiUrl", "https://sot.example.com"));
+        var manifests = RenderedManifests.render(
+                "sot",
+                null,
+                Map.of("config.secureCookies", true, "webhookDispatcher.recordsApiUrl", "https://sot.example.com"));
         Map<String, String> config = manifests.configMap("sot-config").getData();
         assertEquals("true", config.get("SESSION_COOKIE_SECURE"));
         assertEquals("https://sot.example.com", config.get("RECORDS_API_SERVICE_URL"));
@@ -169,14 +254,21 @@ class OperationsTest {
     /** Metric names the dashboard queries; each is asserted on /q/metrics by the named service test. */
     private static final Set<String> SERVED_METRICS = Set.of(
             // records-api web/HttpMetricsTest, webhook-dispatcher observability/DeliveryMetricsTest
-            "http_server_requests_seconds_count", "http_server_requests_seconds_bucket",
+            "http_server_requests_seconds_count",
+            "http_server_requests_seconds_bucket",
             // records-api changelog/OutboxMetricsTest, LargeEventRelayTest
-            "sot_outbox_backlog_rows", "sot_outbox_parked_rows", "sot_outbox_oldest_unpublished_age_seconds",
-            "sot_outbox_published_total", "sot_outbox_truncated_total", "sot_outbox_parked_total",
+            "sot_outbox_backlog_rows",
+            "sot_outbox_parked_rows",
+            "sot_outbox_oldest_unpublished_age_seconds",
+            "sot_outbox_published_total",
+            "sot_outbox_truncated_total",
+            "sot_outbox_parked_total",
             "sot_outbox_failed_total",
             // webhook-dispatcher observability/DeliveryMetricsTest
-            "dispatcher_delivery_queue_rows", "dispatcher_delivery_attempts_total",
-            "dispatcher_delivery_duration_seconds_bucket", "dispatcher_delivery_oldest_due_age_seconds",
+            "dispatcher_delivery_queue_rows",
+            "dispatcher_delivery_attempts_total",
+            "dispatcher_delivery_duration_seconds_bucket",
+            "dispatcher_delivery_oldest_due_age_seconds",
             "kafka_consumer_fetch_manager_records_lag");
 
     @Test
@@ -187,7 +279,8 @@ class OperationsTest {
         JsonNode dashboard = new ObjectMapper().readTree(dashboardMap.getData().get("sot.json"));
         assertEquals("sot-overview", dashboard.path("uid").asText());
 
-        Pattern metric = Pattern.compile("\\b(http_server_\\w+|sot_outbox_\\w+|dispatcher_\\w+|kafka_consumer_\\w+)\\{");
+        Pattern metric =
+                Pattern.compile("\\b(http_server_\\w+|sot_outbox_\\w+|dispatcher_\\w+|kafka_consumer_\\w+)\\{");
         Set<String> queried = new TreeSet<>();
         for (JsonNode panel : dashboard.path("panels")) {
             assertFalse(panel.path("targets").isEmpty(), panel.path("title").asText());
@@ -199,10 +292,18 @@ class OperationsTest {
                 } while (m.find());
             }
         }
-        assertTrue(SERVED_METRICS.containsAll(queried), "not served: " + queried.stream()
-                .filter(q -> !SERVED_METRICS.contains(q)).toList());
-        assertTrue(queried.containsAll(Set.of("sot_outbox_oldest_unpublished_age_seconds",
-                "dispatcher_delivery_queue_rows", "http_server_requests_seconds_bucket",
-                "kafka_consumer_fetch_manager_records_lag")), "the dashboard covers lag, queue and latency: " + queried);
+        assertTrue(
+                SERVED_METRICS.containsAll(queried),
+                "not served: "
+                        + queried.stream()
+                                .filter(q -> !SERVED_METRICS.contains(q))
+                                .toList());
+        assertTrue(
+                queried.containsAll(Set.of(
+                        "sot_outbox_oldest_unpublished_age_seconds",
+                        "dispatcher_delivery_queue_rows",
+                        "http_server_requests_seconds_bucket",
+                        "kafka_consumer_fetch_manager_records_lag")),
+                "the dashboard covers lag, queue and latency: " + queried);
     }
 }

@@ -61,12 +61,15 @@ final class RenderedManifests {
     }
 
     <T extends HasMetadata> Optional<T> find(Class<T> kind, String name) {
-        return all(kind).stream().filter(object -> name.equals(object.getMetadata().getName())).findFirst();
+        return all(kind).stream()
+                .filter(object -> name.equals(object.getMetadata().getName()))
+                .findFirst();
     }
 
     <T extends HasMetadata> T get(Class<T> kind, String name) {
-        return find(kind, name).orElseThrow(() -> new AssertionError(
-                "no " + kind.getSimpleName() + " named " + name + " in the rendered chart"));
+        return find(kind, name)
+                .orElseThrow(() ->
+                        new AssertionError("no " + kind.getSimpleName() + " named " + name + " in the rendered chart"));
     }
 
     Deployment deployment(ServiceContract service) {
@@ -75,7 +78,8 @@ final class RenderedManifests {
 
     /** The service's single application container, named after the service. */
     Container container(ServiceContract service) {
-        List<Container> containers = deployment(service).getSpec().getTemplate().getSpec().getContainers();
+        List<Container> containers =
+                deployment(service).getSpec().getTemplate().getSpec().getContainers();
         assertEquals(1, containers.size(), service.component + " runs one container");
         Container container = containers.get(0);
         assertEquals(service.component, container.getName());

@@ -43,10 +43,12 @@ class ScalingTest {
 
     @Test
     void withoutAutoscalingTheRecordsApiRunsTheConfiguredReplicas() {
-        var manifests = RenderedManifests.render("sot", null,
-                Map.of("recordsApi.autoscaling.enabled", false, "recordsApi.replicaCount", 3));
+        var manifests = RenderedManifests.render(
+                "sot", null, Map.of("recordsApi.autoscaling.enabled", false, "recordsApi.replicaCount", 3));
 
-        assertTrue(manifests.find(HorizontalPodAutoscaler.class, manifests.nameOf(API)).isEmpty());
+        assertTrue(manifests
+                .find(HorizontalPodAutoscaler.class, manifests.nameOf(API))
+                .isEmpty());
         assertEquals(3, manifests.deployment(API).getSpec().getReplicas());
     }
 
@@ -57,17 +59,21 @@ class ScalingTest {
         var environment = new ContainerEnvironment(manifests.container(DISPATCHER), manifests);
 
         assertEquals(replicas, manifests.deployment(DISPATCHER).getSpec().getReplicas());
-        assertTrue(replicas <= Integer.parseInt(environment.literal("KAFKA_PARTITIONS")),
+        assertTrue(
+                replicas <= Integer.parseInt(environment.literal("KAFKA_PARTITIONS")),
                 "a consumer group gives each partition to one replica; more replicas than partitions idle");
         assertEquals(1, manifests.all(HorizontalPodAutoscaler.class).size(), "only records-api autoscales");
     }
 
     @Test
     void moreDispatcherReplicasThanPartitionsIsRefused() {
-        var failure = assertThrows(IllegalStateException.class, () -> RenderedManifests.render("sot", null,
-                Map.of("kafka.partitions", 3, "webhookDispatcher.replicaCount", 4)));
+        var failure = assertThrows(
+                IllegalStateException.class,
+                () -> RenderedManifests.render(
+                        "sot", null, Map.of("kafka.partitions", 3, "webhookDispatcher.replicaCount", 4)));
 
-        assertTrue(failure.getMessage().contains("webhookDispatcher.replicaCount (4) exceeds kafka.partitions (3)"),
+        assertTrue(
+                failure.getMessage().contains("webhookDispatcher.replicaCount (4) exceeds kafka.partitions (3)"),
                 failure.getMessage());
     }
 }

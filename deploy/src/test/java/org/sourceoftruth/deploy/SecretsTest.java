@@ -17,14 +17,24 @@ class SecretsTest {
 
     @Test
     void inlineSecretsGoToTheChartsSecretAndNeverToTheConfigMap() {
-        var manifests = RenderedManifests.render("sot", null, Map.of(
-                "secret.dbPassword", "db-secret-value",
-                "secret.superuserPassword", "superuser-secret-value",
-                "secret.superuserApiToken", TOKEN));
+        var manifests = RenderedManifests.render(
+                "sot",
+                null,
+                Map.of(
+                        "secret.dbPassword", "db-secret-value",
+                        "secret.superuserPassword", "superuser-secret-value",
+                        "secret.superuserApiToken", TOKEN));
 
         Secret secret = manifests.secret("sot").orElseThrow();
-        assertEquals(Map.of("db-password", "db-secret-value", "superuser-password", "superuser-secret-value",
-                "superuser-api-token", TOKEN), RenderedManifests.secretEntries(secret));
+        assertEquals(
+                Map.of(
+                        "db-password",
+                        "db-secret-value",
+                        "superuser-password",
+                        "superuser-secret-value",
+                        "superuser-api-token",
+                        TOKEN),
+                RenderedManifests.secretEntries(secret));
 
         for (ConfigMap configMap : manifests.all(ConfigMap.class)) {
             for (String variable : ServiceContract.SECRET_ENV) {
@@ -35,7 +45,13 @@ class SecretsTest {
             }
         }
         var environment = new ContainerEnvironment(manifests.container(ServiceContract.RECORDS_API), manifests);
-        assertEquals("superuser-api-token", environment.source("SUPERUSER_API_TOKEN").orElseThrow().secretKey().getKey());
+        assertEquals(
+                "superuser-api-token",
+                environment
+                        .source("SUPERUSER_API_TOKEN")
+                        .orElseThrow()
+                        .secretKey()
+                        .getKey());
     }
 
     @Test
@@ -51,17 +67,21 @@ class SecretsTest {
             assertEquals(Boolean.FALSE, dbPassword.getOptional(), "no database password is a deployment error");
         }
         var token = new ContainerEnvironment(manifests.container(ServiceContract.RECORDS_API), manifests)
-                .source("SUPERUSER_API_TOKEN").orElseThrow().secretKey();
+                .source("SUPERUSER_API_TOKEN")
+                .orElseThrow()
+                .secretKey();
         assertEquals("sot-credentials", token.getName());
         assertEquals(Boolean.TRUE, token.getOptional(), "a Secret without superuser keys means: no bootstrap");
     }
 
     @Test
     void aMalformedSuperuserTokenIsRefused() {
-        var failure = assertThrows(IllegalStateException.class, () -> RenderedManifests.render("sot", null,
-                Map.of("secret.superuserApiToken", "not-a-token")));
+        var failure = assertThrows(
+                IllegalStateException.class,
+                () -> RenderedManifests.render("sot", null, Map.of("secret.superuserApiToken", "not-a-token")));
 
-        assertTrue(failure.getMessage().contains("secret.superuserApiToken must be 40 hexadecimal characters"),
+        assertTrue(
+                failure.getMessage().contains("secret.superuserApiToken must be 40 hexadecimal characters"),
                 failure.getMessage());
     }
 }

@@ -42,7 +42,8 @@ class ServiceWiringTest {
         assertAll(
                 () -> assertHttpProbe(container, container.getStartupProbe(), ServiceContract.STARTUP_PATH, service),
                 () -> assertHttpProbe(container, container.getLivenessProbe(), ServiceContract.LIVENESS_PATH, service),
-                () -> assertHttpProbe(container, container.getReadinessProbe(), ServiceContract.READINESS_PATH, service));
+                () -> assertHttpProbe(
+                        container, container.getReadinessProbe(), ServiceContract.READINESS_PATH, service));
     }
 
     private static void assertHttpProbe(Container container, Probe probe, String path, ServiceContract service) {
@@ -50,7 +51,10 @@ class ServiceWiringTest {
         HTTPGetAction get = probe.getHttpGet();
         assertNotNull(get, path + " is probed over HTTP");
         assertEquals(path, get.getPath());
-        assertEquals(service.managementPort, containerPortNumber(container, get.getPort()), "port of the " + path + " probe");
+        assertEquals(
+                service.managementPort,
+                containerPortNumber(container, get.getPort()),
+                "port of the " + path + " probe");
         assertTrue(probe.getPeriodSeconds() != null && probe.getPeriodSeconds() > 0, "probe period set");
     }
 
@@ -61,25 +65,35 @@ class ServiceWiringTest {
         Container container = manifests.container(service);
         Service kubernetesService = manifests.get(Service.class, manifests.nameOf(service));
 
-        assertEquals(List.of(service.httpPort, service.managementPort),
-                container.getPorts().stream().map(ContainerPort::getContainerPort).toList());
-        assertEquals(String.valueOf(service.httpPort), new ContainerEnvironment(container, manifests).literal("HTTP_PORT"),
+        assertEquals(
+                List.of(service.httpPort, service.managementPort),
+                container.getPorts().stream()
+                        .map(ContainerPort::getContainerPort)
+                        .toList());
+        assertEquals(
+                String.valueOf(service.httpPort),
+                new ContainerEnvironment(container, manifests).literal("HTTP_PORT"),
                 "HTTP_PORT tells Quarkus the port the Service uses");
-        assertEquals(String.valueOf(service.managementPort),
+        assertEquals(
+                String.valueOf(service.managementPort),
                 new ContainerEnvironment(container, manifests).literal("MANAGEMENT_PORT"),
                 "MANAGEMENT_PORT tells Quarkus the port of the probes and metrics");
 
         List<ServicePort> ports = kubernetesService.getSpec().getPorts();
         assertEquals(2, ports.size());
         assertEquals("http", ports.get(0).getName());
-        assertEquals(service.httpPort, containerPortNumber(container, ports.get(0).getTargetPort()));
+        assertEquals(
+                service.httpPort, containerPortNumber(container, ports.get(0).getTargetPort()));
         assertEquals("management", ports.get(1).getName());
-        assertEquals(service.managementPort, containerPortNumber(container, ports.get(1).getTargetPort()),
+        assertEquals(
+                service.managementPort,
+                containerPortNumber(container, ports.get(1).getTargetPort()),
                 "the management port, for Prometheus");
         assertSelects(kubernetesService.getSpec().getSelector(), podLabels(manifests, service), "the Service");
         for (ServiceContract other : ServiceContract.values()) {
             if (other != service) {
-                assertFalse(matches(kubernetesService.getSpec().getSelector(), podLabels(manifests, other)),
+                assertFalse(
+                        matches(kubernetesService.getSpec().getSelector(), podLabels(manifests, other)),
                         "the " + service.component + " Service must not route to " + other.component + " pods");
             }
         }
@@ -98,9 +112,13 @@ class ServiceWiringTest {
         for (String variable : ServiceContract.SECRET_ENV) {
             environment.source(variable).ifPresent(source -> {
                 assertTrue(source.fromSecret(), variable + " must come from a Secret, not a literal or ConfigMap");
-                manifests.secret(source.secretKey().getName()).ifPresent(secret -> assertTrue(
-                        RenderedManifests.secretEntries(secret).containsKey(source.secretKey().getKey()),
-                        "the chart's Secret has the key " + source.secretKey().getKey() + " for " + variable));
+                manifests
+                        .secret(source.secretKey().getName())
+                        .ifPresent(secret -> assertTrue(
+                                RenderedManifests.secretEntries(secret)
+                                        .containsKey(source.secretKey().getKey()),
+                                "the chart's Secret has the key "
+                                        + source.secretKey().getKey() + " for " + variable));
             });
         }
         if (!service.bootstrapsSuperuser) {
@@ -118,7 +136,9 @@ class ServiceWiringTest {
         Service dispatcher = manifests.get(Service.class, manifests.nameOf(ServiceContract.WEBHOOK_DISPATCHER));
         var environment = new ContainerEnvironment(manifests.container(ServiceContract.RECORDS_API), manifests);
 
-        assertEquals("http://" + dispatcher.getMetadata().getName() + ":" + dispatcher.getSpec().getPorts().get(0).getPort(),
+        assertEquals(
+                "http://" + dispatcher.getMetadata().getName() + ":"
+                        + dispatcher.getSpec().getPorts().get(0).getPort(),
                 environment.literal("DISPATCHER_URL"));
     }
 
@@ -131,22 +151,30 @@ class ServiceWiringTest {
         SecurityContext security = manifests.container(service).getSecurityContext();
         assertNotNull(security, "container securityContext");
 
-        Boolean runAsNonRoot = security.getRunAsNonRoot() != null ? security.getRunAsNonRoot()
+        Boolean runAsNonRoot = security.getRunAsNonRoot() != null
+                ? security.getRunAsNonRoot()
                 : podSecurity == null ? null : podSecurity.getRunAsNonRoot();
         assertEquals(Boolean.TRUE, runAsNonRoot, "runAsNonRoot");
         assertEquals(Boolean.TRUE, security.getReadOnlyRootFilesystem(), "readOnlyRootFilesystem");
         assertEquals(Boolean.FALSE, security.getAllowPrivilegeEscalation(), "allowPrivilegeEscalation");
         assertNotNull(security.getCapabilities(), "capabilities");
         assertEquals(List.of("ALL"), security.getCapabilities().getDrop(), "drop ALL capabilities");
-        assertTrue(security.getCapabilities().getAdd() == null || security.getCapabilities().getAdd().isEmpty(),
+        assertTrue(
+                security.getCapabilities().getAdd() == null
+                        || security.getCapabilities().getAdd().isEmpty(),
                 "no capability added back");
-        assertEquals(Boolean.FALSE, pod.getAutomountServiceAccountToken(), "no API token in pods that never call the API");
+        assertEquals(
+                Boolean.FALSE, pod.getAutomountServiceAccountToken(), "no API token in pods that never call the API");
 
         // The JVM (hsperfdata) and Vert.x (file cache) write to /tmp: a read-only root needs it writable.
         VolumeMount tmp = manifests.container(service).getVolumeMounts().stream()
-                .filter(mount -> "/tmp".equals(mount.getMountPath())).findFirst()
+                .filter(mount -> "/tmp".equals(mount.getMountPath()))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("/tmp is not mounted"));
-        Volume volume = pod.getVolumes().stream().filter(v -> v.getName().equals(tmp.getName())).findFirst().orElseThrow();
+        Volume volume = pod.getVolumes().stream()
+                .filter(v -> v.getName().equals(tmp.getName()))
+                .findFirst()
+                .orElseThrow();
         assertNotNull(volume.getEmptyDir(), "/tmp is an emptyDir");
     }
 
@@ -169,19 +197,28 @@ class ServiceWiringTest {
         PodDisruptionBudget budget = manifests.get(PodDisruptionBudget.class, manifests.nameOf(service));
 
         assertSelects(budget.getSpec().getSelector().getMatchLabels(), podLabels(manifests, service), "the PDB");
-        assertEquals(new IntOrString(1), budget.getSpec().getMaxUnavailable(),
+        assertEquals(
+                new IntOrString(1),
+                budget.getSpec().getMaxUnavailable(),
                 "one pod at a time may go, so even a single replica never blocks a node drain");
     }
 
     private static Map<String, String> podLabels(RenderedManifests manifests, ServiceContract service) {
-        return manifests.deployment(service).getSpec().getTemplate().getMetadata().getLabels();
+        return manifests
+                .deployment(service)
+                .getSpec()
+                .getTemplate()
+                .getMetadata()
+                .getLabels();
     }
 
     /** A label selector matches the pods when every one of its labels is on them. */
     private static void assertSelects(Map<String, String> selector, Map<String, String> podLabels, String selecting) {
         assertNotNull(selector, selecting + " has a selector");
         assertFalse(selector.isEmpty(), selecting + " has a non-empty selector");
-        assertTrue(matches(selector, podLabels), selecting + " selector " + selector + " matches the pod labels " + podLabels);
+        assertTrue(
+                matches(selector, podLabels),
+                selecting + " selector " + selector + " matches the pod labels " + podLabels);
     }
 
     private static boolean matches(Map<String, String> selector, Map<String, String> podLabels) {

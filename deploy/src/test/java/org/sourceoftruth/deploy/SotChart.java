@@ -14,7 +14,8 @@ import java.util.function.Supplier;
 final class SotChart {
 
     /** The surefire configuration passes the chart's directory; the fallback serves an IDE run from deploy/. */
-    static final Path DIRECTORY = Path.of(System.getProperty("chart.dir", "helm/sot")).toAbsolutePath();
+    static final Path DIRECTORY =
+            Path.of(System.getProperty("chart.dir", "helm/sot")).toAbsolutePath();
 
     /** A production-like installation, kept beside the chart as chart-testing does. */
     static final Path PRODUCTION_VALUES = DIRECTORY.resolve("ci/production-values.yaml");
@@ -27,8 +28,7 @@ final class SotChart {
      */
     static final String KUBE_VERSION = "1.31.0";
 
-    private SotChart() {
-    }
+    private SotChart() {}
 
     static Helm helm() {
         if (!Files.isRegularFile(DIRECTORY.resolve("Chart.yaml"))) {
@@ -47,7 +47,9 @@ final class SotChart {
      */
     static String template(String releaseName, Path valuesFile, Map<String, Object> overrides) {
         return timed("template " + releaseName + (valuesFile == null ? "" : " -f " + valuesFile.getFileName()), () -> {
-            var command = helm().template().withName(releaseName).withNamespace(NAMESPACE)
+            var command = helm().template()
+                    .withName(releaseName)
+                    .withNamespace(NAMESPACE)
                     .withKubeVersion(KUBE_VERSION);
             if (valuesFile != null) {
                 command = command.withValuesFile(valuesFile);

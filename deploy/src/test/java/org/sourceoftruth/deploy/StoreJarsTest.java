@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * every jar of a fast-jar directory comes out with stored entries and the same content.
  */
 class StoreJarsTest {
-    private static final Path TOOL = SotChart.DIRECTORY.resolve("../../build/StoreJars.java").normalize();
+    private static final Path TOOL =
+            SotChart.DIRECTORY.resolve("../../build/StoreJars.java").normalize();
 
     @TempDir
     Path app;
@@ -34,12 +35,15 @@ class StoreJarsTest {
     @Test
     void rewritesEveryJarWithStoredEntriesAndTheSameContent() throws Exception {
         Map<String, byte[]> entries = new LinkedHashMap<>();
-        entries.put("META-INF/MANIFEST.MF", "Manifest-Version: 1.0\nMain-Class: a.Main\n\n".getBytes(StandardCharsets.UTF_8));
+        entries.put(
+                "META-INF/MANIFEST.MF",
+                "Manifest-Version: 1.0\nMain-Class: a.Main\n\n".getBytes(StandardCharsets.UTF_8));
         entries.put("a/", new byte[0]);
         entries.put("a/Main.class", "x".repeat(5000).getBytes(StandardCharsets.UTF_8));
         entries.put("a/empty.txt", new byte[0]);
         Path runner = deflatedJar(app.resolve("quarkus-run.jar"), entries);
-        Path dependency = deflatedJar(Files.createDirectories(app.resolve("lib/main")).resolve("dep.jar"), entries);
+        Path dependency =
+                deflatedJar(Files.createDirectories(app.resolve("lib/main")).resolve("dep.jar"), entries);
         Files.writeString(app.resolve("lib/main/not-a-jar.txt"), "left alone");
 
         assertEquals(0, run(app), "the tool succeeds");
@@ -55,7 +59,10 @@ class StoreJarsTest {
                 assertEquals("a class", zip.getEntry("a/Main.class").getComment(), "an entry keeps its comment");
                 assertEquals("the jar's comment", zip.getComment(), "the jar keeps its comment");
                 for (Map.Entry<String, byte[]> e : entries.entrySet()) {
-                    assertArrayEquals(e.getValue(), zip.getInputStream(zip.getEntry(e.getKey())).readAllBytes(), e.getKey());
+                    assertArrayEquals(
+                            e.getValue(),
+                            zip.getInputStream(zip.getEntry(e.getKey())).readAllBytes(),
+                            e.getKey());
                 }
             }
         }
@@ -79,7 +86,8 @@ class StoreJarsTest {
     }
 
     private static Path deflatedJar(Path jar, Map<String, byte[]> entries) throws IOException {
-        try (OutputStream file = Files.newOutputStream(jar); ZipOutputStream out = new ZipOutputStream(file)) {
+        try (OutputStream file = Files.newOutputStream(jar);
+                ZipOutputStream out = new ZipOutputStream(file)) {
             for (Map.Entry<String, byte[]> e : entries.entrySet()) {
                 ZipEntry entry = new ZipEntry(e.getKey());
                 entry.setComment(e.getKey().endsWith(".class") ? "a class" : null);
@@ -96,7 +104,8 @@ class StoreJarsTest {
     }
 
     private static int run(Path... directory) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), TOOL.toString()));
+        List<String> command = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), TOOL.toString()));
         for (Path d : directory) {
             command.add(d.toString());
         }

@@ -28,8 +28,7 @@ final class UnknownFields {
     private final List<String> found = new ArrayList<>();
     private final Set<Object> visited = Collections.newSetFromMap(new IdentityHashMap<>());
 
-    private UnknownFields() {
-    }
+    private UnknownFields() {}
 
     /** Paths such as {@code spec.template.spec.containers[0].readinessProbe.httpGet.paht}. */
     static List<String> in(Object kubernetesObject) {

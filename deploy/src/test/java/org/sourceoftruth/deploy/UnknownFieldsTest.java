@@ -22,14 +22,25 @@ class UnknownFieldsTest {
         var probe = new HTTPGetActionBuilder().withPath("/q/health/live").build();
         probe.setAdditionalProperty("paht", "/q/health/ready");
         Deployment deployment = new DeploymentBuilder()
-                .withNewMetadata().withName("x").endMetadata()
-                .withNewSpec().withNewTemplate().withNewSpec()
-                .addToContainers(new ContainerBuilder().withName("app").withNewLivenessProbe()
-                        .withHttpGet(probe).endLivenessProbe().build())
-                .endSpec().endTemplate().endSpec()
+                .withNewMetadata()
+                .withName("x")
+                .endMetadata()
+                .withNewSpec()
+                .withNewTemplate()
+                .withNewSpec()
+                .addToContainers(new ContainerBuilder()
+                        .withName("app")
+                        .withNewLivenessProbe()
+                        .withHttpGet(probe)
+                        .endLivenessProbe()
+                        .build())
+                .endSpec()
+                .endTemplate()
+                .endSpec()
                 .build();
 
-        assertEquals(List.of("spec.template.spec.containers[0].livenessProbe.httpGet.paht"), UnknownFields.in(deployment));
+        assertEquals(
+                List.of("spec.template.spec.containers[0].livenessProbe.httpGet.paht"), UnknownFields.in(deployment));
     }
 
     @Test
@@ -51,9 +62,12 @@ class UnknownFieldsTest {
         List<String> unknown = UnknownFields.in(manifests.deployment(ServiceContract.RECORDS_API));
 
         String pod = "spec.template.spec.";
-        assertEquals(List.of(
-                pod + "affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpresions",
-                // after HTTP_PORT, MANAGEMENT_PORT and the three Secret variables
-                pod + "containers[0].env[5].valu"), unknown.stream().sorted().toList());
+        assertEquals(
+                List.of(
+                        pod
+                                + "affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpresions",
+                        // after HTTP_PORT, MANAGEMENT_PORT and the three Secret variables
+                        pod + "containers[0].env[5].valu"),
+                unknown.stream().sorted().toList());
     }
 }

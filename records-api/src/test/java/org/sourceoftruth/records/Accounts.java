@@ -1,22 +1,20 @@
 package org.sourceoftruth.records;
 
+import static io.restassured.RestAssured.given;
+
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.specification.RequestSpecification;
-
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import static io.restassured.RestAssured.given;
 
 /** Test helpers for users other than the bootstrap superuser: accounts, tokens and permissions. */
 public final class Accounts {
     /** Satisfies NetBox's password rules (12+ characters, digit, upper and lower case). */
     public static final String PASSWORD = "Correct-Horse-42";
 
-    private Accounts() {
-    }
+    private Accounts() {}
 
     /** A user with a password and one token created for it by the superuser. */
     public record Account(int id, String username, String token) {
@@ -45,7 +43,8 @@ public final class Accounts {
     }
 
     /** An object permission for the given users; {@code constraints} may be null. Returns its id. */
-    public static int permission(List<String> objectTypes, List<String> actions, Object constraints, List<Integer> users) {
+    public static int permission(
+            List<String> objectTypes, List<String> actions, Object constraints, List<Integer> users) {
         Map<String, Object> body = new HashMap<>();
         body.put("name", "perm-" + Api.uniq());
         body.put("object_types", objectTypes);
@@ -56,7 +55,9 @@ public final class Accounts {
     }
 
     public static RequestSpecification as(String token) {
-        return given().header("Authorization", "Token " + token).contentType(ContentType.JSON)
-                .config(RestAssured.config().redirect(RestAssured.config().getRedirectConfig().followRedirects(false)));
+        return given().header("Authorization", "Token " + token)
+                .contentType(ContentType.JSON)
+                .config(RestAssured.config()
+                        .redirect(RestAssured.config().getRedirectConfig().followRedirects(false)));
     }
 }

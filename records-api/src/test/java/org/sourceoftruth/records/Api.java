@@ -1,25 +1,25 @@
 package org.sourceoftruth.records;
 
+import static io.restassured.RestAssured.given;
+
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
 import io.restassured.specification.RequestSpecification;
-
 import java.util.Map;
 import java.util.UUID;
-
-import static io.restassured.RestAssured.given;
 
 /** Test helpers: requests with the bootstrap superuser's token (see %test properties). */
 public final class Api {
     public static final String TOKEN = "0123456789abcdef0123456789abcdef01234567";
 
-    private Api() {
-    }
+    private Api() {}
 
     public static RequestSpecification auth() {
-        return given().header("Authorization", "Token " + TOKEN).contentType(ContentType.JSON)
-                .config(RestAssured.config().redirect(RestAssured.config().getRedirectConfig().followRedirects(false)));
+        return given().header("Authorization", "Token " + TOKEN)
+                .contentType(ContentType.JSON)
+                .config(RestAssured.config()
+                        .redirect(RestAssured.config().getRedirectConfig().followRedirects(false)));
     }
 
     public static ValidatableResponse post(String path, Object body) {
@@ -48,11 +48,12 @@ public final class Api {
         int mfr = create("/api/dcim/manufacturers/", Map.of("name", "mfr-" + u, "slug", "mfr-" + u));
         int type = create("/api/dcim/device-types/", Map.of("manufacturer", mfr, "model", "m-" + u, "slug", "m-" + u));
         int role = create("/api/dcim/device-roles/", Map.of("name", "role-" + u, "slug", "role-" + u));
-        return new int[]{type, role};
+        return new int[] {type, role};
     }
 
     public static int device(int site, int[] typeAndRole, String name) {
-        return create("/api/dcim/devices/", Map.of("name", name, "site", site, "device_type", typeAndRole[0],
-                "role", typeAndRole[1]));
+        return create(
+                "/api/dcim/devices/",
+                Map.of("name", name, "site", site, "device_type", typeAndRole[0], "role", typeAndRole[1]));
     }
 }

@@ -5,14 +5,13 @@ import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.core.instrument.distribution.DistributionStatisticConfig;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.LongStream;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * {@value #HTTP_SERVER_REQUESTS} and the timers a service names in
@@ -25,7 +24,8 @@ import java.util.stream.LongStream;
 public class LatencyHistograms {
     public static final String HTTP_SERVER_REQUESTS = "http.server.requests";
     private static final double[] BUCKETS = LongStream.of(5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000)
-            .mapToDouble(ms -> Duration.ofMillis(ms).toNanos()).toArray();
+            .mapToDouble(ms -> Duration.ofMillis(ms).toNanos())
+            .toArray();
 
     @ConfigProperty(name = "sot.metrics.latency-histograms")
     Optional<List<String>> serviceTimers;
@@ -41,7 +41,10 @@ public class LatencyHistograms {
                 if (!names.contains(id.getName())) {
                     return config;
                 }
-                return DistributionStatisticConfig.builder().serviceLevelObjectives(BUCKETS).build().merge(config);
+                return DistributionStatisticConfig.builder()
+                        .serviceLevelObjectives(BUCKETS)
+                        .build()
+                        .merge(config);
             }
         };
     }

@@ -24,14 +24,15 @@ public final class RequestLog {
     public static final String ROUTE = "route";
     /** The route of a request no route template matched: one value, whatever the path. */
     public static final String UNMATCHED = "unmatched";
+
     public static final String ACCESS_CATEGORY = "sot.access";
 
     /** Where Quarkus's REST layer leaves the matched template for Micrometer's uri tag (its ObservabilityUtil, not public). */
     private static final String ROUTE_TEMPLATE_KEY = "UrlPathTemplate";
+
     private static final Logger ACCESS = Logger.getLogger(ACCESS_CATEGORY);
 
-    private RequestLog() {
-    }
+    private RequestLog() {}
 
     /** First thing for every request, on the event loop: its id into the MDC, its access line at its end. */
     public static void begin(RoutingContext ctx, String requestId) {
@@ -51,11 +52,13 @@ public final class RequestLog {
     /** The route template of the request, or the non-REST route (health, Swagger UI), or {@link #UNMATCHED}. */
     public static String route(RoutingContext ctx) {
         Object template = ctx.request() instanceof HttpServerRequestInternal internal
-                ? internal.context().getLocal(ROUTE_TEMPLATE_KEY) : null;
+                ? internal.context().getLocal(ROUTE_TEMPLATE_KEY)
+                : null;
         if (template != null) {
             return template.toString();
         }
-        if (ctx.currentRoute() != null && ctx.currentRoute().getPath() != null
+        if (ctx.currentRoute() != null
+                && ctx.currentRoute().getPath() != null
                 && !"/".equals(ctx.currentRoute().getPath())) {
             return ctx.currentRoute().getPath();
         }

@@ -1,5 +1,10 @@
 package org.sourceoftruth.dispatcher;
 
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -7,6 +12,13 @@ import io.restassured.response.ExtractableResponse;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -15,19 +27,6 @@ import org.sourceoftruth.dispatcher.support.Receiver;
 import org.sourceoftruth.dispatcher.support.TestInfrastructure;
 import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.testsupport.RecordsApiProcess;
-
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.HexFormat;
-import java.util.List;
-import java.util.Map;
-
-import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The whole chain, nothing stubbed: the packaged records-api runs as a child process against
@@ -49,7 +48,9 @@ class RecordsApiEndToEndTest {
 
     @BeforeAll
     static void startRecordsApi() throws Exception {
-        recordsApi = TestInfrastructure.recordsApi().superuser("e2e-admin", "e2e-password", TOKEN).start();
+        recordsApi = TestInfrastructure.recordsApi()
+                .superuser("e2e-admin", "e2e-password", TOKEN)
+                .start();
         api = recordsApi.url();
         receiver = Receiver.start();
     }
@@ -70,28 +71,56 @@ class RecordsApiEndToEndTest {
 
     @Test
     void siteChangesThroughTheApiArriveAsSignedWebhooks() throws Exception {
-        int webhook = records().body(Map.of("name", "e2e-hook", "payload_url", receiver.url("/hook"), "secret", SECRET))
-                .post("/api/extras/webhooks/").then().statusCode(201).extract().path("id");
-        records().body(Map.of("name", "e2e-rule", "object_types", List.of("dcim.site"),
-                        "event_types", List.of("object_created", "object_updated", "object_deleted"),
-                        "action_object_type", "extras.webhook", "action_object_id", webhook))
-                .post("/api/extras/event-rules/").then().statusCode(201);
+        int webhook = records()
+                .body(Map.of("name", "e2e-hook", "payload_url", receiver.url("/hook"), "secret", SECRET))
+                .post("/api/extras/webhooks/")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
+        records()
+                .body(Map.of(
+                        "name",
+                        "e2e-rule",
+                        "object_types",
+                        List.of("dcim.site"),
+                        "event_types",
+                        List.of("object_created", "object_updated", "object_deleted"),
+                        "action_object_type",
+                        "extras.webhook",
+                        "action_object_id",
+                        webhook))
+                .post("/api/extras/event-rules/")
+                .then()
+                .statusCode(201);
         // the rule reaches the dispatcher's cache through its own change event
-        await().atMost(Duration.ofSeconds(60)).until(() -> !rules.rulesFor("dcim.site", "object_created").isEmpty());
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> !rules.rulesFor("dcim.site", "object_created").isEmpty());
 
-        ExtractableResponse<Response> created = records().body(Map.of("name", "e2e-site", "slug", "e2e-site"))
-                .post("/api/dcim/sites/").then().statusCode(201).extract();
+        ExtractableResponse<Response> created = records()
+                .body(Map.of("name", "e2e-site", "slug", "e2e-site"))
+                .post("/api/dcim/sites/")
+                .then()
+                .statusCode(201)
+                .extract();
         int site = created.path("id");
-        ExtractableResponse<Response> updated = records().body(Map.of("description", "changed"))
-                .patch("/api/dcim/sites/" + site + "/").then().statusCode(200).extract();
-        ExtractableResponse<Response> deleted = records().delete("/api/dcim/sites/" + site + "/").then().statusCode(204)
+        ExtractableResponse<Response> updated = records()
+                .body(Map.of("description", "changed"))
+                .patch("/api/dcim/sites/" + site + "/")
+                .then()
+                .statusCode(200)
+                .extract();
+        ExtractableResponse<Response> deleted = records()
+                .delete("/api/dcim/sites/" + site + "/")
+                .then()
+                .statusCode(204)
                 .extract();
 
         await().atMost(Duration.ofSeconds(60)).until(() -> receiver.received().size() >= 3);
         List<Receiver.Received> got = receiver.received();
         assertEquals(3, got.size(), "exactly one webhook per change");
-        List<String> requestIds = List.of(created.header("X-Request-ID"), updated.header("X-Request-ID"),
-                deleted.header("X-Request-ID"));
+        List<String> requestIds =
+                List.of(created.header("X-Request-ID"), updated.header("X-Request-ID"), deleted.header("X-Request-ID"));
         List<String> events = List.of("created", "updated", "deleted");
         for (int i = 0; i < 3; i++) {
             Receiver.Received r = got.get(i);
@@ -102,17 +131,32 @@ class RecordsApiEndToEndTest {
             assertEquals("e2e-admin", body.get("username").asText());
             assertEquals(requestIds.get(i), body.get("request_id").asText());
             assertEquals("e2e-site", body.get("data").get("name").asText());
-            assertEquals("/api/dcim/sites/" + site + "/", body.get("data").get("url").asText());
-            assertTrue(body.get("timestamp").asText().matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{6}\\+00:00"),
+            assertEquals(
+                    "/api/dcim/sites/" + site + "/", body.get("data").get("url").asText());
+            assertTrue(
+                    body.get("timestamp")
+                            .asText()
+                            .matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{6}\\+00:00"),
                     body.get("timestamp").asText());
             assertEquals("application/json", r.header("Content-Type"));
             assertEquals(hmacSha512(SECRET, r.body()), r.header("X-Hook-Signature"));
         }
         JsonNode update = Json.MAPPER.readTree(got.get(1).body());
-        assertEquals("", update.get("snapshots").get("prechange").get("description").asText());
-        assertEquals("changed", update.get("snapshots").get("postchange").get("description").asText());
-        assertTrue(Json.MAPPER.readTree(got.get(0).body()).get("snapshots").get("prechange").isNull());
-        assertTrue(Json.MAPPER.readTree(got.get(2).body()).get("snapshots").get("postchange").isNull());
+        assertEquals(
+                "", update.get("snapshots").get("prechange").get("description").asText());
+        assertEquals(
+                "changed",
+                update.get("snapshots").get("postchange").get("description").asText());
+        assertTrue(Json.MAPPER
+                .readTree(got.get(0).body())
+                .get("snapshots")
+                .get("prechange")
+                .isNull());
+        assertTrue(Json.MAPPER
+                .readTree(got.get(2).body())
+                .get("snapshots")
+                .get("postchange")
+                .isNull());
     }
 
     private static String hmacSha512(String secret, byte[] body) throws Exception {

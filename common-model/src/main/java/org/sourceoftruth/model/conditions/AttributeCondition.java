@@ -3,7 +3,6 @@ package org.sourceoftruth.model.conditions;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -14,8 +13,9 @@ import java.util.regex.Pattern;
  * @param value the JSON value to compare with
  * @param regex the compiled pattern when {@code op} is {@code regex}, else null
  */
-public record AttributeCondition(String attr, List<String> path, JsonNode value, Operator op, boolean negate,
-                                 Pattern regex) implements Condition {
+public record AttributeCondition(
+        String attr, List<String> path, JsonNode value, Operator op, boolean negate, Pattern regex)
+        implements Condition {
 
     @Override
     public boolean evaluate(JsonNode data) throws ConditionEvaluationException {

@@ -1,7 +1,6 @@
 package org.sourceoftruth.model.conditions;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.util.List;
 
 /**
@@ -11,7 +10,10 @@ import java.util.List;
  */
 public record ConditionSet(Logic logic, List<Condition> members) implements Condition {
 
-    public enum Logic { AND, OR }
+    public enum Logic {
+        AND,
+        OR
+    }
 
     @Override
     public boolean evaluate(JsonNode data) throws ConditionEvaluationException {

@@ -1,7 +1,6 @@
 package org.sourceoftruth.model.conditions;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.Iterator;
@@ -25,8 +24,7 @@ public final class Conditions {
 
     private static final Set<String> RULE_KEYS = Set.of("attr", "value", "op", "negate");
 
-    private Conditions() {
-    }
+    private Conditions() {}
 
     /** @return the save-time error for this document, or empty when it is valid */
     public static Optional<String> validate(JsonNode conditions) {
@@ -43,7 +41,9 @@ public final class Conditions {
      *                   mean "no conditions"
      */
     public static Condition parse(JsonNode conditions) throws InvalidConditionException {
-        if (conditions == null || conditions.isNull() || conditions.isMissingNode()
+        if (conditions == null
+                || conditions.isNull()
+                || conditions.isMissingNode()
                 || (conditions.isObject() && conditions.isEmpty())) {
             return ALWAYS;
         }
@@ -63,8 +63,9 @@ public final class Conditions {
         ConditionSet.Logic logic = switch (only.getKey().toLowerCase(Locale.ROOT)) {
             case "and" -> ConditionSet.Logic.AND;
             case "or" -> ConditionSet.Logic.OR;
-            default -> throw new InvalidConditionException(
-                    "Invalid logic type: must be 'AND' or 'OR'. Please check documentation.");
+            default ->
+                throw new InvalidConditionException(
+                        "Invalid logic type: must be 'AND' or 'OR'. Please check documentation.");
         };
         if (!only.getValue().isArray()) {
             throw new InvalidConditionException("The '" + only.getKey() + "' set must hold a list of conditions, not "
@@ -93,8 +94,8 @@ public final class Conditions {
         for (Iterator<String> names = rule.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!RULE_KEYS.contains(name)) {
-                throw new InvalidConditionException("Unknown key '" + name + "' in condition; allowed keys are "
-                        + "attr, value, op and negate.");
+                throw new InvalidConditionException(
+                        "Unknown key '" + name + "' in condition; allowed keys are " + "attr, value, op and negate.");
             }
         }
         JsonNode attr = rule.get("attr");
@@ -107,8 +108,9 @@ public final class Conditions {
         JsonNode value = rule.get("value");
         JsonNode opNode = rule.get("op");
         String opName = opNode == null || opNode.isNull() ? "eq" : opNode.asText();
-        Operator op = Operator.fromJsonName(opName).orElseThrow(() -> new InvalidConditionException(
-                "Unknown operator: " + opName + ". Must be one of: " + Operator.allJsonNames()));
+        Operator op = Operator.fromJsonName(opName)
+                .orElseThrow(() -> new InvalidConditionException(
+                        "Unknown operator: " + opName + ". Must be one of: " + Operator.allJsonNames()));
         Set<Operator> allowed = operatorsFor(value);
         if (allowed == null) {
             throw new InvalidConditionException("Unsupported value type: " + PythonSemantics.typeName(value));
@@ -127,12 +129,12 @@ public final class Conditions {
             try {
                 regex = Pattern.compile(value.textValue());
             } catch (PatternSyntaxException e) {
-                throw new InvalidConditionException("Invalid regular expression '" + value.textValue() + "': "
-                        + e.getDescription());
+                throw new InvalidConditionException(
+                        "Invalid regular expression '" + value.textValue() + "': " + e.getDescription());
             }
         }
-        return new AttributeCondition(attr.textValue(), List.of(attr.textValue().split("\\.", -1)), value, op,
-                negate, regex);
+        return new AttributeCondition(
+                attr.textValue(), List.of(attr.textValue().split("\\.", -1)), value, op, negate, regex);
     }
 
     /** NetBox's Condition.TYPES: which operators suit which value type (null: unsupported type). */

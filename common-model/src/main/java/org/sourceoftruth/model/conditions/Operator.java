@@ -7,7 +7,14 @@ import java.util.stream.Collectors;
 
 /** Comparison operators of a condition, named as NetBox names them in JSON. */
 public enum Operator {
-    EQ, GT, GTE, LT, LTE, IN, CONTAINS, REGEX;
+    EQ,
+    GT,
+    GTE,
+    LT,
+    LTE,
+    IN,
+    CONTAINS,
+    REGEX;
 
     public String jsonName() {
         return name().toLowerCase(Locale.ROOT);

@@ -1,7 +1,6 @@
 package org.sourceoftruth.model.conditions;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.math.BigDecimal;
 import java.util.Iterator;
 import java.util.Map;
@@ -12,8 +11,7 @@ import java.util.Map;
  */
 final class PythonSemantics {
 
-    private PythonSemantics() {
-    }
+    private PythonSemantics() {}
 
     /** Python's {@code type(value)} as NetBox prints it in messages, e.g. {@code <class 'str'>}. */
     static String typeName(JsonNode value) {

@@ -20,8 +20,7 @@ final class Arithmetic {
     /** Bits of the largest integer of {@link #MAX_DIGITS} digits (log2(10) = 3.3219...). */
     private static final int MAX_BITS = (int) Math.ceil(MAX_DIGITS * 3.3219281);
 
-    private Arithmetic() {
-    }
+    private Arithmetic() {}
 
     static Object apply(String operator, Object a, Object b) {
         if (isIntegral(a) && isIntegral(b)) {
@@ -38,7 +37,10 @@ final class Arithmetic {
                 case "floordiv" -> {
                     requireNonZero(y);
                     BigInteger[] qr = x.divideAndRemainder(y);
-                    yield normalize(qr[1].signum() != 0 && qr[1].signum() != y.signum() ? qr[0].subtract(BigInteger.ONE) : qr[0]);
+                    yield normalize(
+                            qr[1].signum() != 0 && qr[1].signum() != y.signum()
+                                    ? qr[0].subtract(BigInteger.ONE)
+                                    : qr[0]);
                 }
                 case "mod" -> {
                     requireNonZero(y);
@@ -77,7 +79,10 @@ final class Arithmetic {
             return Collections.unmodifiableList(joined);
         }
         if (operator.equals("mul") && a instanceof String s && isIntegral(b)) {
-            int times = integer(b, operator).max(BigInteger.ZERO).min(BigInteger.valueOf(MAX_REPEAT)).intValue();
+            int times = integer(b, operator)
+                    .max(BigInteger.ZERO)
+                    .min(BigInteger.valueOf(MAX_REPEAT))
+                    .intValue();
             if ((long) times * s.length() > MAX_REPEAT) {
                 throw new TemplateRenderException("string repetition too large");
             }

@@ -1,7 +1,6 @@
 package org.sourceoftruth.model.template;
 
 import io.quarkus.qute.Template;
-
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
@@ -38,13 +37,17 @@ public final class CompiledTemplate {
         StringBuilder out = new StringBuilder();
         RenderGuard.start(limits);
         try {
-            template.data(context).consume(chunk -> {
-                // checked before appending, so the buffer itself never grows past the bound
-                if (chunk.length() > maxChars - out.length()) {
-                    throw new TemplateRenderException("rendered output is longer than " + maxChars + " characters");
-                }
-                out.append(chunk);
-            }).toCompletableFuture().join();
+            template.data(context)
+                    .consume(chunk -> {
+                        // checked before appending, so the buffer itself never grows past the bound
+                        if (chunk.length() > maxChars - out.length()) {
+                            throw new TemplateRenderException(
+                                    "rendered output is longer than " + maxChars + " characters");
+                        }
+                        out.append(chunk);
+                    })
+                    .toCompletableFuture()
+                    .join();
             return out.toString();
         } catch (CompletionException | io.quarkus.qute.TemplateException e) {
             throw asRenderException(e);

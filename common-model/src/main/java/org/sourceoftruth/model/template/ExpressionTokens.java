@@ -12,10 +12,15 @@ import java.util.Set;
  */
 final class ExpressionTokens {
 
-    enum TokenType { NAME, STRING, NUMBER, OPERATOR, END }
-
-    record Token(TokenType type, String text, Object value) {
+    enum TokenType {
+        NAME,
+        STRING,
+        NUMBER,
+        OPERATOR,
+        END
     }
+
+    record Token(TokenType type, String text, Object value) {}
 
     private final List<Token> tokens;
     private final int line;
@@ -73,9 +78,10 @@ final class ExpressionTokens {
     }
 
     static boolean startsOperand(Token token) {
-        return token.type == TokenType.STRING || token.type == TokenType.NUMBER
-                || (token.type == TokenType.NAME && !Set.of("and", "or", "not", "in", "is", "if", "else")
-                .contains(token.text));
+        return token.type == TokenType.STRING
+                || token.type == TokenType.NUMBER
+                || (token.type == TokenType.NAME
+                        && !Set.of("and", "or", "not", "in", "is", "if", "else").contains(token.text));
     }
 
     void expect(String operator) throws TemplateSyntaxException {
@@ -113,8 +119,10 @@ final class ExpressionTokens {
         return new TemplateSyntaxException(line, message);
     }
 
-    private static final String[] OPERATORS = {"//", "==", "!=", "<=", ">=", "**", "(", ")", "[", "]", "{", "}", ".",
-            ",", "|", "~", "+", "-", "*", "/", "%", "<", ">", "=", ":"};
+    private static final String[] OPERATORS = {
+        "//", "==", "!=", "<=", ">=", "**", "(", ")", "[", "]", "{", "}", ".", ",", "|", "~", "+", "-", "*", "/", "%",
+        "<", ">", "=", ":"
+    };
 
     private static List<Token> tokenize(String source, int line) throws TemplateSyntaxException {
         List<Token> tokens = new ArrayList<>();
@@ -125,7 +133,8 @@ final class ExpressionTokens {
                 i++;
             } else if (Character.isLetter(c) || c == '_') {
                 int start = i;
-                while (i < source.length() && (Character.isLetterOrDigit(source.charAt(i)) || source.charAt(i) == '_')) {
+                while (i < source.length()
+                        && (Character.isLetterOrDigit(source.charAt(i)) || source.charAt(i) == '_')) {
                     i++;
                 }
                 String name = source.substring(start, i);
@@ -162,8 +171,8 @@ final class ExpressionTokens {
                     value = Double.parseDouble(text);
                 } else {
                     if (text.length() > Arithmetic.MAX_DIGITS) {
-                        throw new TemplateSyntaxException(line, "integer literal has more than "
-                                + Arithmetic.MAX_DIGITS + " digits");
+                        throw new TemplateSyntaxException(
+                                line, "integer literal has more than " + Arithmetic.MAX_DIGITS + " digits");
                     }
                     BigInteger big = new BigInteger(text);
                     value = big.bitLength() < 64 ? (Object) big.longValue() : big;

@@ -101,8 +101,7 @@ final class FunctionSpecs {
         method("join", "str_join", 2, "self", "iterable");
     }
 
-    private FunctionSpecs() {
-    }
+    private FunctionSpecs() {}
 
     static Spec filter(String name) {
         return FILTERS.get(name);

@@ -80,11 +80,9 @@ final class JinjaExpressionParser {
         return new SetHeader(name, value);
     }
 
-    record ForHeader(List<String> names, Expr iterable) {
-    }
+    record ForHeader(List<String> names, Expr iterable) {}
 
-    record SetHeader(String name, Expr value) {
-    }
+    record SetHeader(String name, Expr value) {}
 
     // ---------------------------------------------------------------- grammar
 
@@ -141,7 +139,8 @@ final class JinjaExpressionParser {
             } else if (ExpressionTokens.isKeyword(token, "in")) {
                 tokens.skip(1);
                 left = call("in", left, concat());
-            } else if (ExpressionTokens.isKeyword(token, "not") && ExpressionTokens.isKeyword(tokens.peekAhead(1), "in")) {
+            } else if (ExpressionTokens.isKeyword(token, "not")
+                    && ExpressionTokens.isKeyword(tokens.peekAhead(1), "in")) {
                 tokens.skip(2);
                 left = call("not", call("in", left, concat()));
             } else if (ExpressionTokens.isKeyword(token, "is")) {
@@ -313,7 +312,7 @@ final class JinjaExpressionParser {
                     case "false", "False" -> new Expr.Literal(Boolean.FALSE);
                     case "none", "None" -> new Expr.Literal(null);
                     case "and", "or", "not", "in", "is", "if", "else" ->
-                            throw tokens.error("unexpected '" + token.text() + "'");
+                        throw tokens.error("unexpected '" + token.text() + "'");
                     default -> new Expr.Name(token.text());
                 };
             case OPERATOR:
@@ -353,7 +352,8 @@ final class JinjaExpressionParser {
         Map<String, Expr> keywords = new LinkedHashMap<>();
         if (!tokens.accept(")")) {
             do {
-                if (tokens.peek().type() == TokenType.NAME && tokens.peekAhead(1).type() == TokenType.OPERATOR
+                if (tokens.peek().type() == TokenType.NAME
+                        && tokens.peekAhead(1).type() == TokenType.OPERATOR
                         && tokens.peekAhead(1).text().equals("=")) {
                     String keyword = tokens.next().text();
                     tokens.skip(1);
@@ -386,9 +386,10 @@ final class JinjaExpressionParser {
 
     private void checkArity(FunctionSpecs.Spec spec, int count, String what) throws TemplateSyntaxException {
         if (count < spec.minArguments() || count > spec.maxArguments()) {
-            throw tokens.error(what + " takes " + (spec.minArguments() == spec.maxArguments()
-                    ? String.valueOf(spec.minArguments() - 1)
-                    : (spec.minArguments() - 1) + " to " + (spec.maxArguments() - 1))
+            throw tokens.error(what + " takes "
+                    + (spec.minArguments() == spec.maxArguments()
+                            ? String.valueOf(spec.minArguments() - 1)
+                            : (spec.minArguments() - 1) + " to " + (spec.maxArguments() - 1))
                     + " argument(s), got " + (count - 1));
         }
     }

@@ -12,11 +12,14 @@ import java.util.List;
  */
 final class JinjaLexer {
 
-    enum Kind { TEXT, OUTPUT, STATEMENT }
+    enum Kind {
+        TEXT,
+        OUTPUT,
+        STATEMENT
+    }
 
     /** One piece of the template; {@code content} is trimmed for OUTPUT and STATEMENT. */
-    record Segment(Kind kind, String content, int line) {
-    }
+    record Segment(Kind kind, String content, int line) {}
 
     private final String source;
     private final Whitespace whitespace;
@@ -90,7 +93,8 @@ final class JinjaLexer {
         if (stripAfter || content.endsWith("+")) {
             content = content.substring(0, content.length() - 1);
         }
-        boolean keepAfter = content.length() < source.substring(contentStart, end).length() && !stripAfter;
+        boolean keepAfter =
+                content.length() < source.substring(contentStart, end).length() && !stripAfter;
         advance(end + closer.length() - pos);
         stripNextText = stripAfter;
         if (whitespace.trimBlocks() && opener != '{' && !keepAfter && !stripAfter) {
@@ -159,8 +163,8 @@ final class JinjaLexer {
 
     /** {@code {% raw %}...{% endraw %}}: everything up to the end tag is literal text. */
     private void readRaw(int startLine) throws TemplateSyntaxException {
-        java.util.regex.Matcher end = java.util.regex.Pattern.compile("\\{%-?\\s*endraw\\s*[-+]?%}")
-                .matcher(source);
+        java.util.regex.Matcher end =
+                java.util.regex.Pattern.compile("\\{%-?\\s*endraw\\s*[-+]?%}").matcher(source);
         if (!end.find(pos)) {
             throw new TemplateSyntaxException(startLine, "'raw' block is not closed with {% endraw %}");
         }

@@ -28,7 +28,11 @@ public final class JinjaToQute {
     private static final Pattern BRACKET_KEY = Pattern.compile("[A-Za-z0-9_\\-]+");
     private static final String LOOP_ALIAS_PREFIX = "jinja_loop_";
 
-    private enum BlockType { ROOT, IF, FOR }
+    private enum BlockType {
+        ROOT,
+        IF,
+        FOR
+    }
 
     /** An open block and the names it binds (loop variables, {@code set} variables). */
     private static final class Block {
@@ -38,6 +42,7 @@ public final class JinjaToQute {
         final Map<String, String> loopNames = new HashMap<>();
         /** set variables of the current branch (a Qute let section each) */
         final Map<String, String> setNames = new HashMap<>();
+
         String loopAlias;
         String loopIterable;
         int openLets;
@@ -93,7 +98,8 @@ public final class JinjaToQute {
     }
 
     /** @return Qute source equivalent to the Jinja template under these whitespace settings */
-    public static String translate(String jinja, Output outputMode, Whitespace whitespace) throws TemplateSyntaxException {
+    public static String translate(String jinja, Output outputMode, Whitespace whitespace)
+            throws TemplateSyntaxException {
         JinjaToQute translator = new JinjaToQute(outputMode);
         for (JinjaLexer.Segment segment : JinjaLexer.split(jinja, whitespace)) {
             switch (segment.kind()) {
@@ -104,8 +110,10 @@ public final class JinjaToQute {
         }
         Block open = translator.blocks.peek();
         if (open.type != BlockType.ROOT) {
-            throw new TemplateSyntaxException(open.line, "'" + open.type.name().toLowerCase() + "' block is never closed"
-                    + " (missing {% end" + open.type.name().toLowerCase() + " %})");
+            throw new TemplateSyntaxException(
+                    open.line,
+                    "'" + open.type.name().toLowerCase() + "' block is never closed" + " (missing {% end"
+                            + open.type.name().toLowerCase() + " %})");
         }
         translator.closeLets(open);
         return translator.out.toString();
@@ -130,7 +138,11 @@ public final class JinjaToQute {
         }
         String expression = emit(JinjaExpressionParser.parse(segment.content(), segment.line()), segment.line());
         // The function turns any value (None included) into its printed form.
-        out.append("{fn:").append(outputMode.function).append('(').append(expression).append(")}");
+        out.append("{fn:")
+                .append(outputMode.function)
+                .append('(')
+                .append(expression)
+                .append(")}");
     }
 
     private void statement(JinjaLexer.Segment segment) throws TemplateSyntaxException {
@@ -184,22 +196,33 @@ public final class JinjaToQute {
                 out.append("{/for}");
             }
             case "set" -> {
-                JinjaExpressionParser.SetHeader header = JinjaExpressionParser.parseSet(requireArgument(rest, "set", line), line);
+                JinjaExpressionParser.SetHeader header =
+                        JinjaExpressionParser.parseSet(requireArgument(rest, "set", line), line);
                 String value = emit(header.value(), line);
                 Block block = blocks.peek();
                 openSection(line);
                 block.setNames.put(header.name(), header.name());
                 block.openLets++;
-                out.append("{#let ").append(header.name()).append('=').append(value).append('}');
+                out.append("{#let ")
+                        .append(header.name())
+                        .append('=')
+                        .append(value)
+                        .append('}');
             }
             case "endraw" -> throw new TemplateSyntaxException(line, "'endraw' without 'raw'");
-            default -> throw new TemplateSyntaxException(line, keyword.isEmpty() ? "empty block tag {% %}"
-                    : "unsupported tag '" + keyword + "'; webhook templates support if/elif/else, for, set and raw");
+            default ->
+                throw new TemplateSyntaxException(
+                        line,
+                        keyword.isEmpty()
+                                ? "empty block tag {% %}"
+                                : "unsupported tag '" + keyword
+                                        + "'; webhook templates support if/elif/else, for, set and raw");
         }
     }
 
     private void forBlock(String header, int line) throws TemplateSyntaxException {
-        JinjaExpressionParser.ForHeader parsed = JinjaExpressionParser.parseFor(requireArgument(header, "for", line), line);
+        JinjaExpressionParser.ForHeader parsed =
+                JinjaExpressionParser.parseFor(requireArgument(header, "for", line), line);
         // Evaluate the iterable before the loop's own names are in scope.
         String iterable = emit(parsed.iterable(), line);
         Block block = new Block(BlockType.FOR, line);
@@ -216,13 +239,17 @@ public final class JinjaToQute {
         }
         openSection(line);
         blocks.push(block);
-        out.append("{#for ").append(block.loopAlias).append(" in fn:iter(").append(iterable).append(")}");
+        out.append("{#for ")
+                .append(block.loopAlias)
+                .append(" in fn:iter(")
+                .append(iterable)
+                .append(")}");
     }
 
     private void openSection(int line) throws TemplateSyntaxException {
         if (++openSections > MAX_SECTIONS) {
-            throw new TemplateSyntaxException(line, "blocks and set variables are nested more than "
-                    + MAX_SECTIONS + " levels deep");
+            throw new TemplateSyntaxException(
+                    line, "blocks and set variables are nested more than " + MAX_SECTIONS + " levels deep");
         }
     }
 
@@ -238,9 +265,13 @@ public final class JinjaToQute {
     private Block requireBlock(BlockType type, String tag, int line) throws TemplateSyntaxException {
         Block block = blocks.peek();
         if (block.type != type) {
-            throw new TemplateSyntaxException(line, "unexpected '" + tag + "'"
-                    + (block.type == BlockType.ROOT ? "" : "; the innermost open block is '"
-                    + block.type.name().toLowerCase() + "' from line " + block.line));
+            throw new TemplateSyntaxException(
+                    line,
+                    "unexpected '" + tag + "'"
+                            + (block.type == BlockType.ROOT
+                                    ? ""
+                                    : "; the innermost open block is '"
+                                            + block.type.name().toLowerCase() + "' from line " + block.line));
         }
         return block;
     }
@@ -279,13 +310,13 @@ public final class JinjaToQute {
      */
     private String emit(Expr expr, int line, int depth) throws TemplateSyntaxException {
         if (depth > JinjaExpressionParser.MAX_NESTING) {
-            throw new TemplateSyntaxException(line, "expression is nested more than "
-                    + JinjaExpressionParser.MAX_NESTING + " levels deep");
+            throw new TemplateSyntaxException(
+                    line, "expression is nested more than " + JinjaExpressionParser.MAX_NESTING + " levels deep");
         }
         if (expr instanceof Expr.Name name) {
             if (name.name().equals("loop") && innermostLoop() != null) {
-                throw new TemplateSyntaxException(line, "use loop.index, loop.index0, loop.first, loop.last, "
-                        + "loop.length or loop.revindex");
+                throw new TemplateSyntaxException(
+                        line, "use loop.index, loop.index0, loop.first, loop.last, " + "loop.length or loop.revindex");
             }
             return lookup(name.name());
         }
@@ -299,8 +330,10 @@ public final class JinjaToQute {
             return call(call.function(), call.arguments(), line, depth);
         }
         if (expr instanceof Expr.Attribute attribute) {
-            if (attribute.target() instanceof Expr.Name target && target.name().equals("loop")
-                    && innermostLoop() != null && !isBound("loop")) {
+            if (attribute.target() instanceof Expr.Name target
+                    && target.name().equals("loop")
+                    && innermostLoop() != null
+                    && !isBound("loop")) {
                 return loopVariable(attribute.name(), line);
             }
             return item(attribute.target(), attribute.name(), line, depth);

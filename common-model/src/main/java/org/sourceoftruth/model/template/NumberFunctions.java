@@ -9,8 +9,7 @@ import java.math.RoundingMode;
  * default where Python would raise, and bounded in digits like {@link Arithmetic}.
  */
 final class NumberFunctions {
-    private NumberFunctions() {
-    }
+    private NumberFunctions() {}
 
     static Object toInt(Object value, Object fallback) {
         try {
@@ -68,8 +67,10 @@ final class NumberFunctions {
             throw new TemplateRenderException("round needs a number, not '" + PlainValues.typeName(value) + "'");
         }
         // beyond a few hundred digits a float cannot change; the clamp also bounds the scale
-        int digits = Arithmetic.integer(precision, "round").max(BigInteger.valueOf(-400))
-                .min(BigInteger.valueOf(400)).intValue();
+        int digits = Arithmetic.integer(precision, "round")
+                .max(BigInteger.valueOf(-400))
+                .min(BigInteger.valueOf(400))
+                .intValue();
         RoundingMode mode = switch (method) {
             case "common" -> RoundingMode.HALF_UP;
             case "ceil" -> RoundingMode.CEILING;

@@ -1,7 +1,6 @@
 package org.sourceoftruth.model.template;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -18,8 +17,7 @@ import java.util.Map;
  */
 public final class PlainValues {
 
-    private PlainValues() {
-    }
+    private PlainValues() {}
 
     /** Converts a JSON tree into plain, unmodifiable values. */
     public static Object fromJson(JsonNode node) {
@@ -83,8 +81,11 @@ public final class PlainValues {
     }
 
     static boolean isInteger(Object value) {
-        return value instanceof Long || value instanceof Integer || value instanceof BigInteger
-                || value instanceof Short || value instanceof Byte;
+        return value instanceof Long
+                || value instanceof Integer
+                || value instanceof BigInteger
+                || value instanceof Short
+                || value instanceof Byte;
     }
 
     static BigDecimal toBigDecimal(Number n) {
@@ -153,8 +154,8 @@ public final class PlainValues {
         if (a instanceof String sa && b instanceof String sb) {
             return sa.compareTo(sb);
         }
-        throw new TemplateRenderException("'" + operator + "' not supported between instances of '"
-                + typeName(a) + "' and '" + typeName(b) + "'");
+        throw new TemplateRenderException("'" + operator + "' not supported between instances of '" + typeName(a)
+                + "' and '" + typeName(b) + "'");
     }
 
     static String typeName(Object value) {

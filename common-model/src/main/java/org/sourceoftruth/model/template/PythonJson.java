@@ -7,7 +7,6 @@ import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.core.util.Instantiatable;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -29,8 +28,7 @@ public final class PythonJson {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final Pattern UNICODE_ESCAPE = Pattern.compile("(?<!\\\\)((?:\\\\\\\\)*)\\\\u([0-9A-Fa-f]{4})");
 
-    private PythonJson() {
-    }
+    private PythonJson() {}
 
     /** {@code json.dumps(value)}: keys in their order, one line. */
     public static String dumps(Object value) {
@@ -45,7 +43,10 @@ public final class PythonJson {
         String json = write(sorted(value), indent);
         // each of the four characters below becomes six
         RenderGuard.allocateChars(6L * json.length());
-        return json.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026").replace("'", "\\u0027");
+        return json.replace("<", "\\u003c")
+                .replace(">", "\\u003e")
+                .replace("&", "\\u0026")
+                .replace("'", "\\u0027");
     }
 
     private static String write(Object value, Integer indent) {
@@ -81,8 +82,10 @@ public final class PythonJson {
         Matcher escape = UNICODE_ESCAPE.matcher(json);
         StringBuilder out = new StringBuilder(json.length());
         while (escape.find()) {
-            escape.appendReplacement(out, Matcher.quoteReplacement(
-                    escape.group(1) + "\\u" + escape.group(2).toLowerCase(Locale.ROOT)));
+            escape.appendReplacement(
+                    out,
+                    Matcher.quoteReplacement(
+                            escape.group(1) + "\\u" + escape.group(2).toLowerCase(Locale.ROOT)));
         }
         escape.appendTail(out);
         return out.toString();
@@ -167,8 +170,7 @@ public final class PythonJson {
         }
 
         @Override
-        public void writeRootValueSeparator(JsonGenerator g) {
-        }
+        public void writeRootValueSeparator(JsonGenerator g) {}
 
         @Override
         public void writeStartObject(JsonGenerator g) throws IOException {

@@ -9,8 +9,7 @@ import java.util.regex.Pattern;
 final class QuteLiterals {
     private static final Pattern PLAIN_LITERAL = Pattern.compile("[^\\p{Cntrl}]*");
 
-    private QuteLiterals() {
-    }
+    private QuteLiterals() {}
 
     /** A literal in Qute syntax; strings Qute cannot quote travel hex-encoded. */
     static String of(Object value) {

@@ -4,7 +4,6 @@ import io.quarkus.qute.EvalContext;
 import io.quarkus.qute.Mapper;
 import io.quarkus.qute.ValueResolver;
 import io.quarkus.qute.WithPriority;
-
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -18,8 +17,7 @@ import java.util.concurrent.CompletionStage;
  */
 final class SandboxResolvers {
 
-    private SandboxResolvers() {
-    }
+    private SandboxResolvers() {}
 
     /** {@code data.name}, {@code data['name']}, {@code tags[0]} on plain values. */
     static ValueResolver plainData() {
@@ -34,7 +32,8 @@ final class SandboxResolvers {
             @Override
             public CompletionStage<Object> resolve(EvalContext context) {
                 RenderGuard.check();
-                return CompletableFuture.completedFuture(SequenceFunctions.getItem(context.getBase(), context.getName()));
+                return CompletableFuture.completedFuture(
+                        SequenceFunctions.getItem(context.getBase(), context.getName()));
             }
 
             @Override

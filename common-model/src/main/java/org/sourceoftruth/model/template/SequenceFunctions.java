@@ -12,8 +12,7 @@ import java.util.Map;
  * and dict methods, each charging the elements it builds to the render's memory budget.
  */
 final class SequenceFunctions {
-    private SequenceFunctions() {
-    }
+    private SequenceFunctions() {}
 
     static List<Object> newList(java.util.Collection<?> elements) {
         RenderGuard.allocateElements(elements.size());
@@ -24,7 +23,8 @@ final class SequenceFunctions {
         if (value instanceof Map<?, ?> map) {
             return map;
         }
-        throw new TemplateRenderException("'" + PlainValues.typeName(value) + "' object has no method '" + method + "'");
+        throw new TemplateRenderException(
+                "'" + PlainValues.typeName(value) + "' object has no method '" + method + "'");
     }
 
     static Object getItem(Object target, Object key) {
@@ -73,8 +73,8 @@ final class SequenceFunctions {
         }
         if (value instanceof String s) {
             // one new one-character string per character
-            RenderGuard.allocate(s.length() * (RenderGuard.BYTES_PER_ELEMENT + RenderGuard.BYTES_PER_STRING
-                    + RenderGuard.BYTES_PER_CHAR * 2));
+            RenderGuard.allocate(s.length()
+                    * (RenderGuard.BYTES_PER_ELEMENT + RenderGuard.BYTES_PER_STRING + RenderGuard.BYTES_PER_CHAR * 2));
             List<String> chars = new ArrayList<>(s.length());
             s.codePoints().forEach(cp -> chars.add(new String(Character.toChars(cp))));
             return chars;
@@ -85,8 +85,8 @@ final class SequenceFunctions {
     static boolean contains(Object haystack, Object needle) {
         if (haystack instanceof String s) {
             if (!(needle instanceof String n)) {
-                throw new TemplateRenderException("'in <string>' requires string as left operand, not "
-                        + PlainValues.typeName(needle));
+                throw new TemplateRenderException(
+                        "'in <string>' requires string as left operand, not " + PlainValues.typeName(needle));
             }
             return s.contains(n);
         }
@@ -120,7 +120,8 @@ final class SequenceFunctions {
 
     static String join(Object value, String separator, Object attribute) {
         List<?> items = attribute == null || attribute == Undefined.INSTANCE
-                ? iterate(value) : mapAttribute(value, PlainValues.str(attribute));
+                ? iterate(value)
+                : mapAttribute(value, PlainValues.str(attribute));
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < items.size(); i++) {
             RenderGuard.check();

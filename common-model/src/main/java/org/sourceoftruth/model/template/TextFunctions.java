@@ -11,11 +11,11 @@ import java.util.Locale;
  * budget ({@link RenderGuard}) before building them.
  */
 final class TextFunctions {
-    private TextFunctions() {
-    }
+    private TextFunctions() {}
 
     /** Upper bounds of how much longer a string gets, in characters per input character. */
     static final int CASE_CHANGE_GROWTH = 3; // e.g. 'ß'.upper() == 'SS', 'ΐ' becomes 3
+
     static final int ESCAPE_GROWTH = 5; // '&' becomes "&amp;"
     static final int URLENCODE_GROWTH = 9; // a char of 3 UTF-8 bytes becomes "%xx%xx%xx"
 

@@ -7,8 +7,7 @@ package org.sourceoftruth.model.template;
 final class Undefined {
     static final Undefined INSTANCE = new Undefined();
 
-    private Undefined() {
-    }
+    private Undefined() {}
 
     @Override
     public String toString() {

@@ -17,12 +17,20 @@ import java.util.regex.Pattern;
  */
 public final class WebhookHeaders {
 
-    private static final Set<String> CONTROLLED_BY_CLIENT = Set.of("connection", "content-length", "expect", "host",
-            "keep-alive", "te", "trailer", "transfer-encoding", "upgrade", "http2-settings");
+    private static final Set<String> CONTROLLED_BY_CLIENT = Set.of(
+            "connection",
+            "content-length",
+            "expect",
+            "host",
+            "keep-alive",
+            "te",
+            "trailer",
+            "transfer-encoding",
+            "upgrade",
+            "http2-settings");
     private static final Pattern STATEMENT_OR_COMMENT = Pattern.compile("\\{%.*?%}|\\{#.*?#}");
 
-    private WebhookHeaders() {
-    }
+    private WebhookHeaders() {}
 
     /** True for a header name a webhook must not set (any case; also every Proxy-* header). */
     public static boolean isControlledByClient(String name) {
@@ -47,7 +55,10 @@ public final class WebhookHeaders {
             if (colon < 0) {
                 continue;
             }
-            String name = STATEMENT_OR_COMMENT.matcher(line.substring(0, colon)).replaceAll("").strip();
+            String name = STATEMENT_OR_COMMENT
+                    .matcher(line.substring(0, colon))
+                    .replaceAll("")
+                    .strip();
             if (!name.contains("{") && isControlledByClient(name)) {
                 problems.add("The " + name + " header cannot be set: it describes the connection or the message"
                         + " framing, which the HTTP client controls.");

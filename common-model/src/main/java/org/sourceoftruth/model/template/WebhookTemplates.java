@@ -10,7 +10,6 @@ import io.quarkus.qute.SetSectionHelper;
 import io.quarkus.qute.Template;
 import io.quarkus.qute.TemplateException;
 import io.quarkus.qute.ValueResolvers;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -35,14 +34,15 @@ public final class WebhookTemplates {
             .addValueResolver(ValueResolvers.mapperResolver())
             .addValueResolver(SandboxResolvers.plainData())
             .addValueResolver(SandboxResolvers.undefinedOtherwise())
-            .addNamespaceResolver(NamespaceResolver.builder("fn").resolveAsync(WebhookTemplates::callFunction).build())
+            .addNamespaceResolver(NamespaceResolver.builder("fn")
+                    .resolveAsync(WebhookTemplates::callFunction)
+                    .build())
             // Jinja keeps the newline after a block tag (trim_blocks is off)
             .removeStandaloneLines(false)
             .strictRendering(true)
             .build();
 
-    private WebhookTemplates() {
-    }
+    private WebhookTemplates() {}
 
     /**
      * Save-time check of a template field.

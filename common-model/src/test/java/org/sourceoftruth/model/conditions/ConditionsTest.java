@@ -1,16 +1,16 @@
 package org.sourceoftruth.model.conditions;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-import org.sourceoftruth.model.Json;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.sourceoftruth.model.Json;
 
 class ConditionsTest {
 
@@ -34,7 +34,8 @@ class ConditionsTest {
     }
 
     private static String invalid(String conditions) {
-        return assertThrows(InvalidConditionException.class, () -> Conditions.parse(json(conditions))).getMessage();
+        return assertThrows(InvalidConditionException.class, () -> Conditions.parse(json(conditions)))
+                .getMessage();
     }
 
     @Test
@@ -46,39 +47,42 @@ class ConditionsTest {
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
-    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
-            // eq is the default operator; strings, numbers, booleans, null, lists
-            "{'attr': 'status.value', 'value': 'active'}                       | true",
-            "{'attr': 'status.value', 'value': 'planned'}                      | false",
-            "{'attr': 'id', 'value': 12.0}                                     | true",
-            "{'attr': 'mark_utilized', 'value': false}                         | true",
-            "{'attr': 'vlan', 'value': null}                                   | true",
-            "{'attr': 'custom_fields.owners', 'value': ['ops', 'net']}         | true",
-            // ordering
-            "{'attr': 'id', 'value': 12, 'op': 'gt'}                           | false",
-            "{'attr': 'id', 'value': 12, 'op': 'gte'}                          | true",
-            "{'attr': 'weight', 'value': 3, 'op': 'lt'}                        | true",
-            "{'attr': 'weight', 'value': 2.5, 'op': 'lte'}                     | true",
-            // in: the data value is one of a list
-            "{'attr': 'status.value', 'value': ['active', 'planned'], 'op': 'in'} | true",
-            "{'attr': 'status.value', 'value': ['retired'], 'op': 'in'}        | false",
-            // contains: substring, list membership, dict key
-            "{'attr': 'description', 'value': 'uplink', 'op': 'contains'}      | true",
-            "{'attr': 'custom_fields.owners', 'value': 'ops', 'op': 'contains'} | true",
-            "{'attr': 'custom_fields', 'value': 'ticket', 'op': 'contains'}    | true",
-            // regex is anchored at the start only (re.match)
-            "{'attr': 'custom_fields.ticket', 'value': 'NET-\\\\d+', 'op': 'regex'} | true",
-            "{'attr': 'custom_fields.ticket', 'value': '\\\\d+', 'op': 'regex'} | false",
-            "{'attr': 'prefix', 'value': '10\\\\.1', 'op': 'regex'}             | true",
-            // negate
-            "{'attr': 'status.value', 'value': 'active', 'negate': true}       | false",
-            "{'attr': 'id', 'value': 100, 'op': 'gt', 'negate': true}          | true",
-            // a path through a list maps over it
-            "{'attr': 'tags.slug', 'value': 'beta', 'op': 'contains'}          | true",
-            "{'attr': 'tags.slug', 'value': ['alpha', 'beta']}                 | true",
-            "{'attr': 'sites.region.slug', 'value': 'us', 'op': 'contains'}    | true",
-            "{'attr': 'sites.region.slug', 'value': 'apac', 'op': 'contains'}  | false",
-    })
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '`',
+            value = {
+                // eq is the default operator; strings, numbers, booleans, null, lists
+                "{'attr': 'status.value', 'value': 'active'}                       | true",
+                "{'attr': 'status.value', 'value': 'planned'}                      | false",
+                "{'attr': 'id', 'value': 12.0}                                     | true",
+                "{'attr': 'mark_utilized', 'value': false}                         | true",
+                "{'attr': 'vlan', 'value': null}                                   | true",
+                "{'attr': 'custom_fields.owners', 'value': ['ops', 'net']}         | true",
+                // ordering
+                "{'attr': 'id', 'value': 12, 'op': 'gt'}                           | false",
+                "{'attr': 'id', 'value': 12, 'op': 'gte'}                          | true",
+                "{'attr': 'weight', 'value': 3, 'op': 'lt'}                        | true",
+                "{'attr': 'weight', 'value': 2.5, 'op': 'lte'}                     | true",
+                // in: the data value is one of a list
+                "{'attr': 'status.value', 'value': ['active', 'planned'], 'op': 'in'} | true",
+                "{'attr': 'status.value', 'value': ['retired'], 'op': 'in'}        | false",
+                // contains: substring, list membership, dict key
+                "{'attr': 'description', 'value': 'uplink', 'op': 'contains'}      | true",
+                "{'attr': 'custom_fields.owners', 'value': 'ops', 'op': 'contains'} | true",
+                "{'attr': 'custom_fields', 'value': 'ticket', 'op': 'contains'}    | true",
+                // regex is anchored at the start only (re.match)
+                "{'attr': 'custom_fields.ticket', 'value': 'NET-\\\\d+', 'op': 'regex'} | true",
+                "{'attr': 'custom_fields.ticket', 'value': '\\\\d+', 'op': 'regex'} | false",
+                "{'attr': 'prefix', 'value': '10\\\\.1', 'op': 'regex'}             | true",
+                // negate
+                "{'attr': 'status.value', 'value': 'active', 'negate': true}       | false",
+                "{'attr': 'id', 'value': 100, 'op': 'gt', 'negate': true}          | true",
+                // a path through a list maps over it
+                "{'attr': 'tags.slug', 'value': 'beta', 'op': 'contains'}          | true",
+                "{'attr': 'tags.slug', 'value': ['alpha', 'beta']}                 | true",
+                "{'attr': 'sites.region.slug', 'value': 'us', 'op': 'contains'}    | true",
+                "{'attr': 'sites.region.slug', 'value': 'apac', 'op': 'contains'}  | false",
+            })
     void singleConditions(String condition, boolean expected) throws Exception {
         assertEquals(expected, evaluate("{\"and\": [" + condition.replace('\'', '"') + "]}"));
     }
@@ -102,25 +106,33 @@ class ConditionsTest {
     void missingKeysStopTheRuleFromFiring() {
         String missing = "{\"attr\": \"status.nope\", \"value\": \"x\"}";
         String active = "{\"attr\": \"status.value\", \"value\": \"active\"}";
-        assertEquals("Invalid key path: status.nope",
-                assertThrows(ConditionEvaluationException.class, () -> evaluate("{\"and\": [" + missing + "]}")).getMessage());
+        assertEquals(
+                "Invalid key path: status.nope",
+                assertThrows(ConditionEvaluationException.class, () -> evaluate("{\"and\": [" + missing + "]}"))
+                        .getMessage());
         // NetBox evaluates every member, so a missing key fails an "or" even when another branch matches
         assertThrows(ConditionEvaluationException.class, () -> evaluate("{\"or\": [" + active + ", " + missing + "]}"));
         // a null on the way counts as an empty object
-        assertThrows(ConditionEvaluationException.class, () -> evaluate("{\"and\": [{\"attr\": \"vlan.vid\", \"value\": 5}]}"));
+        assertThrows(
+                ConditionEvaluationException.class,
+                () -> evaluate("{\"and\": [{\"attr\": \"vlan.vid\", \"value\": 5}]}"));
         // a list item without the key
-        assertThrows(ConditionEvaluationException.class,
+        assertThrows(
+                ConditionEvaluationException.class,
                 () -> evaluate("{\"and\": [{\"attr\": \"tags.color\", \"value\": \"x\", \"op\": \"contains\"}]}"));
     }
 
     @Test
     void dataOfTheWrongTypeStopsTheRuleFromFiring() {
-        ConditionEvaluationException e = assertThrows(ConditionEvaluationException.class,
+        ConditionEvaluationException e = assertThrows(
+                ConditionEvaluationException.class,
                 () -> evaluate("{\"and\": [{\"attr\": \"description\", \"value\": 3, \"op\": \"gt\"}]}"));
         assertTrue(e.getMessage().startsWith("Invalid data type at 'description' for 'gt' evaluation"), e.getMessage());
-        assertThrows(ConditionEvaluationException.class,
+        assertThrows(
+                ConditionEvaluationException.class,
                 () -> evaluate("{\"and\": [{\"attr\": \"id\", \"value\": \"1\", \"op\": \"regex\"}]}"));
-        assertThrows(ConditionEvaluationException.class,
+        assertThrows(
+                ConditionEvaluationException.class,
                 () -> evaluate("{\"and\": [{\"attr\": \"id\", \"value\": 1, \"op\": \"contains\"}]}"));
     }
 
@@ -128,22 +140,30 @@ class ConditionsTest {
     void invalidDocumentsAreRejectedWithNetBoxMessages() {
         assertEquals("Ruleset must be a dictionary, not <class 'list'>.", invalid("[]"));
         assertEquals("Ruleset must have exactly one logical operator (found 2)", invalid("{\"and\": [], \"or\": []}"));
-        assertEquals("Invalid logic type: must be 'AND' or 'OR'. Please check documentation.", invalid("{\"xor\": []}"));
-        assertEquals("Unknown operator: like. Must be one of: eq, gt, gte, lt, lte, in, contains, regex",
+        assertEquals(
+                "Invalid logic type: must be 'AND' or 'OR'. Please check documentation.", invalid("{\"xor\": []}"));
+        assertEquals(
+                "Unknown operator: like. Must be one of: eq, gt, gte, lt, lte, in, contains, regex",
                 invalid("{\"and\": [{\"attr\": \"a\", \"value\": \"b\", \"op\": \"like\"}]}"));
-        assertEquals("Invalid type for gt operation: <class 'str'>",
+        assertEquals(
+                "Invalid type for gt operation: <class 'str'>",
                 invalid("{\"and\": [{\"attr\": \"a\", \"value\": \"b\", \"op\": \"gt\"}]}"));
-        assertEquals("Invalid type for in operation: <class 'int'>",
+        assertEquals(
+                "Invalid type for in operation: <class 'int'>",
                 invalid("{\"and\": [{\"attr\": \"a\", \"value\": 1, \"op\": \"in\"}]}"));
-        assertEquals("Unsupported value type: <class 'dict'>",
-                invalid("{\"and\": [{\"attr\": \"a\", \"value\": {}}]}"));
+        assertEquals(
+                "Unsupported value type: <class 'dict'>", invalid("{\"and\": [{\"attr\": \"a\", \"value\": {}}]}"));
         assertTrue(invalid("{\"and\": [{\"value\": 1}]}").contains("'attr'"));
         assertTrue(invalid("{\"and\": [{\"attr\": \"a\"}]}").contains("no 'value'"));
-        assertTrue(invalid("{\"and\": [{\"attr\": \"a\", \"value\": 1, \"extra\": 2}]}").contains("Unknown key 'extra'"));
-        assertTrue(invalid("{\"and\": [{\"attr\": \"a\", \"value\": \"(\", \"op\": \"regex\"}]}").startsWith("Invalid regular expression"));
+        assertTrue(invalid("{\"and\": [{\"attr\": \"a\", \"value\": 1, \"extra\": 2}]}")
+                .contains("Unknown key 'extra'"));
+        assertTrue(invalid("{\"and\": [{\"attr\": \"a\", \"value\": \"(\", \"op\": \"regex\"}]}")
+                .startsWith("Invalid regular expression"));
         assertTrue(invalid("{\"and\": {\"attr\": \"a\", \"value\": 1}}").contains("must hold a list"));
-        assertTrue(Conditions.validate(json("{\"or\": [{\"attr\": \"a\", \"value\": [1], \"op\": \"contains\"}]}")).isEmpty());
-        assertEquals("Invalid logic type: must be 'AND' or 'OR'. Please check documentation.",
+        assertTrue(Conditions.validate(json("{\"or\": [{\"attr\": \"a\", \"value\": [1], \"op\": \"contains\"}]}"))
+                .isEmpty());
+        assertEquals(
+                "Invalid logic type: must be 'AND' or 'OR'. Please check documentation.",
                 Conditions.validate(json("{\"not\": []}")).orElseThrow());
     }
 }

@@ -1,17 +1,16 @@
 package org.sourceoftruth.model.template;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * Templates that would overflow the stack, exhaust the heap or run for hours are stopped by the
@@ -38,8 +37,11 @@ class TemplateBudgetTest {
     /** Renders with a generous time limit, so that only the memory and output bounds can stop it. */
     private static TemplateRenderException renderFails(String template) throws Exception {
         CompiledTemplate compiled = WebhookTemplates.compile(template);
-        return assertTimeoutPreemptively(QUICKLY, () -> assertThrows(TemplateRenderException.class,
-                () -> compiled.render(context(), Duration.ofSeconds(60), 1_000_000)));
+        return assertTimeoutPreemptively(
+                QUICKLY,
+                () -> assertThrows(
+                        TemplateRenderException.class,
+                        () -> compiled.render(context(), Duration.ofSeconds(60), 1_000_000)));
     }
 
     // ------------------------------------------------------------ nesting (parse time)
@@ -52,10 +54,16 @@ class TemplateBudgetTest {
 
     @Test
     void everyKindOfDeepExpressionIsRefused() {
-        for (String expression : List.of("[".repeat(1000) + "]".repeat(1000), "-".repeat(5000) + "1",
-                "not ".repeat(5000) + "true", "1" + " + 1".repeat(20_000), "data.name" + "|upper".repeat(5000),
-                "data" + ".a".repeat(5000), "data.name.replace(".repeat(1000) + "'a', 'b')".repeat(1000))) {
-            assertTrue(problem("{{ " + expression + " }}").contains("nested more than 100 levels deep"),
+        for (String expression : List.of(
+                "[".repeat(1000) + "]".repeat(1000),
+                "-".repeat(5000) + "1",
+                "not ".repeat(5000) + "true",
+                "1" + " + 1".repeat(20_000),
+                "data.name" + "|upper".repeat(5000),
+                "data" + ".a".repeat(5000),
+                "data.name.replace(".repeat(1000) + "'a', 'b')".repeat(1000))) {
+            assertTrue(
+                    problem("{{ " + expression + " }}").contains("nested more than 100 levels deep"),
                     expression.substring(0, 30));
         }
     }
@@ -75,10 +83,14 @@ class TemplateBudgetTest {
 
     @Test
     void moderateNestingStillWorks() throws Exception {
-        assertEquals("1", WebhookTemplates.compile("{{ " + "(".repeat(50) + "1" + ")".repeat(50) + " }}")
-                .render(context(), Duration.ofSeconds(2), 1000));
-        assertEquals("x", WebhookTemplates.compile("{% if true %}".repeat(50) + "x" + "{% endif %}".repeat(50))
-                .render(context(), Duration.ofSeconds(2), 1000));
+        assertEquals(
+                "1",
+                WebhookTemplates.compile("{{ " + "(".repeat(50) + "1" + ")".repeat(50) + " }}")
+                        .render(context(), Duration.ofSeconds(2), 1000));
+        assertEquals(
+                "x",
+                WebhookTemplates.compile("{% if true %}".repeat(50) + "x" + "{% endif %}".repeat(50))
+                        .render(context(), Duration.ofSeconds(2), 1000));
     }
 
     @Test
@@ -92,7 +104,13 @@ class TemplateBudgetTest {
     void doublingAStringStopsAtTheMemoryLimit() throws Exception {
         StringBuilder template = new StringBuilder("{% set s0 = 'x' * 1000000 %}");
         for (int i = 1; i <= 40; i++) {
-            template.append("{% set s").append(i).append(" = s").append(i - 1).append(" ~ s").append(i - 1).append(" %}");
+            template.append("{% set s")
+                    .append(i)
+                    .append(" = s")
+                    .append(i - 1)
+                    .append(" ~ s")
+                    .append(i - 1)
+                    .append(" %}");
         }
         template.append("{{ s40|length }}");
         assertTrue(renderFails(template.toString()).getMessage().contains("memory limit"));
@@ -110,10 +128,15 @@ class TemplateBudgetTest {
         StringBuilder sets = new StringBuilder("{% set l0 = ['" + "x".repeat(100) + "'] %}");
         for (int i = 1; i <= 12; i++) {
             String previous = "l" + (i - 1);
-            sets.append("{% set l").append(i).append(" = [").append((previous + ",").repeat(9)).append(previous)
+            sets.append("{% set l")
+                    .append(i)
+                    .append(" = [")
+                    .append((previous + ",").repeat(9))
+                    .append(previous)
                     .append("] %}");
         }
-        for (String print : List.of("{{ l12|tojson }}", "{{ l12 }}", "{{ l12|join(',') }}", "{{ l12|string|length }}")) {
+        for (String print :
+                List.of("{{ l12|tojson }}", "{{ l12 }}", "{{ l12|join(',') }}", "{{ l12|string|length }}")) {
             TemplateRenderException e = renderFails(sets + print);
             assertTrue(e.getMessage().contains("memory limit"), print + ": " + e.getMessage());
         }
@@ -121,7 +144,8 @@ class TemplateBudgetTest {
 
     @Test
     void stringFunctionsCannotMultiplyTheirInput() throws Exception {
-        for (String template : List.of("{{ ('x' * 1000000)|replace('', 'yyyyyyyyyy') }}",
+        for (String template : List.of(
+                "{{ ('x' * 1000000)|replace('', 'yyyyyyyyyy') }}",
                 "{{ data|tojson(indent=100000000) }}",
                 "{% set s = ('&' * 1000000)|e %}{% set t = s|e %}{% set u = t|e %}{{ u|length }}",
                 "{% set l = ('x ' * 500000).split() %}{% set m = l + l + l + l %}{{ (m + m + m + m)|length }}")) {
@@ -134,13 +158,21 @@ class TemplateBudgetTest {
     void integersStopGrowingAtPythonsDigitLimit() throws Exception {
         StringBuilder template = new StringBuilder("{% set n0 = 99999999999 %}");
         for (int i = 1; i <= 40; i++) {
-            template.append("{% set n").append(i).append(" = n").append(i - 1).append(" * n").append(i - 1).append(" %}");
+            template.append("{% set n")
+                    .append(i)
+                    .append(" = n")
+                    .append(i - 1)
+                    .append(" * n")
+                    .append(i - 1)
+                    .append(" %}");
         }
         template.append("{{ n40 }}");
         assertTrue(renderFails(template.toString()).getMessage().contains("more than 4300 digits"));
         // as Jinja's int filter, on input Python refuses to convert: the default
-        assertEquals("0|0", WebhookTemplates.compile("{{ ('9' * 100000)|int }}|{{ '1e999999999'|int }}")
-                .render(context(), Duration.ofSeconds(2), 1000));
+        assertEquals(
+                "0|0",
+                WebhookTemplates.compile("{{ ('9' * 100000)|int }}|{{ '1e999999999'|int }}")
+                        .render(context(), Duration.ofSeconds(2), 1000));
     }
 
     // ------------------------------------------------------------ steps (render time)
@@ -150,15 +182,17 @@ class TemplateBudgetTest {
         CompiledTemplate loops = WebhookTemplates.compile("{% set l = ('x' * 1000)|list %}"
                 + "{% for a in l %}{% for b in l %}{% for c in l %}.{% endfor %}{% endfor %}{% endfor %}");
         RenderLimits limits = new RenderLimits(Duration.ofMinutes(5), 100_000, 1_000_000, 64L << 20);
-        TemplateRenderException e = assertTimeoutPreemptively(QUICKLY, () -> assertThrows(TemplateRenderException.class,
-                () -> loops.render(context(), limits)));
+        TemplateRenderException e = assertTimeoutPreemptively(
+                QUICKLY, () -> assertThrows(TemplateRenderException.class, () -> loops.render(context(), limits)));
         assertEquals("template rendering took more than its limit of 100000 steps", e.getMessage());
     }
 
     @Test
     void anOrdinaryTemplateFitsTheDefaultBudget() throws Exception {
         RenderLimits limits = new RenderLimits(Duration.ofSeconds(2), 200_000, 1 << 20, 32L << 20);
-        assertEquals("dc-01: a,b", WebhookTemplates.compile("{{ data.name }}: {{ data.tags|join(',') }}")
-                .render(context(), limits));
+        assertEquals(
+                "dc-01: a,b",
+                WebhookTemplates.compile("{{ data.name }}: {{ data.tags|join(',') }}")
+                        .render(context(), limits));
     }
 }

@@ -1,11 +1,5 @@
 package org.sourceoftruth.records.api;
 
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.sourceoftruth.records.web.ApiConfig;
-import org.sourceoftruth.records.web.Responses;
-import org.sourceoftruth.records.web.ApiException;
-import org.sourceoftruth.records.web.RequestContext;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -14,30 +8,51 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
+import java.util.List;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.model.ModelRegistry;
-
-import java.util.List;
+import org.sourceoftruth.records.web.ApiConfig;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.RequestContext;
+import org.sourceoftruth.records.web.Responses;
 
 /** {@code /api/}, {@code /api/<app>/}, {@code /api/status/} and JSON 404s for unknown API paths. */
 @Path("/api/")
 public class ApiRootResource {
     /** NetBox 4's application list, in its order. */
-    static final List<String> APPS = List.of("circuits", "core", "dcim", "extras", "ipam", "plugins", "status",
-            "tenancy", "users", "virtualization", "vpn", "wireless");
+    static final List<String> APPS = List.of(
+            "circuits",
+            "core",
+            "dcim",
+            "extras",
+            "ipam",
+            "plugins",
+            "status",
+            "tenancy",
+            "users",
+            "virtualization",
+            "vpn",
+            "wireless");
 
     @Inject
     ModelRegistry registry;
+
     @Inject
     RequestContext request;
+
     @Inject
     Access access;
+
     @Context
     HttpHeaders headers;
+
     @Inject
     ApiConfig config;
+
     @ConfigProperty(name = "quarkus.application.version", defaultValue = "0.1.0")
     String serviceVersion;
 
@@ -59,8 +74,10 @@ public class ApiRootResource {
 
     @GET
     @Path("status/")
-    @Operation(operationId = "status_retrieve", description = "A lightweight read-only endpoint for conveying"
-            + " the service's current operational status.")
+    @Operation(
+            operationId = "status_retrieve",
+            description =
+                    "A lightweight read-only endpoint for conveying" + " the service's current operational status.")
     @Tag(name = "status")
     public Response status() {
         access.requireAuthenticated();
@@ -88,7 +105,8 @@ public class ApiRootResource {
         }
         access.requireAuthenticated();
         ObjectNode out = Json.MAPPER.createObjectNode();
-        registry.modelsOf(app).forEach((path, m) -> out.put(path, request.baseUrl() + "/api/" + app + "/" + path + "/"));
+        registry.modelsOf(app)
+                .forEach((path, m) -> out.put(path, request.baseUrl() + "/api/" + app + "/" + path + "/"));
         return Responses.json(200, out, headers);
     }
 
@@ -98,5 +116,4 @@ public class ApiRootResource {
     public Response unknownGet() {
         throw ApiException.notFound();
     }
-
 }

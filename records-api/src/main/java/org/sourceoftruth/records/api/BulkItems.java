@@ -3,19 +3,17 @@ package org.sourceoftruth.records.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.web.ApiException;
-import org.sourceoftruth.records.web.ErrorMapper;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.ErrorMapper;
 
 /** The items of a bulk request body (a JSON list), with DRF's errors for a body of the wrong shape. */
 final class BulkItems {
-    private BulkItems() {
-    }
+    private BulkItems() {}
 
     /** The elements of a JSON array. */
     static List<JsonNode> of(JsonNode array) {
@@ -45,14 +43,17 @@ final class BulkItems {
             ObjectNode err = Json.MAPPER.createObjectNode();
             JsonNode id = item.isObject() ? item.get("id") : null;
             if (!item.isObject()) {
-                err.putArray("non_field_errors").add("Invalid data. Expected a dictionary, but got "
-                        + ErrorMapper.jsonType(item) + ".");
+                err.putArray("non_field_errors")
+                        .add("Invalid data. Expected a dictionary, but got " + ErrorMapper.jsonType(item) + ".");
             } else if (id == null || id.isNull()) {
                 err.putArray("id").add("This field is required.");
-            } else if (!(id.canConvertToLong() && id.isIntegralNumber()) && !(id.isTextual() && id.asText().matches("\\d{1,18}"))) {
+            } else if (!(id.canConvertToLong() && id.isIntegralNumber())
+                    && !(id.isTextual() && id.asText().matches("\\d{1,18}"))) {
                 err.putArray("id").add("A valid integer is required.");
             } else if (!seen.add(id.asLong())) {
-                err.putArray("id").add("Each object may be specified only once; ID " + id.asLong() + " is listed more than once.");
+                err.putArray("id")
+                        .add("Each object may be specified only once; ID " + id.asLong()
+                                + " is listed more than once.");
             } else {
                 ids.add(id.asLong());
             }

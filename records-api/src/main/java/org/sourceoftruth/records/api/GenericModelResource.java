@@ -1,13 +1,5 @@
 package org.sourceoftruth.records.api;
 
-import org.sourceoftruth.records.web.ETags;
-import org.sourceoftruth.records.engine.render.RenderedObject;
-import org.sourceoftruth.records.engine.ModelService;
-import org.sourceoftruth.records.web.ErrorMapper;
-import org.sourceoftruth.records.web.JsonBody;
-import org.sourceoftruth.records.web.Responses;
-import org.sourceoftruth.records.web.ApiException;
-import org.sourceoftruth.records.web.RequestContext;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import jakarta.inject.Inject;
@@ -26,18 +18,25 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.engine.query.ListQuery;
-import org.sourceoftruth.records.auth.Access;
-import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.model.ModelRegistry;
-import org.sourceoftruth.records.model.Row;
-import org.jboss.resteasy.reactive.server.multipart.MultipartFormDataInput;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.jboss.resteasy.reactive.server.multipart.MultipartFormDataInput;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.auth.Access;
+import org.sourceoftruth.records.engine.ModelService;
+import org.sourceoftruth.records.engine.query.ListQuery;
+import org.sourceoftruth.records.engine.render.RenderedObject;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.ETags;
+import org.sourceoftruth.records.web.ErrorMapper;
+import org.sourceoftruth.records.web.JsonBody;
+import org.sourceoftruth.records.web.RequestContext;
+import org.sourceoftruth.records.web.Responses;
 
 /**
  * The one JAX-RS resource behind every model endpoint: {@code /api/<app>/<model>/} and
@@ -48,24 +47,34 @@ import java.util.function.Function;
 public class GenericModelResource {
     @Inject
     ModelRegistry registry;
+
     @Inject
     ModelService service;
+
     @Inject
     RequestContext request;
+
     @Inject
     Access access;
+
     @Inject
     OptionsWriter optionsWriter;
+
     @Context
     HttpHeaders headers;
+
     @Context
     UriInfo uri;
+
     @Inject
     QueryParameters parameters;
+
     @Inject
     jakarta.enterprise.inject.Instance<ListExport> exports;
+
     @Inject
     MultipartBodies multipart;
+
     @Inject
     jakarta.enterprise.inject.Instance<ObjectPost> objectPosts;
 
@@ -82,7 +91,8 @@ public class GenericModelResource {
         }
         ListQuery.PageRequest pageRequest = parameters.page(model, query);
         ListQuery.Page page = service.list(model, query, parameters.renderOptions(query), pageRequest);
-        return Responses.json(200, PageEnvelope.of(request.baseUrl() + uri.getPath(), query, pageRequest, page), headers);
+        return Responses.json(
+                200, PageEnvelope.of(request.baseUrl() + uri.getPath(), query, pageRequest, page), headers);
     }
 
     @POST
@@ -101,7 +111,9 @@ public class GenericModelResource {
             created.forEach(s -> arr.add(s.node()));
             return Responses.json(201, arr, headers);
         }
-        return ETags.withETag(Responses.json(201, created.get(0).node(), headers), created.get(0).etag());
+        return ETags.withETag(
+                Responses.json(201, created.get(0).node(), headers),
+                created.get(0).etag());
     }
 
     @PUT
@@ -155,15 +167,15 @@ public class GenericModelResource {
 
     @PUT
     @Path("{id: [0-9]+}/")
-    public Response put(@PathParam("app") String app, @PathParam("model") String path, @PathParam("id") long id,
-                        String body) {
+    public Response put(
+            @PathParam("app") String app, @PathParam("model") String path, @PathParam("id") long id, String body) {
         return updateOne(app, path, id, body, false);
     }
 
     @PATCH
     @Path("{id: [0-9]+}/")
-    public Response patch(@PathParam("app") String app, @PathParam("model") String path, @PathParam("id") long id,
-                          String body) {
+    public Response patch(
+            @PathParam("app") String app, @PathParam("model") String path, @PathParam("id") long id, String body) {
         return updateOne(app, path, id, body, true);
     }
 
@@ -172,17 +184,19 @@ public class GenericModelResource {
         access.require(model, Access.Action.CHANGE);
         JsonNode json = JsonBody.parse(body);
         if (!json.isObject()) {
-            throw ApiException.field("non_field_errors", "Invalid data. Expected a dictionary, but got "
-                    + ErrorMapper.jsonType(json) + ".");
+            throw ApiException.field(
+                    "non_field_errors",
+                    "Invalid data. Expected a dictionary, but got " + ErrorMapper.jsonType(json) + ".");
         }
         List<RenderedObject> out = service.update(model, List.of(id), List.of(json), partial, false, ifMatch());
-        return ETags.withETag(Responses.json(200, out.get(0).node(), headers), out.get(0).etag());
+        return ETags.withETag(
+                Responses.json(200, out.get(0).node(), headers), out.get(0).etag());
     }
 
     @DELETE
     @Path("{id: [0-9]+}/")
-    public Response delete(@PathParam("app") String app, @PathParam("model") String path, @PathParam("id") long id,
-                           String body) {
+    public Response delete(
+            @PathParam("app") String app, @PathParam("model") String path, @PathParam("id") long id, String body) {
         Model model = writable(app, path, "DELETE");
         access.require(model, Access.Action.DELETE);
         String message = null;
@@ -201,7 +215,8 @@ public class GenericModelResource {
     public Response optionsOne(@PathParam("app") String app, @PathParam("model") String path) {
         Model model = model(app, path);
         access.requireAuthenticated();
-        return Responses.json(200, optionsWriter.describe(model, "Instance", canWrite(model, Access.Action.CHANGE)), headers);
+        return Responses.json(
+                200, optionsWriter.describe(model, "Instance", canWrite(model, Access.Action.CHANGE)), headers);
     }
 
     // ------------------------------------------- multipart bodies (image uploads)
@@ -209,36 +224,45 @@ public class GenericModelResource {
     /** POST of one object as multipart/form-data: models with an image field (pynetbox, curl -F). */
     @POST
     @Consumes(MediaType.MULTIPART_FORM_DATA)
-    public Response createMultipart(@PathParam("app") String app, @PathParam("model") String path,
-                                    MultipartFormDataInput form) {
+    public Response createMultipart(
+            @PathParam("app") String app, @PathParam("model") String path, MultipartFormDataInput form) {
         Model model = multipartModel(app, path, "POST");
         access.require(model, Access.Action.ADD);
         List<RenderedObject> created = service.create(model, List.of(multipart.read(model, form)), false);
-        return ETags.withETag(Responses.json(201, created.get(0).node(), headers), created.get(0).etag());
+        return ETags.withETag(
+                Responses.json(201, created.get(0).node(), headers),
+                created.get(0).etag());
     }
 
     @PUT
     @Path("{id: [0-9]+}/")
     @Consumes(MediaType.MULTIPART_FORM_DATA)
-    public Response putMultipart(@PathParam("app") String app, @PathParam("model") String path,
-                                 @PathParam("id") long id, MultipartFormDataInput form) {
+    public Response putMultipart(
+            @PathParam("app") String app,
+            @PathParam("model") String path,
+            @PathParam("id") long id,
+            MultipartFormDataInput form) {
         return updateMultipart(app, path, id, form, false);
     }
 
     @PATCH
     @Path("{id: [0-9]+}/")
     @Consumes(MediaType.MULTIPART_FORM_DATA)
-    public Response patchMultipart(@PathParam("app") String app, @PathParam("model") String path,
-                                   @PathParam("id") long id, MultipartFormDataInput form) {
+    public Response patchMultipart(
+            @PathParam("app") String app,
+            @PathParam("model") String path,
+            @PathParam("id") long id,
+            MultipartFormDataInput form) {
         return updateMultipart(app, path, id, form, true);
     }
 
     private Response updateMultipart(String app, String path, long id, MultipartFormDataInput form, boolean partial) {
         Model model = multipartModel(app, path, partial ? "PATCH" : "PUT");
         access.require(model, Access.Action.CHANGE);
-        List<RenderedObject> out = service.update(model, List.of(id), List.of(multipart.read(model, form)), partial,
-                false, ifMatch());
-        return ETags.withETag(Responses.json(200, out.get(0).node(), headers), out.get(0).etag());
+        List<RenderedObject> out =
+                service.update(model, List.of(id), List.of(multipart.read(model, form)), partial, false, ifMatch());
+        return ETags.withETag(
+                Responses.json(200, out.get(0).node(), headers), out.get(0).etag());
     }
 
     private Model multipartModel(String app, String path, String method) {
@@ -255,8 +279,8 @@ public class GenericModelResource {
     /** A JSON POST on an object: the model's {@link ObjectPost} where it declares one, else 405. */
     @POST
     @Path("{id: [0-9]+}/")
-    public Response postOne(@PathParam("app") String app, @PathParam("model") String path, @PathParam("id") long id,
-                            String body) {
+    public Response postOne(
+            @PathParam("app") String app, @PathParam("model") String path, @PathParam("id") long id, String body) {
         Model model = model(app, path);
         for (ObjectPost post : objectPosts) {
             if (post.contentType().equals(model.contentType())) {
@@ -271,14 +295,20 @@ public class GenericModelResource {
     /** The browsable API's create form: {@code _method=POST}, raw JSON in {@code _content}. */
     @POST
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Response createForm(@PathParam("app") String app, @PathParam("model") String path,
-                               @FormParam("_method") String method, @FormParam("_content") String content) {
+    public Response createForm(
+            @PathParam("app") String app,
+            @PathParam("model") String path,
+            @FormParam("_method") String method,
+            @FormParam("_content") String content) {
         checkForm();
         Model model = formModel(app, path);
         access.require(model, Access.Action.ADD);
         JsonNode json = JsonBody.parse(content);
-        List<RenderedObject> created = service.create(model, json.isArray() ? BulkItems.of(json) : List.of(json), json.isArray());
-        String target = json.isArray() ? uri.getPath() : uri.getPath() + created.get(0).node().get("id").asLong() + "/";
+        List<RenderedObject> created =
+                service.create(model, json.isArray() ? BulkItems.of(json) : List.of(json), json.isArray());
+        String target = json.isArray()
+                ? uri.getPath()
+                : uri.getPath() + created.get(0).node().get("id").asLong() + "/";
         return Response.seeOther(java.net.URI.create(target)).build();
     }
 
@@ -286,8 +316,12 @@ public class GenericModelResource {
     @POST
     @Path("{id: [0-9]+}/")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Response changeForm(@PathParam("app") String app, @PathParam("model") String path, @PathParam("id") long id,
-                               @FormParam("_method") String method, @FormParam("_content") String content) {
+    public Response changeForm(
+            @PathParam("app") String app,
+            @PathParam("model") String path,
+            @PathParam("id") long id,
+            @FormParam("_method") String method,
+            @FormParam("_content") String content) {
         checkForm();
         Model model = formModel(app, path);
         String listPath = "/api/" + app + "/" + path + "/";

@@ -1,10 +1,9 @@
 package org.sourceoftruth.records.api;
 
 import jakarta.ws.rs.core.Response;
-import org.sourceoftruth.records.model.Model;
-
 import java.util.List;
 import java.util.Map;
+import org.sourceoftruth.records.model.Model;
 
 /**
  * {@code ?export=<name>} on a list: the list's filtered objects rendered with an export template

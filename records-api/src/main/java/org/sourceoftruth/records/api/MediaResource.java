@@ -7,15 +7,14 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
-import org.sourceoftruth.records.auth.Access;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.model.ModelRegistry;
-import org.sourceoftruth.records.web.ApiException;
-
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import org.sourceoftruth.records.auth.Access;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.web.ApiException;
 
 /**
  * {@code GET /media/<name>}: an uploaded file (an image attachment's image, a device type's front
@@ -28,13 +27,14 @@ import java.sql.SQLException;
 public class MediaResource {
     @Inject
     AgroalDataSource dataSource;
+
     @Inject
     ModelRegistry registry;
+
     @Inject
     Access access;
 
-    private record Stored(String ownerType, String contentType, String sha256, byte[] data) {
-    }
+    private record Stored(String ownerType, String contentType, String sha256, byte[] data) {}
 
     @GET
     @Path("{name: .+}")
@@ -59,8 +59,8 @@ public class MediaResource {
 
     private Stored load(String name) {
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement(
-                     "select owner_type, content_type, sha256, data from media_file where name = ?")) {
+                PreparedStatement ps = c.prepareStatement(
+                        "select owner_type, content_type, sha256, data from media_file where name = ?")) {
             ps.setString(1, name);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? new Stored(rs.getString(1), rs.getString(2), rs.getString(3), rs.getBytes(4)) : null;

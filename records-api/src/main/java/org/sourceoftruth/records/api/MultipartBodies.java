@@ -4,6 +4,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.POJONode;
 import io.quarkus.runtime.configuration.MemorySize;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.resteasy.reactive.server.multipart.FormValue;
 import org.jboss.resteasy.reactive.server.multipart.MultipartFormDataInput;
@@ -12,12 +17,6 @@ import org.sourceoftruth.records.kind.ImageUpload;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.web.ApiException;
-
-import java.io.IOException;
-import java.io.InputStream;
-import java.util.Collection;
-import java.util.Iterator;
-import java.util.Map;
 
 /**
  * A multipart/form-data body (parsed by Quarkus REST) as the JSON payload the engine reads, the
@@ -94,8 +93,9 @@ public class MultipartBodies {
     }
 
     private static ApiException tooLarge(String name, long size, long limit) {
-        return ApiException.field(name, "The submitted file is too large (" + size + " bytes); files are limited to "
-                + limit + " bytes.");
+        return ApiException.field(
+                name,
+                "The submitted file is too large (" + size + " bytes); files are limited to " + limit + " bytes.");
     }
 
     /** The client's file name without any directory part (Django's UploadedFile does the same). */

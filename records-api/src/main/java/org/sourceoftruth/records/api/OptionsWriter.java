@@ -52,7 +52,9 @@ public class OptionsWriter {
             }
             if (f.choices() != null && f.isWritable()) {
                 ArrayNode choices = d.putArray("choices");
-                f.choices().asMap().forEach((v, l) -> choices.addObject().put("value", v).put("display_name", l));
+                f.choices()
+                        .asMap()
+                        .forEach((v, l) -> choices.addObject().put("value", v).put("display_name", l));
             }
         }
         return out;

@@ -2,15 +2,14 @@ package org.sourceoftruth.records.api;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.engine.query.ListQuery;
-
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.engine.query.ListQuery;
 
 /**
  * A list page as NetBox answers it: {count, next, previous, results}, the links being the
@@ -18,36 +17,54 @@ import java.util.TreeMap;
  * NetBox's cursor mode with {@code start}).
  */
 public final class PageEnvelope {
-    private PageEnvelope() {
-    }
+    private PageEnvelope() {}
 
     /**
      * @param listUrl the list's absolute URL without query string
      * @param query   the request's query parameters
      */
-    public static ObjectNode of(String listUrl, Map<String, List<String>> query, ListQuery.PageRequest request,
-                         ListQuery.Page page) {
+    public static ObjectNode of(
+            String listUrl, Map<String, List<String>> query, ListQuery.PageRequest request, ListQuery.Page page) {
         Long limit = request.limit();
         long offset = request.offset();
         ObjectNode env = Json.MAPPER.createObjectNode();
         if (request.start() != null) {
             env.putNull("count");
             boolean full = limit != null && page.results().size() == limit;
-            env.put("next", full ? link(listUrl, query, Map.of("start", String.valueOf(page.lastId() + 1), "limit",
-                    String.valueOf(limit)), Set.of("offset")) : null);
+            env.put(
+                    "next",
+                    full
+                            ? link(
+                                    listUrl,
+                                    query,
+                                    Map.of("start", String.valueOf(page.lastId() + 1), "limit", String.valueOf(limit)),
+                                    Set.of("offset"))
+                            : null);
             env.putNull("previous");
         } else {
             env.put("count", page.count());
             boolean hasNext = limit != null && offset + limit < page.count();
-            env.put("next", hasNext ? link(listUrl, query, Map.of("limit", String.valueOf(limit), "offset",
-                    String.valueOf(offset + limit)), Set.of()) : null);
+            env.put(
+                    "next",
+                    hasNext
+                            ? link(
+                                    listUrl,
+                                    query,
+                                    Map.of("limit", String.valueOf(limit), "offset", String.valueOf(offset + limit)),
+                                    Set.of())
+                            : null);
             if (limit == null || offset <= 0) {
                 env.putNull("previous");
             } else if (offset - limit <= 0) {
                 env.put("previous", link(listUrl, query, Map.of("limit", String.valueOf(limit)), Set.of("offset")));
             } else {
-                env.put("previous", link(listUrl, query, Map.of("limit", String.valueOf(limit), "offset",
-                        String.valueOf(offset - limit)), Set.of()));
+                env.put(
+                        "previous",
+                        link(
+                                listUrl,
+                                query,
+                                Map.of("limit", String.valueOf(limit), "offset", String.valueOf(offset - limit)),
+                                Set.of()));
             }
         }
         ArrayNode results = env.putArray("results");
@@ -56,8 +73,8 @@ public final class PageEnvelope {
     }
 
     /** The list URL with some parameters replaced or removed, re-encoded sorted by name (as DRF). */
-    private static String link(String listUrl, Map<String, List<String>> q, Map<String, String> replace,
-                               Set<String> remove) {
+    private static String link(
+            String listUrl, Map<String, List<String>> q, Map<String, String> replace, Set<String> remove) {
         TreeMap<String, List<String>> params = new TreeMap<>(q);
         remove.forEach(params::remove);
         replace.forEach((k, v) -> params.put(k, List.of(v)));

@@ -1,20 +1,19 @@
 package org.sourceoftruth.records.api;
 
-import org.sourceoftruth.records.engine.render.Renderer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.engine.query.FilterCompiler;
-import org.sourceoftruth.records.engine.query.ListQuery;
-import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.web.ApiConfig;
-import org.sourceoftruth.records.web.ApiException;
-import org.sourceoftruth.records.web.RequestContext;
-
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.sourceoftruth.records.engine.query.FilterCompiler;
+import org.sourceoftruth.records.engine.query.ListQuery;
+import org.sourceoftruth.records.engine.render.Renderer;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.web.ApiConfig;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.RequestContext;
 
 /**
  * What a list or detail request's query string asks for besides filters: the page (NetBox's
@@ -24,8 +23,10 @@ import java.util.Set;
 public class QueryParameters {
     @Inject
     ApiConfig config;
+
     @Inject
     RequestContext request;
+
     @Inject
     FilterCompiler filters;
 
@@ -71,7 +72,8 @@ public class QueryParameters {
             omit.add("config_context");
         }
         boolean briefMode = brief != null && !brief.isEmpty() && include == null;
-        return new Renderer.Options(request.baseUrl(), briefMode ? Renderer.Mode.BRIEF : Renderer.Mode.FULL, include, omit);
+        return new Renderer.Options(
+                request.baseUrl(), briefMode ? Renderer.Mode.BRIEF : Renderer.Mode.FULL, include, omit);
     }
 
     /** NetBox's effective limit: default page size, capped by MAX_PAGE_SIZE; 0 = all when unlimited. */

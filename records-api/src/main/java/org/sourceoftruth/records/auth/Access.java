@@ -3,19 +3,18 @@ package org.sourceoftruth.records.auth;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.jboss.logging.Logger;
-import org.sourceoftruth.records.web.ApiException;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.web.RequestContext;
-import org.sourceoftruth.records.model.ExtraFilter;
-import org.sourceoftruth.records.model.Model;
-
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.jboss.logging.Logger;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.ExtraFilter;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.RequestContext;
 
 /**
  * Who may do what, as NetBox decides it:
@@ -37,12 +36,15 @@ public class Access {
      * Sensitive models a "*" view exemption leaves out (NetBox's EXEMPT_EXCLUDE_MODELS); they
      * are exempt only when listed by name.
      */
-    private static final Set<String> WILDCARD_EXCLUDED = Set.of("users.user", "users.group", "users.objectpermission",
-            "users.token");
+    private static final Set<String> WILDCARD_EXCLUDED =
+            Set.of("users.user", "users.group", "users.objectpermission", "users.token");
 
     /** The four model actions; HTTP GET/HEAD → view, POST → add, PUT/PATCH → change, DELETE → delete. */
     public enum Action {
-        VIEW, ADD, CHANGE, DELETE;
+        VIEW,
+        ADD,
+        CHANGE,
+        DELETE;
 
         /** The permission action name ("view", ...). */
         public String code() {
@@ -52,12 +54,16 @@ public class Access {
 
     @Inject
     RequestContext request;
+
     @Inject
     AuthSettings settings;
+
     @Inject
     CallerPermissions permissions;
+
     @Inject
     ConstraintCompiler constraints;
+
     @Inject
     AgroalDataSource dataSource;
 
@@ -113,8 +119,10 @@ public class Access {
     /** Writes are refused while MAINTENANCE_MODE is on. */
     public void requireWritable() {
         if (settings.maintenanceMode()) {
-            throw ApiException.detail(503, "The service is in maintenance mode and cannot perform write operations."
-                    + " Please try again later.");
+            throw ApiException.detail(
+                    503,
+                    "The service is in maintenance mode and cannot perform write operations."
+                            + " Please try again later.");
         }
     }
 
@@ -125,8 +133,11 @@ public class Access {
     }
 
     private boolean holds(RequestContext.Caller caller, Model model, String action) {
-        return caller.superuser() || (action.equals("view") && isExempt(model))
-                || !permissions.covering(caller.userId(), model.contentType(), action).isEmpty();
+        return caller.superuser()
+                || (action.equals("view") && isExempt(model))
+                || !permissions
+                        .covering(caller.userId(), model.contentType(), action)
+                        .isEmpty();
     }
 
     public ExtraFilter.Sql restriction(Model model, Action action) {
@@ -157,7 +168,9 @@ public class Access {
                 sql = constraints.compile(model, g.constraints(), caller.userId());
             } catch (ConstraintCompiler.InvalidConstraint e) {
                 // A constraint that does not fit the model grants nothing (NetBox's query would fail).
-                LOG.warnf("ignoring permission constraints %s on %s: %s", g.constraints(), model.contentType(), e.getMessage());
+                LOG.warnf(
+                        "ignoring permission constraints %s on %s: %s",
+                        g.constraints(), model.contentType(), e.getMessage());
                 continue;
             }
             if (sql == null) {
@@ -185,7 +198,8 @@ public class Access {
         List<Object> params = new ArrayList<>();
         params.add(id);
         params.addAll(r.params());
-        return !db.query("select 1 from " + model.table() + " t where t.id = ? and (" + r.sql() + ")", params).isEmpty();
+        return !db.query("select 1 from " + model.table() + " t where t.id = ? and (" + r.sql() + ")", params)
+                .isEmpty();
     }
 
     /** Whether all the objects are within the caller's permission for the action (one query at most). */
@@ -200,7 +214,9 @@ public class Access {
         List<Object> params = new ArrayList<>();
         params.add(new Db.SqlArray("bigint", ids));
         params.addAll(r.params());
-        return db.count("select count(*) from " + model.table() + " t where t.id = any(?) and (" + r.sql() + ")", params)
+        return db.count(
+                        "select count(*) from " + model.table() + " t where t.id = any(?) and (" + r.sql() + ")",
+                        params)
                 == new java.util.HashSet<>(ids).size();
     }
 
@@ -215,7 +231,8 @@ public class Access {
 
     private boolean isExempt(Model model) {
         List<String> list = settings.exemptViews();
-        return list.contains(model.contentType()) || (list.contains("*") && !WILDCARD_EXCLUDED.contains(model.contentType()));
+        return list.contains(model.contentType())
+                || (list.contains("*") && !WILDCARD_EXCLUDED.contains(model.contentType()));
     }
 
     private static ApiException notAuthenticated() {

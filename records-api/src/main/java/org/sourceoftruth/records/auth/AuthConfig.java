@@ -2,7 +2,6 @@ package org.sourceoftruth.records.auth;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
-
 import java.util.List;
 import java.util.Optional;
 

@@ -1,24 +1,23 @@
 package org.sourceoftruth.records.auth;
 
-import org.sourceoftruth.records.net.IpNetworks;
 import io.vertx.core.net.SocketAddress;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Cookie;
-import org.jboss.resteasy.reactive.server.ServerRequestFilter;
-import org.jboss.resteasy.reactive.server.core.ResteasyReactiveRequestContext;
-import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveContainerRequestContext;
-import org.sourceoftruth.records.web.ApiException;
-import org.sourceoftruth.records.db.QueryCounter;
-import org.sourceoftruth.records.web.RequestContext;
-import org.sourceoftruth.records.web.HttpFilters;
-
 import java.net.InetAddress;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+import org.jboss.resteasy.reactive.server.core.ResteasyReactiveRequestContext;
+import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveContainerRequestContext;
+import org.sourceoftruth.records.db.QueryCounter;
+import org.sourceoftruth.records.net.IpNetworks;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.HttpFilters;
+import org.sourceoftruth.records.web.RequestContext;
 
 /**
  * Authenticates each request and sets the caller on the {@link RequestContext}:
@@ -41,12 +40,16 @@ public class AuthFilter {
 
     @Inject
     RequestContext request;
+
     @Inject
     TokenAuthenticator tokens;
+
     @Inject
     RoutingContext routing;
+
     @Inject
     AuthSettings settings;
+
     @Inject
     SessionStore sessions;
 
@@ -164,7 +167,9 @@ public class AuthFilter {
             // the common path avoids.
             var uri = ctx.getUriInfo().getBaseUri();
             proto = proto == null ? uri.getScheme() : proto;
-            host = host == null || host.isEmpty() ? uri.getHost() + (uri.getPort() > 0 ? ":" + uri.getPort() : "") : host;
+            host = host == null || host.isEmpty()
+                    ? uri.getHost() + (uri.getPort() > 0 ? ":" + uri.getPort() : "")
+                    : host;
         }
         return proto + "://" + host;
     }

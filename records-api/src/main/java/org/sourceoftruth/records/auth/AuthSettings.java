@@ -1,15 +1,14 @@
 package org.sourceoftruth.records.auth;
 
-import org.sourceoftruth.records.net.IpNetworks;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.model.Json;
-
 import java.util.ArrayList;
 import java.util.List;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.net.IpNetworks;
 
 /**
  * NetBox's authentication and authorisation settings (LOGIN_REQUIRED, EXEMPT_VIEW_PERMISSIONS,
@@ -32,7 +31,13 @@ public class AuthSettings {
     private static String ownObjects(String app, String model) {
         StringBuilder sb = new StringBuilder();
         for (String action : List.of("view", "add", "change", "delete")) {
-            sb.append(sb.isEmpty() ? "" : ",").append('"').append(app).append('.').append(action).append('_').append(model)
+            sb.append(sb.isEmpty() ? "" : ",")
+                    .append('"')
+                    .append(app)
+                    .append('.')
+                    .append(action)
+                    .append('_')
+                    .append(model)
                     .append("\":{\"user\":\"$user\"}");
         }
         return sb.toString();
@@ -49,8 +54,7 @@ public class AuthSettings {
     private volatile IpNetworks trustedProxies;
 
     /** One DEFAULT_PERMISSIONS entry: {@code "users.view_token": {"user": "$user"}}. */
-    public record DefaultPermission(String objectType, String action, JsonNode constraints) {
-    }
+    public record DefaultPermission(String objectType, String action, JsonNode constraints) {}
 
     @PostConstruct
     void load() {
@@ -88,12 +92,12 @@ public class AuthSettings {
             int dot = name.indexOf('.');
             int underscore = name.indexOf('_', dot + 1);
             if (dot <= 0 || underscore <= dot + 1 || underscore == name.length() - 1) {
-                throw new IllegalStateException("DEFAULT_PERMISSIONS: '" + name
-                        + "' is not of the form <app>.<action>_<model>");
+                throw new IllegalStateException(
+                        "DEFAULT_PERMISSIONS: '" + name + "' is not of the form <app>.<action>_<model>");
             }
             String app = name.substring(0, dot);
-            out.add(new DefaultPermission(app + "." + name.substring(underscore + 1), name.substring(dot + 1, underscore),
-                    e.getValue()));
+            out.add(new DefaultPermission(
+                    app + "." + name.substring(underscore + 1), name.substring(dot + 1, underscore), e.getValue()));
         });
         return List.copyOf(out);
     }
@@ -102,25 +106,74 @@ public class AuthSettings {
         return values.stream().map(String::trim).filter(v -> !v.isEmpty()).toList();
     }
 
-    public boolean loginRequired() { return loginRequired; }
-    public List<String> exemptViews() { return exemptViews; }
-    public List<DefaultPermission> defaultPermissions() { return defaultPermissions; }
-    public boolean allowTokenRetrieval() { return allowTokenRetrieval; }
-    public boolean maintenanceMode() { return maintenanceMode; }
-    public IpNetworks trustedProxies() { return trustedProxies; }
-    public long loginTimeoutSeconds() { return config.loginTimeout(); }
-    public String sessionCookieName() { return config.sessionCookieName(); }
-    public String csrfCookieName() { return config.csrfCookieName(); }
-    public boolean secureCookies() { return config.sessionCookieSecure(); }
-    public int passwordHashIterations() { return config.passwordHashIterations(); }
+    public boolean loginRequired() {
+        return loginRequired;
+    }
+
+    public List<String> exemptViews() {
+        return exemptViews;
+    }
+
+    public List<DefaultPermission> defaultPermissions() {
+        return defaultPermissions;
+    }
+
+    public boolean allowTokenRetrieval() {
+        return allowTokenRetrieval;
+    }
+
+    public boolean maintenanceMode() {
+        return maintenanceMode;
+    }
+
+    public IpNetworks trustedProxies() {
+        return trustedProxies;
+    }
+
+    public long loginTimeoutSeconds() {
+        return config.loginTimeout();
+    }
+
+    public String sessionCookieName() {
+        return config.sessionCookieName();
+    }
+
+    public String csrfCookieName() {
+        return config.csrfCookieName();
+    }
+
+    public boolean secureCookies() {
+        return config.sessionCookieSecure();
+    }
+
+    public int passwordHashIterations() {
+        return config.passwordHashIterations();
+    }
 
     // ----- run-time changes (NetBox's dynamic configuration) -----
-    public void loginRequired(boolean v) { loginRequired = v; }
-    public void exemptViews(List<String> v) { exemptViews = trimmed(v); }
-    public void defaultPermissions(String json) { defaultPermissions = parseDefaultPermissions(json); }
-    public void allowTokenRetrieval(boolean v) { allowTokenRetrieval = v; }
-    public void maintenanceMode(boolean v) { maintenanceMode = v; }
-    public void trustedProxies(List<String> v) { trustedProxies = IpNetworks.parse(trimmed(v)); }
+    public void loginRequired(boolean v) {
+        loginRequired = v;
+    }
+
+    public void exemptViews(List<String> v) {
+        exemptViews = trimmed(v);
+    }
+
+    public void defaultPermissions(String json) {
+        defaultPermissions = parseDefaultPermissions(json);
+    }
+
+    public void allowTokenRetrieval(boolean v) {
+        allowTokenRetrieval = v;
+    }
+
+    public void maintenanceMode(boolean v) {
+        maintenanceMode = v;
+    }
+
+    public void trustedProxies(List<String> v) {
+        trustedProxies = IpNetworks.parse(trimmed(v));
+    }
 
     /** Restores every run-time value to what the configuration says (tests call it when done). */
     public void reset() {

@@ -4,15 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.model.Row;
-
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * The object permissions that apply to one user, loaded once per request: the enabled
@@ -23,6 +22,7 @@ import java.util.Set;
 public class CallerPermissions {
     @Inject
     AgroalDataSource dataSource;
+
     @Inject
     AuthSettings settings;
 
@@ -38,7 +38,9 @@ public class CallerPermissions {
 
     /** The grants of {@code userId} that cover the action on the object type. */
     public List<Grant> covering(long userId, String objectType, String action) {
-        return grantsOf(userId).stream().filter(g -> g.covers(objectType, action)).toList();
+        return grantsOf(userId).stream()
+                .filter(g -> g.covers(objectType, action))
+                .toList();
     }
 
     private List<Grant> grantsOf(long userId) {
@@ -53,14 +55,20 @@ public class CallerPermissions {
     private List<Grant> load(long userId) {
         List<Grant> out = new ArrayList<>();
         try (Connection c = dataSource.getConnection()) {
-            List<Row> rows = new Db(c).query("select p.object_types, p.actions, p.constraints from users_objectpermission p"
-                    + " where p.enabled and (exists (select 1 from users_objectpermission_users pu"
-                    + " where pu.objectpermission_id = p.id and pu.user_id = ?)"
-                    + " or exists (select 1 from users_objectpermission_groups pg join users_user_groups ug"
-                    + " on ug.group_id = pg.group_id where pg.objectpermission_id = p.id and ug.user_id = ?))", userId, userId);
+            List<Row> rows = new Db(c)
+                    .query(
+                            "select p.object_types, p.actions, p.constraints from users_objectpermission p"
+                                    + " where p.enabled and (exists (select 1 from users_objectpermission_users pu"
+                                    + " where pu.objectpermission_id = p.id and pu.user_id = ?)"
+                                    + " or exists (select 1 from users_objectpermission_groups pg join users_user_groups ug"
+                                    + " on ug.group_id = pg.group_id where pg.objectpermission_id = p.id and ug.user_id = ?))",
+                            userId,
+                            userId);
             for (Row r : rows) {
-                out.add(new Grant(new HashSet<>((List<String>) r.get("object_types")),
-                        new HashSet<>((List<String>) r.get("actions")), (JsonNode) r.get("constraints")));
+                out.add(new Grant(
+                        new HashSet<>((List<String>) r.get("object_types")),
+                        new HashSet<>((List<String>) r.get("actions")),
+                        (JsonNode) r.get("constraints")));
             }
         } catch (SQLException e) {
             throw new Db.DbException(e);

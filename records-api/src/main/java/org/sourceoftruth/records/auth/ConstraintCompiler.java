@@ -3,6 +3,10 @@ package org.sourceoftruth.records.auth;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.kind.FieldType;
 import org.sourceoftruth.records.kind.FieldTypes;
@@ -14,11 +18,6 @@ import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * Translates the constraints of an object permission into SQL over a model's declarations.
@@ -33,6 +32,7 @@ import java.util.regex.Pattern;
 public class ConstraintCompiler {
     /** NetBox's CONSTRAINT_TOKEN_USER. */
     public static final String USER_TOKEN = "$user";
+
     private static final Pattern CUSTOM_FIELD_NAME = Pattern.compile("^[a-z0-9_]+$");
 
     @Inject
@@ -103,7 +103,8 @@ public class ConstraintCompiler {
         String path(Model model, String alias, String[] parts, int i, JsonNode value) {
             String name = parts[i];
             int rest = parts.length - i - 1;
-            String lookup = rest == 0 ? "exact" : rest == 1 && Lookup.django(parts[i + 1]) != null ? parts[i + 1] : null;
+            String lookup =
+                    rest == 0 ? "exact" : rest == 1 && Lookup.django(parts[i + 1]) != null ? parts[i + 1] : null;
             if (name.equals("pk")) {
                 name = "id";
             }
@@ -132,21 +133,21 @@ public class ConstraintCompiler {
                 }
                 case M2M -> {
                     String j = alias();
-                    String own = "exists (select 1 from " + f.joinTable() + " " + j + " where " + j + "." + f.joinOwnColumn()
-                            + " = " + alias + ".id and ";
+                    String own = "exists (select 1 from " + f.joinTable() + " " + j + " where " + j + "."
+                            + f.joinOwnColumn() + " = " + alias + ".id and ";
                     if (lookup != null) {
                         return own + compare(j + "." + f.joinTargetColumn(), Kind.INTEGER, name, lookup, value) + ")";
                     }
                     Model target = registry.require(f.target());
                     String a = alias();
-                    return own + j + "." + f.joinTargetColumn() + " in (select " + a + ".id from " + target.table() + " "
-                            + a + " where " + path(target, a, parts, i + 1, value) + "))";
+                    return own + j + "." + f.joinTargetColumn() + " in (select " + a + ".id from " + target.table()
+                            + " " + a + " where " + path(target, a, parts, i + 1, value) + "))";
                 }
                 case TAGS -> {
                     String j = alias();
                     params.add(model.contentType());
-                    String own = "exists (select 1 from extras_taggeditem " + j + " where " + j + ".object_type = ? and "
-                            + j + ".object_id = " + alias + ".id and ";
+                    String own = "exists (select 1 from extras_taggeditem " + j + " where " + j
+                            + ".object_type = ? and " + j + ".object_id = " + alias + ".id and ";
                     if (lookup != null) {
                         return own + compare(j + ".tag_id", Kind.INTEGER, name, lookup, value) + ")";
                     }
@@ -158,8 +159,8 @@ public class ConstraintCompiler {
                 case CUSTOM_FIELDS -> {
                     return customField(alias, f, parts, i, value);
                 }
-                case COUNT, COMPUTED, GENERIC_FK, JSON -> throw new InvalidConstraint(
-                        "Cannot resolve keyword '" + name + "' into field.");
+                case COUNT, COMPUTED, GENERIC_FK, JSON ->
+                    throw new InvalidConstraint("Cannot resolve keyword '" + name + "' into field.");
                 default -> {
                     if (lookup == null) {
                         throw new InvalidConstraint("Unsupported lookup '" + parts[i + 1] + "' for field '" + name
@@ -174,7 +175,8 @@ public class ConstraintCompiler {
         private String customField(String alias, Field f, String[] parts, int i, JsonNode value) {
             int rest = parts.length - i - 1;
             if (rest < 1 || rest > 2 || !CUSTOM_FIELD_NAME.matcher(parts[i + 1]).matches()) {
-                throw new InvalidConstraint("Custom field constraints take the form custom_field_data__<name>[__<lookup>].");
+                throw new InvalidConstraint(
+                        "Custom field constraints take the form custom_field_data__<name>[__<lookup>].");
             }
             String lookup = rest == 2 ? parts[i + 2] : "exact";
             String text = "(" + alias + "." + f.column() + "->>'" + parts[i + 1] + "')";
@@ -251,7 +253,9 @@ public class ConstraintCompiler {
 
                 @Override
                 public boolean truth() {
-                    return v.isBoolean() ? v.asBoolean() : v.isTextual() ? v.asText().equalsIgnoreCase("true") : v.asInt() != 0;
+                    return v.isBoolean()
+                            ? v.asBoolean()
+                            : v.isTextual() ? v.asText().equalsIgnoreCase("true") : v.asInt() != 0;
                 }
 
                 private InvalidConstraint single() {
@@ -280,7 +284,8 @@ public class ConstraintCompiler {
 
     private static Field genericColumn(Model model, String column) {
         for (Field f : model.fields()) {
-            if (f.kind == Kind.GENERIC_FK && (column.equals(f.genericTypeColumn()) || column.equals(f.genericIdColumn()))) {
+            if (f.kind == Kind.GENERIC_FK
+                    && (column.equals(f.genericTypeColumn()) || column.equals(f.genericIdColumn()))) {
                 return f;
             }
         }

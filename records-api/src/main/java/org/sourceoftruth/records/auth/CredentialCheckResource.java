@@ -1,6 +1,5 @@
 package org.sourceoftruth.records.auth;
 
-import org.sourceoftruth.records.net.IpNetworks;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.inject.Inject;
@@ -9,14 +8,14 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
+import java.util.Optional;
 import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.net.IpNetworks;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.ErrorMapper;
 import org.sourceoftruth.records.web.JsonBody;
 import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.web.Responses;
-
-import java.util.Optional;
 
 /**
  * {@code POST /api/internal/credential-check/}: webhook-dispatcher asks who the caller of its
@@ -42,10 +41,13 @@ public class CredentialCheckResource {
 
     @Inject
     Access access;
+
     @Inject
     TokenAuthenticator tokens;
+
     @Inject
     SessionStore sessions;
+
     @Context
     HttpHeaders headers;
 
@@ -54,8 +56,9 @@ public class CredentialCheckResource {
         access.requireSuperuser();
         JsonNode json = JsonBody.parse(body);
         if (!json.isObject()) {
-            throw ApiException.field("non_field_errors", "Invalid data. Expected a dictionary, but got "
-                    + ErrorMapper.jsonType(json) + ".");
+            throw ApiException.field(
+                    "non_field_errors",
+                    "Invalid data. Expected a dictionary, but got " + ErrorMapper.jsonType(json) + ".");
         }
         for (String field : FIELDS) {
             JsonNode value = json.get(field);
@@ -91,7 +94,11 @@ public class CredentialCheckResource {
     }
 
     private static ObjectNode user(long id, String username, boolean superuser, boolean writeEnabled) {
-        return Json.MAPPER.createObjectNode().put("id", id).put("username", username).put("is_superuser", superuser)
+        return Json.MAPPER
+                .createObjectNode()
+                .put("id", id)
+                .put("username", username)
+                .put("is_superuser", superuser)
                 .put("write_enabled", writeEnabled);
     }
 

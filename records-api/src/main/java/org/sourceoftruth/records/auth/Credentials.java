@@ -3,13 +3,12 @@ package org.sourceoftruth.records.auth;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.model.Row;
-
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * Username and password checks (Django's ModelBackend): the user must exist, be active and
@@ -20,14 +19,14 @@ import java.util.Optional;
 public class Credentials {
     @Inject
     AgroalDataSource dataSource;
+
     @Inject
     AuthSettings settings;
 
     private volatile String dummyHash;
 
     /** The authenticated user. */
-    public record User(long id, String username, boolean superuser) {
-    }
+    public record User(long id, String username, boolean superuser) {}
 
     public Optional<User> authenticate(String username, String password) {
         if (username == null || password == null) {
@@ -35,8 +34,10 @@ public class Credentials {
         }
         List<Row> rows;
         try (Connection c = dataSource.getConnection()) {
-            rows = new Db(c).query("select id, username, password, is_active, is_superuser from users_user where username = ?",
-                    username);
+            rows = new Db(c)
+                    .query(
+                            "select id, username, password, is_active, is_superuser from users_user where username = ?",
+                            username);
         } catch (SQLException e) {
             throw new Db.DbException(e);
         }

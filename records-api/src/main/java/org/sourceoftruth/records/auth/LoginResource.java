@@ -17,12 +17,6 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
-import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.web.ApiException;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.web.JsonBody;
-import org.sourceoftruth.records.web.Responses;
-
 import java.net.URI;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -30,6 +24,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.JsonBody;
+import org.sourceoftruth.records.web.Responses;
 
 /**
  * Session login for the browsable API: {@code /login/} (an HTML form, or JSON
@@ -40,19 +39,24 @@ import java.util.Optional;
  */
 @Path("/")
 public class LoginResource {
-    private static final String BAD_CREDENTIALS = "Please enter a correct username and password."
-            + " Note that both fields may be case-sensitive.";
+    private static final String BAD_CREDENTIALS =
+            "Please enter a correct username and password." + " Note that both fields may be case-sensitive.";
 
     @Inject
     Credentials credentials;
+
     @Inject
     SessionStore sessions;
+
     @Inject
     AuthSettings settings;
+
     @Inject
     AgroalDataSource dataSource;
+
     @Inject
     Template login;
+
     @Context
     HttpHeaders headers;
 
@@ -68,18 +72,25 @@ public class LoginResource {
     @Path("login/")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
-    public Response formLogin(@FormParam("username") String username, @FormParam("password") String password,
-                              @FormParam("csrfmiddlewaretoken") String csrfField, @FormParam("next") String next) {
+    public Response formLogin(
+            @FormParam("username") String username,
+            @FormParam("password") String password,
+            @FormParam("csrfmiddlewaretoken") String csrfField,
+            @FormParam("next") String next) {
         Optional<String> cookie = currentCsrfCookie();
         if (cookie.isEmpty() || !Secrets.constantTimeEquals(csrfField, cookie.get())) {
-            return Response.status(403).type(MediaType.TEXT_PLAIN).entity("CSRF verification failed. Request aborted.").build();
+            return Response.status(403)
+                    .type(MediaType.TEXT_PLAIN)
+                    .entity("CSRF verification failed. Request aborted.")
+                    .build();
         }
         Optional<Credentials.User> user = credentials.authenticate(username, password);
         if (user.isEmpty()) {
             return Response.ok(page(cookie.get(), next, BAD_CREDENTIALS)).build();
         }
         SessionStore.Issued issued = startSession(user.get());
-        return Response.seeOther(URI.create(safeNext(next))).cookie(sessionCookie(issued.key()), csrfCookie(issued.csrfToken()))
+        return Response.seeOther(URI.create(safeNext(next)))
+                .cookie(sessionCookie(issued.key()), csrfCookie(issued.csrfToken()))
                 .build();
     }
 
@@ -98,13 +109,19 @@ public class LoginResource {
         if (!missing.isEmpty()) {
             throw ApiException.fields(missing);
         }
-        Credentials.User user = credentials.authenticate(json.get("username").asText(), json.get("password").asText())
+        Credentials.User user = credentials
+                .authenticate(
+                        json.get("username").asText(), json.get("password").asText())
                 .orElseThrow(() -> ApiException.detail(403, "Invalid username/password"));
         SessionStore.Issued issued = startSession(user);
-        ObjectNode out = Json.MAPPER.createObjectNode().put("id", user.id()).put("username", user.username())
+        ObjectNode out = Json.MAPPER
+                .createObjectNode()
+                .put("id", user.id())
+                .put("username", user.username())
                 .put("csrf_token", issued.csrfToken());
         return Response.fromResponse(Responses.json(200, out, headers))
-                .cookie(sessionCookie(issued.key()), csrfCookie(issued.csrfToken())).build();
+                .cookie(sessionCookie(issued.key()), csrfCookie(issued.csrfToken()))
+                .build();
     }
 
     /** A link or bookmark: ends the session and returns to the login form. */
@@ -112,7 +129,9 @@ public class LoginResource {
     @Path("logout/")
     public Response logoutLink() {
         endSession();
-        return Response.seeOther(URI.create("/login/")).cookie(expired(settings.sessionCookieName(), true)).build();
+        return Response.seeOther(URI.create("/login/"))
+                .cookie(expired(settings.sessionCookieName(), true))
+                .build();
     }
 
     /** From a script: ends the session (CSRF-checked like every session write). */
@@ -120,7 +139,9 @@ public class LoginResource {
     @Path("logout/")
     public Response logout() {
         endSession();
-        return Response.noContent().cookie(expired(settings.sessionCookieName(), true)).build();
+        return Response.noContent()
+                .cookie(expired(settings.sessionCookieName(), true))
+                .build();
     }
 
     private SessionStore.Issued startSession(Credentials.User user) {
@@ -143,7 +164,10 @@ public class LoginResource {
     }
 
     private String page(String csrf, String next, String error) {
-        return login.data("csrf", csrf).data("next", safeNext(next)).data("error", error).render();
+        return login.data("csrf", csrf)
+                .data("next", safeNext(next))
+                .data("error", error)
+                .render();
     }
 
     private Optional<String> currentCsrfCookie() {
@@ -153,7 +177,10 @@ public class LoginResource {
 
     /** Only a path on this site; anything else (//evil.example, https://...) goes to the API root. */
     static String safeNext(String next) {
-        if (next == null || !next.startsWith("/") || next.startsWith("//") || next.contains("\\")
+        if (next == null
+                || !next.startsWith("/")
+                || next.startsWith("//")
+                || next.contains("\\")
                 || next.chars().anyMatch(ch -> ch < 0x21)) {
             return "/api/";
         }
@@ -161,7 +188,8 @@ public class LoginResource {
     }
 
     private NewCookie sessionCookie(String value) {
-        return cookie(settings.sessionCookieName(), value, true, (int) Math.min(Integer.MAX_VALUE, settings.loginTimeoutSeconds()));
+        return cookie(settings.sessionCookieName(), value, true, (int)
+                Math.min(Integer.MAX_VALUE, settings.loginTimeoutSeconds()));
     }
 
     /** Readable by scripts, which must echo it in X-CSRFToken. */
@@ -174,7 +202,13 @@ public class LoginResource {
     }
 
     private NewCookie cookie(String name, String value, boolean httpOnly, int maxAge) {
-        return new NewCookie.Builder(name).value(value).path("/").httpOnly(httpOnly).secure(settings.secureCookies())
-                .sameSite(NewCookie.SameSite.LAX).maxAge(maxAge).build();
+        return new NewCookie.Builder(name)
+                .value(value)
+                .path("/")
+                .httpOnly(httpOnly)
+                .secure(settings.secureCookies())
+                .sameSite(NewCookie.SameSite.LAX)
+                .maxAge(maxAge)
+                .build();
     }
 }

@@ -1,12 +1,12 @@
 package org.sourceoftruth.records.auth;
 
-import javax.crypto.SecretKeyFactory;
-import javax.crypto.spec.PBEKeySpec;
+import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
-import java.nio.charset.StandardCharsets;
+import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.PBEKeySpec;
 
 /**
  * PBKDF2-HMAC-SHA256 password hashes in Django's format
@@ -17,11 +17,11 @@ import java.nio.charset.StandardCharsets;
 public final class PasswordHasher {
     /** Django 4.2's count; {@link AuthSettings#passwordHashIterations()} is what new hashes use. */
     private static final int ITERATIONS = 600_000;
+
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final String SALT_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
-    private PasswordHasher() {
-    }
+    private PasswordHasher() {}
 
     public static String hash(String password) {
         return hash(password, ITERATIONS);
@@ -53,13 +53,17 @@ public final class PasswordHasher {
             return false;
         }
         String expected = derive(password, parts[2], iterations);
-        return MessageDigest.isEqual(expected.getBytes(StandardCharsets.US_ASCII), parts[3].getBytes(StandardCharsets.US_ASCII));
+        return MessageDigest.isEqual(
+                expected.getBytes(StandardCharsets.US_ASCII), parts[3].getBytes(StandardCharsets.US_ASCII));
     }
 
     private static String derive(String password, String salt, int iterations) {
         try {
-            PBEKeySpec spec = new PBEKeySpec(password.toCharArray(), salt.getBytes(StandardCharsets.UTF_8), iterations, 256);
-            byte[] key = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256").generateSecret(spec).getEncoded();
+            PBEKeySpec spec =
+                    new PBEKeySpec(password.toCharArray(), salt.getBytes(StandardCharsets.UTF_8), iterations, 256);
+            byte[] key = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256")
+                    .generateSecret(spec)
+                    .getEncoded();
             return Base64.getEncoder().encodeToString(key);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);

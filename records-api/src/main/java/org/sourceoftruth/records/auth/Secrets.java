@@ -14,8 +14,7 @@ import java.util.HexFormat;
 public final class Secrets {
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private Secrets() {
-    }
+    private Secrets() {}
 
     /** {@code bytes} random bytes from a CSPRNG, as lower-case hex (twice as many characters). */
     public static String randomHex(int bytes) {

@@ -4,7 +4,6 @@ import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-
 import java.security.MessageDigest;
 import java.time.OffsetDateTime;
 import java.util.Optional;
@@ -35,14 +34,15 @@ public class SessionStore {
          * with this session.
          */
         public boolean csrfValid(String presented, String cookie) {
-            return presented != null && !presented.isEmpty() && Secrets.constantTimeEquals(presented, cookie)
+            return presented != null
+                    && !presented.isEmpty()
+                    && Secrets.constantTimeEquals(presented, cookie)
                     && csrfMatches(presented);
         }
     }
 
     /** The secrets of a new session, to be sent to the client as cookies (never stored). */
-    public record Issued(String key, String csrfToken) {
-    }
+    public record Issued(String key, String csrfToken) {}
 
     @Transactional
     public Issued create(long userId) {
@@ -61,8 +61,11 @@ public class SessionStore {
         if (key == null || key.isBlank() || key.length() > 200) {
             return Optional.empty();
         }
-        return UserSession.<UserSession>find("from UserSession s join fetch s.user u"
-                        + " where s.keyDigest = ?1 and s.expires > ?2 and u.active", Secrets.sha256(key), OffsetDateTime.now())
+        return UserSession.<UserSession>find(
+                        "from UserSession s join fetch s.user u"
+                                + " where s.keyDigest = ?1 and s.expires > ?2 and u.active",
+                        Secrets.sha256(key),
+                        OffsetDateTime.now())
                 .firstResultOptional()
                 .map(s -> new Session(s.user.id, s.user.username, s.user.superuser, s.csrfDigest));
     }

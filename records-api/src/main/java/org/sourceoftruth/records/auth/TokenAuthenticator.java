@@ -1,14 +1,8 @@
 package org.sourceoftruth.records.auth;
 
-import org.sourceoftruth.records.net.IpNetworks;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.web.ApiException;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.web.RequestContext;
-import org.sourceoftruth.records.model.Row;
-
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
@@ -17,6 +11,11 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.net.IpNetworks;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.RequestContext;
 
 /**
  * NetBox's token authentication (v1 keys {@code Token <key>}, v2 tokens {@code Bearer nbt_<key>.<secret>};
@@ -33,8 +32,10 @@ public class TokenAuthenticator {
 
     @Inject
     AgroalDataSource dataSource;
+
     @Inject
     AuthSettings settings;
+
     @Inject
     TokenPeppers peppers;
 
@@ -42,10 +43,12 @@ public class TokenAuthenticator {
     public static final String V2_PREFIX = "nbt_";
     /** The characters a key may have; compiled once (String.matches compiles per call). */
     private static final Pattern KEY_CHARACTERS = Pattern.compile("[A-Za-z0-9._-]{1,200}");
+
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
-    private static final String SELECT = "select k.id, k.key, k.version, k.hmac_digest, k.pepper_id, k.user_id, k.expires,"
-            + " k.enabled, k.write_enabled, k.last_used, k.allowed_ips, u.username, u.is_active, u.is_superuser"
-            + " from users_token k join users_user u on u.id = k.user_id";
+    private static final String SELECT =
+            "select k.id, k.key, k.version, k.hmac_digest, k.pepper_id, k.user_id, k.expires,"
+                    + " k.enabled, k.write_enabled, k.last_used, k.allowed_ips, u.username, u.is_active, u.is_superuser"
+                    + " from users_token k join users_user u on u.id = k.user_id";
 
     /**
      * The key of an {@code Authorization: Token <key>} (or {@code Bearer <key>}) header. Empty when
@@ -62,7 +65,9 @@ public class TokenAuthenticator {
             return Optional.empty();
         }
         if (parts.length != 2) {
-            throw ApiException.detail(403, "Invalid authorization header: Must be in the form \"Bearer <key>.<token>\" or \"Token <token>\"");
+            throw ApiException.detail(
+                    403,
+                    "Invalid authorization header: Must be in the form \"Bearer <key>.<token>\" or \"Token <token>\"");
         }
         return Optional.of(parts[1]);
     }
@@ -92,12 +97,17 @@ public class TokenAuthenticator {
                 throw ApiException.detail(403, "User inactive");
             }
             OffsetDateTime lastUsed = r.time("last_used");
-            boolean stale = lastUsed == null || lastUsed.isBefore(OffsetDateTime.now().minusSeconds(LAST_USED_INTERVAL_SECONDS));
+            boolean stale = lastUsed == null
+                    || lastUsed.isBefore(OffsetDateTime.now().minusSeconds(LAST_USED_INTERVAL_SECONDS));
             if (stale && !settings.maintenanceMode()) {
                 db.update("update users_token set last_used = now() where id = ?", r.id());
             }
-            return new RequestContext.Caller(r.longValue("user_id"), r.str("username"),
-                    Boolean.TRUE.equals(r.get("is_superuser")), r.id(), Boolean.TRUE.equals(r.get("write_enabled")));
+            return new RequestContext.Caller(
+                    r.longValue("user_id"),
+                    r.str("username"),
+                    Boolean.TRUE.equals(r.get("is_superuser")),
+                    r.id(),
+                    Boolean.TRUE.equals(r.get("write_enabled")));
         } catch (SQLException e) {
             throw new Db.DbException(e);
         }
@@ -120,16 +130,20 @@ public class TokenAuthenticator {
     private Row v2Token(Db db, String value) {
         int dot = value.indexOf('.');
         if (dot < 0) {
-            throw ApiException.detail(403, "Invalid authorization header: Could not parse key from v2 token. Did you"
-                    + " mean to use 'Token' instead of 'Bearer'?");
+            throw ApiException.detail(
+                    403,
+                    "Invalid authorization header: Could not parse key from v2 token. Did you"
+                            + " mean to use 'Token' instead of 'Bearer'?");
         }
         String key = value.substring(V2_PREFIX.length(), dot);
         String secret = value.substring(dot + 1);
         List<Row> rows = db.query(SELECT + " where k.key_digest = ? and k.version = 2", (Object) Secrets.sha256(key));
         String expected = rows.isEmpty() ? null : rows.get(0).str("hmac_digest");
-        Integer pepperId = rows.isEmpty() || rows.get(0).get("pepper_id") == null ? null
+        Integer pepperId = rows.isEmpty() || rows.get(0).get("pepper_id") == null
+                ? null
                 : ((Number) rows.get(0).get("pepper_id")).intValue();
-        String actual = pepperId == null ? null : peppers.digest(pepperId, secret).orElse(null);
+        String actual =
+                pepperId == null ? null : peppers.digest(pepperId, secret).orElse(null);
         if (!Secrets.constantTimeEquals(actual, expected)) {
             throw ApiException.detail(403, "Invalid v2 token");
         }
@@ -143,9 +157,12 @@ public class TokenAuthenticator {
         if (allowed == null || allowed.isEmpty()) {
             return;
         }
-        ClientIp address = client.get().orElseThrow(() -> ApiException.detail(403, "Client IP address could not be"
-                + " determined for validation. Check that the HTTP server is correctly configured to pass the required"
-                + " header(s)."));
+        ClientIp address = client.get()
+                .orElseThrow(() -> ApiException.detail(
+                        403,
+                        "Client IP address could not be"
+                                + " determined for validation. Check that the HTTP server is correctly configured to pass the required"
+                                + " header(s)."));
         boolean inside;
         try {
             inside = IpNetworks.parse(allowed).contains(address.address());
@@ -153,7 +170,8 @@ public class TokenAuthenticator {
             inside = false; // values are validated on write; a bad one stored by hand allows nobody
         }
         if (!inside) {
-            throw ApiException.detail(403, "Source IP " + address.text() + " is not permitted to authenticate using this token.");
+            throw ApiException.detail(
+                    403, "Source IP " + address.text() + " is not permitted to authenticate using this token.");
         }
     }
 }

@@ -1,7 +1,6 @@
 package org.sourceoftruth.records.auth;
 
 import io.smallrye.config.ConfigMapping;
-
 import java.util.List;
 import java.util.Optional;
 

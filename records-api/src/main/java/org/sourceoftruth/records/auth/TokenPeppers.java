@@ -3,15 +3,14 @@ package org.sourceoftruth.records.auth;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The peppers of {@link TokenPepperConfig}, checked at start (a malformed or short one stops the
@@ -29,8 +28,7 @@ public class TokenPeppers {
     private final TreeMap<Integer, String> peppers = new TreeMap<>();
 
     /** The pepper new tokens are made with. */
-    public record Pepper(int id, String secret) {
-    }
+    public record Pepper(int id, String secret) {}
 
     @PostConstruct
     void load() {

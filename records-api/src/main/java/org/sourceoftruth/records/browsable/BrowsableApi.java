@@ -7,20 +7,19 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.Cookie;
 import jakarta.ws.rs.core.MediaType;
-import org.jboss.resteasy.reactive.server.ServerResponseFilter;
-import org.sourceoftruth.records.web.JsonResponseBody;
-import org.sourceoftruth.records.web.RequestContext;
-import org.sourceoftruth.records.auth.AuthSettings;
-import org.sourceoftruth.records.model.Field;
-import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.model.ModelRegistry;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.StringJoiner;
+import org.jboss.resteasy.reactive.server.ServerResponseFilter;
+import org.sourceoftruth.records.auth.AuthSettings;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.web.JsonResponseBody;
+import org.sourceoftruth.records.web.RequestContext;
 
 /**
  * The browsable API: when a browser asks for an API path (Accept: text/html first, no
@@ -32,18 +31,24 @@ import java.util.StringJoiner;
 public class BrowsableApi {
     @Inject
     Template browsable;
+
     @Inject
     ModelRegistry registry;
+
     @Inject
     RequestContext request;
+
     @Inject
     AuthSettings authSettings;
 
     @ServerResponseFilter(priority = 100)
     public void toHtml(ContainerRequestContext req, ContainerResponseContext res) throws IOException {
         String path = req.getUriInfo().getPath();
-        if (!path.startsWith("/api/") || path.startsWith("/api/schema") || !wantsHtml(req)
-                || !(res.getEntity() instanceof JsonResponseBody body) || res.getMediaType() == null
+        if (!path.startsWith("/api/")
+                || path.startsWith("/api/schema")
+                || !wantsHtml(req)
+                || !(res.getEntity() instanceof JsonResponseBody body)
+                || res.getMediaType() == null
                 || !res.getMediaType().isCompatible(MediaType.APPLICATION_JSON_TYPE)) {
             return;
         }
@@ -53,19 +58,27 @@ public class BrowsableApi {
         boolean list = model.isPresent() && !detail && path.matches("^/api/[^/]+/[^/]+/$");
         RequestContext.Caller caller = request.caller();
         boolean canWrite = caller != null && model.isPresent() && !model.get().isReadOnlyApi();
-        String title = model.map(m -> m.titleName() + (detail ? " Instance" : " List")).orElse("Api Root");
+        String title =
+                model.map(m -> m.titleName() + (detail ? " Instance" : " List")).orElse("Api Root");
         String html = browsable
                 .data("title", title)
                 .data("path", path)
                 .data("method", req.getMethod())
                 .data("status", res.getStatus())
                 .data("statusClass", res.getStatus() / 100)
-                .data("allowed", model.map(m -> m.isReadOnlyApi() ? "GET, HEAD, OPTIONS"
-                        : detail ? "GET, PUT, PATCH, DELETE, HEAD, OPTIONS" : "GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS")
-                        .orElse("GET, HEAD, OPTIONS"))
+                .data(
+                        "allowed",
+                        model.map(m -> m.isReadOnlyApi()
+                                        ? "GET, HEAD, OPTIONS"
+                                        : detail
+                                                ? "GET, PUT, PATCH, DELETE, HEAD, OPTIONS"
+                                                : "GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS")
+                                .orElse("GET, HEAD, OPTIONS"))
                 .data("json", JsonHtml.render(json))
                 .data("next", json.path("next").isTextual() ? json.get("next").asText() : null)
-                .data("previous", json.path("previous").isTextual() ? json.get("previous").asText() : null)
+                .data(
+                        "previous",
+                        json.path("previous").isTextual() ? json.get("previous").asText() : null)
                 .data("filters", list ? filters(model.get()) : null)
                 .data("ordering", list ? ordering(model.get()) : null)
                 .data("user", caller == null ? null : caller.username())

@@ -2,10 +2,9 @@ package org.sourceoftruth.records.browsable;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import org.sourceoftruth.model.Json;
-
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.sourceoftruth.model.Json;
 
 /**
  * Pretty-printed JSON as HTML: escaped, with every string value that is a URL of this API made
@@ -14,8 +13,7 @@ import java.util.regex.Pattern;
 final class JsonHtml {
     private static final Pattern URL_STRING = Pattern.compile("&quot;((?:https?://[^&\\s]+)?/api/[^&\\s]*)&quot;");
 
-    private JsonHtml() {
-    }
+    private JsonHtml() {}
 
     static String render(JsonNode node) {
         String pretty;

@@ -2,9 +2,8 @@ package org.sourceoftruth.records.changelog;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
-import org.sourceoftruth.model.Topics;
-
 import java.time.Duration;
+import org.sourceoftruth.model.Topics;
 
 /** The change log, its retention, and the outbox relay that publishes it to Kafka. */
 @ConfigMapping(prefix = "sot")

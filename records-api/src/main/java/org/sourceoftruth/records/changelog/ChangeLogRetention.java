@@ -3,12 +3,11 @@ package org.sourceoftruth.records.changelog;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.jboss.logging.Logger;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import javax.sql.DataSource;
+import org.jboss.logging.Logger;
 
 /**
  * NetBox's CHANGELOG_RETENTION: change-log rows older than that many days are deleted by a daily
@@ -37,13 +36,17 @@ public class ChangeLogRetention {
     @Inject
     ChangeLogConfig config;
 
-    @Scheduled(identity = "changelog-retention", cron = "${sot.changelog.purge-cron:0 30 3 * * ?}",
+    @Scheduled(
+            identity = "changelog-retention",
+            cron = "${sot.changelog.purge-cron:0 30 3 * * ?}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void purgeDaily() {
         try {
             int deleted = purge(config.changelog().retention());
             if (deleted > 0) {
-                LOG.infof("Deleted %d change-log rows older than %d days", deleted, config.changelog().retention());
+                LOG.infof(
+                        "Deleted %d change-log rows older than %d days",
+                        deleted, config.changelog().retention());
             }
         } catch (SQLException e) {
             LOG.errorf(e, "Change-log retention failed; will try again at the next run");
@@ -57,7 +60,7 @@ public class ChangeLogRetention {
         }
         int total = 0;
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement delete = connection.prepareStatement(DELETE_CHUNK)) {
+                PreparedStatement delete = connection.prepareStatement(DELETE_CHUNK)) {
             delete.setInt(1, days);
             delete.setInt(2, CHUNK);
             int deleted;

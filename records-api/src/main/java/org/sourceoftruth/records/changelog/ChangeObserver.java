@@ -16,6 +16,5 @@ public interface ChangeObserver {
     void recorded(List<Recorded> changes);
 
     /** One recorded change and its net action in the request. */
-    record Recorded(ChangeRecord change, ChangeAction action) {
-    }
+    record Recorded(ChangeRecord change, ChangeAction action) {}
 }

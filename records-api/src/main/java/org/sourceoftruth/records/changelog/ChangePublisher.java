@@ -1,5 +1,15 @@
 package org.sourceoftruth.records.changelog;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -11,17 +21,6 @@ import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.sourceoftruth.model.ChangeEvent;
-
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Sends change events to Kafka and says how many of a batch the broker acknowledged, counting
@@ -66,14 +65,14 @@ final class ChangePublisher implements AutoCloseable {
      * </ul>
      * {@code truncated}: how many of the acknowledged events went out in reduced form.
      */
-    record Outcome(int acknowledged, String rejection, boolean resendReduced, Throwable failure, int truncated) {
-    }
+    record Outcome(int acknowledged, String rejection, boolean resendReduced, Throwable failure, int truncated) {}
 
     private final Map<String, Object> config;
     private final String topic;
     private final EventEncoder encoder;
     /** Rows Kafka refused in full form: their next attempt goes out reduced. */
     private final Set<Long> sendReduced = new HashSet<>();
+
     private KafkaProducer<String, byte[]> producer;
 
     ChangePublisher(Map<String, Object> producerConfig, String topic, int maxEventBytes) {
@@ -108,8 +107,8 @@ final class ChangePublisher implements AutoCloseable {
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         config.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, Integer.MAX_VALUE);
-        int inFlight = Integer.parseInt(String.valueOf(config.getOrDefault(
-                ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, MAX_IN_FLIGHT)));
+        int inFlight = Integer.parseInt(String.valueOf(
+                config.getOrDefault(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, MAX_IN_FLIGHT)));
         config.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, Math.min(inFlight, MAX_IN_FLIGHT));
         config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
@@ -135,7 +134,8 @@ final class ChangePublisher implements AutoCloseable {
                     EventEncoder.Encoded encoded;
                     try {
                         event = change.toEvent();
-                        encoded = sendReduced.contains(change.id()) ? encoder.encodeReduced(event)
+                        encoded = sendReduced.contains(change.id())
+                                ? encoder.encodeReduced(event)
                                 : encoder.encode(event);
                     } catch (EventEncoder.TooLargeException | RuntimeException e) {
                         // Nothing after it is sent either: the relay parks it, then goes on from there.
@@ -144,8 +144,8 @@ final class ChangePublisher implements AutoCloseable {
                         break;
                     }
                     sentReduced.add(encoded.truncated());
-                    sent.add(producer.send(new ProducerRecord<>(topic, event.kafkaKey(), encoded.bytes()),
-                            (metadata, failure) -> {
+                    sent.add(producer.send(
+                            new ProducerRecord<>(topic, event.kafkaKey(), encoded.bytes()), (metadata, failure) -> {
                                 if (failure != null) {
                                     firstFailure.compareAndSet(null, failure);
                                 }
@@ -178,7 +178,9 @@ final class ChangePublisher implements AutoCloseable {
             // The retry starts with a fresh producer: nothing of this round is left behind in it.
             close();
         }
-        int truncated = (int) sentReduced.subList(0, acknowledged).stream().filter(reduced -> reduced).count();
+        int truncated = (int) sentReduced.subList(0, acknowledged).stream()
+                .filter(reduced -> reduced)
+                .count();
         forgetReduced(changes.subList(0, acknowledged));
         if (acknowledged == sent.size() && unsendable != null && failure == null) {
             forgetReduced(changes.subList(acknowledged, acknowledged + 1));
@@ -191,8 +193,8 @@ final class ChangePublisher implements AutoCloseable {
                 return new Outcome(acknowledged, null, true, refusal, truncated);
             }
             forgetReduced(List.of(refused));
-            return new Outcome(acknowledged, "Kafka refused the event: " + refusal.getMessage(), false, refusal,
-                    truncated);
+            return new Outcome(
+                    acknowledged, "Kafka refused the event: " + refusal.getMessage(), false, refusal, truncated);
         }
         return new Outcome(acknowledged, null, false, failure, truncated);
     }

@@ -1,7 +1,6 @@
 package org.sourceoftruth.records.changelog;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.util.Objects;
 import java.util.UUID;
 
@@ -60,11 +59,32 @@ public record ChangeRecord(
     }
 
     /** A change of an object that belongs to no other object (the common case). */
-    public ChangeRecord(Long userId, String userName, UUID requestId, ChangeAction action,
-                        String objectType, long objectId, String objectRepr, String message,
-                        JsonNode prechange, JsonNode postchange, JsonNode eventData) {
-        this(userId, userName, requestId, action, objectType, objectId, objectRepr, message,
-                prechange, postchange, eventData, null, null);
+    public ChangeRecord(
+            Long userId,
+            String userName,
+            UUID requestId,
+            ChangeAction action,
+            String objectType,
+            long objectId,
+            String objectRepr,
+            String message,
+            JsonNode prechange,
+            JsonNode postchange,
+            JsonNode eventData) {
+        this(
+                userId,
+                userName,
+                requestId,
+                action,
+                objectType,
+                objectId,
+                objectRepr,
+                message,
+                prechange,
+                postchange,
+                eventData,
+                null,
+                null);
     }
 
     private static String truncate(String text, int max) {

@@ -5,10 +5,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
-import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.db.TimeOrderedUuids;
-
-import javax.sql.DataSource;
 import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -20,6 +16,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import javax.sql.DataSource;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.db.TimeOrderedUuids;
 
 /**
  * Writes change-log rows inside the caller's write transaction. The change-log table is also the
@@ -54,7 +53,8 @@ public class ChangeRecorder {
      * tuple) was parsed and planned at every bulk request, 45 ms of PostgreSQL time per 1,000
      * interfaces.
      */
-    private static final String INSERT_ARRAYS = INSERT_INTO + """
+    private static final String INSERT_ARRAYS =
+            INSERT_INTO + """
             select c.change_id, u.id, c.user_name, c.request_id, c.action, c.object_type, c.object_id,
                    c.related_type, c.related_id, c.repr, c.message, %s, %s, %s
               from unnest(?::uuid[], ?::bigint[], ?::text[], ?::uuid[], ?::text[], ?::text[], ?::bigint[],
@@ -65,8 +65,10 @@ public class ChangeRecorder {
              order by c.n
             returning id, change_id""".formatted(fromUtf8("c.pre"), fromUtf8("c.post"), fromUtf8("c.ev"));
     /** Element types of {@link #INSERT_ARRAYS}' arrays, in the order of {@link #values}. */
-    private static final String[] ARRAY_TYPES = {"uuid", "bigint", "text", "uuid", "text", "text", "bigint",
-            "text", "bigint", "text", "text", "bytea", "bytea", "bytea"};
+    private static final String[] ARRAY_TYPES = {
+        "uuid", "bigint", "text", "uuid", "text", "text", "bigint", "text", "bigint", "text", "text", "bytea", "bytea",
+        "bytea"
+    };
     /** Change records per multi-row insert (bounds one statement's arrays). */
     private static final int MULTI_ROW_INSERT = 1000;
 
@@ -81,6 +83,7 @@ public class ChangeRecorder {
 
     private final DataSource dataSource;
     private final TransactionSynchronizationRegistry transactions;
+
     @Inject
     @io.quarkus.arc.All
     List<ChangeObserver> observers;
@@ -120,8 +123,8 @@ public class ChangeRecorder {
             observe(List.of(new ChangeObserver.Recorded(change, action)));
             return earlier.id();
         } catch (SQLException e) {
-            throw new ChangeLogException("could not write the change log for " + change.objectType()
-                    + " " + change.objectId(), e);
+            throw new ChangeLogException(
+                    "could not write the change log for " + change.objectType() + " " + change.objectId(), e);
         }
     }
 
@@ -149,7 +152,8 @@ public class ChangeRecorder {
                 List<Long> ids = insertAll(connection, part);
                 for (int i = 0; i < part.size(); i++) {
                     ChangeRecord change = part.get(i);
-                    rows.put(new RowKey(change.requestId(), change.objectType(), change.objectId()),
+                    rows.put(
+                            new RowKey(change.requestId(), change.objectType(), change.objectId()),
                             new WrittenRow(ids.get(i), change.action()));
                 }
             }
@@ -157,7 +161,9 @@ public class ChangeRecorder {
             throw new ChangeLogException("could not write the change log for " + fresh.size() + " objects", e);
         }
         if (!fresh.isEmpty()) {
-            observe(fresh.stream().map(c -> new ChangeObserver.Recorded(c, c.action())).toList());
+            observe(fresh.stream()
+                    .map(c -> new ChangeObserver.Recorded(c, c.action()))
+                    .toList());
         }
     }
 
@@ -213,11 +219,13 @@ public class ChangeRecorder {
             for (int c = 0; c < row.length; c++) {
                 // a typed null: PostgreSQL infers the type of an untyped one, not always as wanted
                 if (row[c] == null) {
-                    insert.setNull(c + 1, switch (ARRAY_TYPES[c]) {
-                        case "bigint" -> Types.BIGINT;
-                        case "bytea" -> Types.BINARY;
-                        default -> Types.VARCHAR;
-                    });
+                    insert.setNull(
+                            c + 1,
+                            switch (ARRAY_TYPES[c]) {
+                                case "bigint" -> Types.BIGINT;
+                                case "bytea" -> Types.BINARY;
+                                default -> Types.VARCHAR;
+                            });
                 } else {
                     insert.setObject(c + 1, row[c]);
                 }
@@ -231,10 +239,22 @@ public class ChangeRecorder {
 
     /** A change's 14 column values, in the column order of {@link #INSERT_INTO}. */
     private static Object[] values(UUID changeId, ChangeRecord change) {
-        return new Object[] {changeId, change.userId(), change.userName(), change.requestId(),
-                change.action().value(), change.objectType(), change.objectId(), change.relatedObjectType(),
-                change.relatedObjectId(), change.objectRepr(), change.message(), json(change.prechange()),
-                json(change.postchange()), json(change.eventData())};
+        return new Object[] {
+            changeId,
+            change.userId(),
+            change.userName(),
+            change.requestId(),
+            change.action().value(),
+            change.objectType(),
+            change.objectId(),
+            change.relatedObjectType(),
+            change.relatedObjectId(),
+            change.objectRepr(),
+            change.message(),
+            json(change.prechange()),
+            json(change.postchange()),
+            json(change.eventData())
+        };
     }
 
     private void coalesce(Connection connection, long id, ChangeAction action, ChangeRecord change)
@@ -282,9 +302,7 @@ public class ChangeRecorder {
     }
 
     /** The coalescing key: one row per object per request. */
-    private record RowKey(UUID requestId, String objectType, long objectId) {
-    }
+    private record RowKey(UUID requestId, String objectType, long objectId) {}
 
-    private record WrittenRow(long id, ChangeAction action) {
-    }
+    private record WrittenRow(long id, ChangeAction action) {}
 }

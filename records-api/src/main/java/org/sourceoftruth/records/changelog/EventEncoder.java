@@ -10,7 +10,6 @@ import com.fasterxml.jackson.databind.util.RawValue;
 import org.sourceoftruth.model.ChangeEvent;
 import org.sourceoftruth.model.Json;
 
-
 /**
  * Turns a change event into the bytes the relay publishes, within a size ceiling. An event that is
  * larger is published in a reduced form flagged {@code "truncated": true} (see
@@ -34,8 +33,7 @@ final class EventEncoder {
     private static final String[] IDENTITY_FIELDS = {"id", "url", "display"};
 
     /** The bytes to publish; {@code truncated} when they are a reduced form of the event. */
-    record Encoded(byte[] bytes, boolean truncated) {
-    }
+    record Encoded(byte[] bytes, boolean truncated) {}
 
     /** An event that does not fit even in its smallest form. */
     static final class TooLargeException extends Exception {
@@ -70,9 +68,13 @@ final class EventEncoder {
     private Encoded reduce(ChangeEvent event, int fullSize) throws TooLargeException {
         ChangeEvent.Snapshots snapshots = event.snapshots();
         JsonNode data = parsed(event.data());
-        byte[] trimmed = Json.toBytes(event.truncatedTo(trimStrings(data), snapshots == null ? null
-                : new ChangeEvent.Snapshots(trimStrings(parsed(snapshots.prechange())),
-                trimStrings(parsed(snapshots.postchange())))));
+        byte[] trimmed = Json.toBytes(event.truncatedTo(
+                trimStrings(data),
+                snapshots == null
+                        ? null
+                        : new ChangeEvent.Snapshots(
+                                trimStrings(parsed(snapshots.prechange())),
+                                trimStrings(parsed(snapshots.postchange())))));
         if (trimmed.length <= maxBytes) {
             return new Encoded(trimmed, true);
         }

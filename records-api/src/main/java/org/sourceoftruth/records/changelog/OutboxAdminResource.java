@@ -1,7 +1,5 @@
 package org.sourceoftruth.records.changelog;
 
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.agroal.api.AgroalDataSource;
@@ -13,18 +11,19 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
-import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.web.ApiException;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.web.RequestContext;
-import org.sourceoftruth.records.web.Responses;
-import org.sourceoftruth.records.auth.Access;
-
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.auth.Access;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.RequestContext;
+import org.sourceoftruth.records.web.Responses;
 
 /**
  * Parked outbox rows, for superusers: change-log rows the relay could never publish (see
@@ -44,20 +43,25 @@ public class OutboxAdminResource {
 
     @Inject
     RequestContext request;
+
     @Inject
     Access access;
+
     @Inject
     AgroalDataSource dataSource;
+
     @Context
     HttpHeaders headers;
 
     @GET
-    @Operation(operationId = "core_outbox_parked_list", description = "Changes the relay could not publish (superusers).")
+    @Operation(
+            operationId = "core_outbox_parked_list",
+            description = "Changes the relay could not publish (superusers).")
     public Response list() {
         access.requireSuperuser();
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement select = connection.prepareStatement(
-                     COLUMNS + " where parked_at is not null order by id")) {
+                PreparedStatement select =
+                        connection.prepareStatement(COLUMNS + " where parked_at is not null order by id")) {
             ArrayNode results = Json.MAPPER.createArrayNode();
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
@@ -82,9 +86,9 @@ public class OutboxAdminResource {
         }
         access.requireWritable();
         try (Connection connection = dataSource.getConnection();
-             // the notification wakes the relay; it finds this old row by the retry's transaction id
-             // (see OutboxStore.ReadBound)
-             PreparedStatement update = connection.prepareStatement("""
+                // the notification wakes the relay; it finds this old row by the retry's transaction id
+                // (see OutboxStore.ReadBound)
+                PreparedStatement update = connection.prepareStatement("""
                      with retried as (
                          update core_objectchange set parked_at = null, park_reason = null
                           where id = ? and parked_at is not null
@@ -108,7 +112,8 @@ public class OutboxAdminResource {
     private ObjectNode row(ResultSet rows) throws SQLException {
         long id = rows.getLong("id");
         OffsetDateTime parkedAt = rows.getObject("parked_at", OffsetDateTime.class);
-        ObjectNode row = Json.MAPPER.createObjectNode()
+        ObjectNode row = Json.MAPPER
+                .createObjectNode()
                 .put("id", id)
                 .put("url", request.baseUrl() + "/api/core/object-changes/" + id + "/")
                 .put("change_id", rows.getString("change_id"))

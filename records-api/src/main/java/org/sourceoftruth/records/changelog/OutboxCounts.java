@@ -2,12 +2,11 @@ package org.sourceoftruth.records.changelog;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import javax.sql.DataSource;
 
 /** How many change-log rows wait for the relay, and how many it parked (for readiness and metrics). */
 @ApplicationScoped
@@ -24,16 +23,15 @@ public class OutboxCounts {
      * @param oldestAgeSeconds how long the oldest unpublished (not parked) change has waited; 0
      *                         when none waits
      */
-    public record Counts(long backlog, long parked, double oldestAgeSeconds) {
-    }
+    public record Counts(long backlog, long parked, double oldestAgeSeconds) {}
 
     @Inject
     DataSource dataSource;
 
     public Counts read() throws SQLException {
         try (Connection connection = dataSource.getConnection();
-             Statement count = connection.createStatement();
-             ResultSet result = count.executeQuery(COUNTS)) {
+                Statement count = connection.createStatement();
+                ResultSet result = count.executeQuery(COUNTS)) {
             result.next();
             return new Counts(result.getLong(1), result.getLong(2), Math.max(0, result.getDouble(3)));
         }
@@ -59,8 +57,9 @@ public class OutboxCounts {
 
     /** One query serves all gauges of a scrape: figures younger than this are reused. */
     private static final long REUSE_NANOS = 2_000_000_000L;
-    private record Snapshot(long readAt, Counts counts) {
-    }
+
+    private record Snapshot(long readAt, Counts counts) {}
+
     private volatile Snapshot snapshot;
 
     private Counts recent() {

@@ -30,21 +30,25 @@ public class OutboxMetrics {
     void register(@Observes StartupEvent event) {
         OutboxRelay relay = lifecycle.relay();
         FunctionCounter.builder("sot.outbox.published", relay, OutboxRelay::publishedCount)
-                .description("Change events acknowledged by Kafka").register(registry);
+                .description("Change events acknowledged by Kafka")
+                .register(registry);
         FunctionCounter.builder("sot.outbox.truncated", relay, OutboxRelay::truncatedCount)
-                .description("Change events published in reduced form, flagged truncated").register(registry);
+                .description("Change events published in reduced form, flagged truncated")
+                .register(registry);
         FunctionCounter.builder("sot.outbox.parked", relay, OutboxRelay::parkedCount)
                 .description("Change-log rows this replica parked because they can never be published")
                 .register(registry);
         FunctionCounter.builder("sot.outbox.failed", relay, OutboxRelay::failedCount)
-                .description("Relay rounds that failed: Kafka did not acknowledge a batch or the database session was lost")
+                .description(
+                        "Relay rounds that failed: Kafka did not acknowledge a batch or the database session was lost")
                 .register(registry);
         Gauge.builder("sot.outbox.backlog.rows", counts, OutboxCounts::backlogOrUnknown)
                 .description("Change-log rows waiting to be published (-1: database unreachable)")
                 .register(registry);
         Gauge.builder("sot.outbox.oldest.unpublished.age", counts, OutboxCounts::oldestAgeOrUnknown)
                 .baseUnit("seconds")
-                .description("How long the oldest unpublished change has waited; 0 when none waits (-1: database unreachable)")
+                .description(
+                        "How long the oldest unpublished change has waited; 0 when none waits (-1: database unreachable)")
                 .register(registry);
         Gauge.builder("sot.outbox.parked.rows", counts, OutboxCounts::parkedOrUnknown)
                 .description("Change-log rows parked now, waiting for an operator (-1: database unreachable)")

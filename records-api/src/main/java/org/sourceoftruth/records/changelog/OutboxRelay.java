@@ -1,12 +1,11 @@
 package org.sourceoftruth.records.changelog;
 
-import org.jboss.logging.Logger;
-
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jboss.logging.Logger;
 
 /**
  * Publishes committed change-log rows to Kafka in id order and marks them published once the
@@ -32,7 +31,11 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class OutboxRelay {
 
-    public enum Role { STOPPED, STANDBY, LEADER }
+    public enum Role {
+        STOPPED,
+        STANDBY,
+        LEADER
+    }
 
     private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
     private static final Duration FIRST_BACKOFF = Duration.ofMillis(100);
@@ -132,8 +135,8 @@ public final class OutboxRelay {
 
         @Override
         public void run() {
-            ChangePublisher publisher = new ChangePublisher(settings.producerConfig(), settings.topic(),
-                    settings.maxEventBytes());
+            ChangePublisher publisher =
+                    new ChangePublisher(settings.producerConfig(), settings.topic(), settings.maxEventBytes());
             try {
                 while (running) {
                     try (OutboxStore store = OutboxStore.open(settings)) {
@@ -202,7 +205,10 @@ public final class OutboxRelay {
                     waitingForKafkaSince = null;
                 }
                 int acknowledged = outcome.acknowledged();
-                LOG.debugf("Published %d of changes %d..%d", acknowledged, batch.get(0).id(),
+                LOG.debugf(
+                        "Published %d of changes %d..%d",
+                        acknowledged,
+                        batch.get(0).id(),
                         batch.get(batch.size() - 1).id());
                 if (acknowledged > 0) {
                     store.markPublished(fetched, acknowledged);
@@ -223,11 +229,18 @@ public final class OutboxRelay {
                 if (outcome.rejection() != null) {
                     store.park(next.id(), outcome.rejection());
                     parked.incrementAndGet();
-                    LOG.errorf("Outbox relay parked change %d (%s %s:%d), which can never be published: %s."
+                    LOG.errorf(
+                            "Outbox relay parked change %d (%s %s:%d), which can never be published: %s."
                                     + " Later changes go on; retry it with POST /api/core/outbox/parked/%d/retry/",
-                            next.id(), next.action(), next.objectType(), next.objectId(), outcome.rejection(), next.id());
+                            next.id(),
+                            next.action(),
+                            next.objectType(),
+                            next.objectId(),
+                            outcome.rejection(),
+                            next.id());
                 } else if (outcome.resendReduced()) {
-                    LOG.warnf("Kafka refused change %d as too large (%s); sending it again in reduced form",
+                    LOG.warnf(
+                            "Kafka refused change %d as too large (%s); sending it again in reduced form",
                             next.id(), outcome.failure().getMessage());
                 } else {
                     Throwable failure = outcome.failure();

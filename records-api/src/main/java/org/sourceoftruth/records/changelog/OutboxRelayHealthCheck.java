@@ -2,12 +2,11 @@ package org.sourceoftruth.records.changelog;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.sql.SQLException;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
-
-import java.sql.SQLException;
 
 /**
  * Reports this replica's relay: leader or standby, how many changes wait to be published, how
@@ -49,7 +48,8 @@ public class OutboxRelayHealthCheck implements HealthCheck {
             response.withData("last_published_at", relay.lastPublishedAt().toString());
         }
         if (relay.waitingForKafkaSince() != null) {
-            response.withData("waiting_for_kafka_since", relay.waitingForKafkaSince().toString());
+            response.withData(
+                    "waiting_for_kafka_since", relay.waitingForKafkaSince().toString());
         }
         if (relay.lastError() != null) {
             response.withData("last_error", relay.lastError());

@@ -52,7 +52,8 @@ public record OutboxSettings(
     public String toString() {
         return "OutboxSettings[jdbcUrl=" + jdbcUrl + ", dbUser=" + dbUser + ", topic=" + topic
                 + ", batchSize=" + batchSize + ", batchBytes=" + batchBytes + ", maxEventBytes=" + maxEventBytes
-                + ", pollInterval=" + pollInterval + ", fullReadInterval=" + fullReadInterval + ", standbyRetry=" + standbyRetry
+                + ", pollInterval=" + pollInterval + ", fullReadInterval=" + fullReadInterval + ", standbyRetry="
+                + standbyRetry
                 + ", maxBackoff=" + maxBackoff + "]";
     }
 }

@@ -1,9 +1,5 @@
 package org.sourceoftruth.records.changelog;
 
-import org.postgresql.PGConnection;
-import org.postgresql.PGNotification;
-import org.postgresql.ds.PGSimpleDataSource;
-
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -16,6 +12,9 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
+import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * The relay's own database session: leader lease, LISTEN, reading unpublished rows and marking
@@ -137,8 +136,8 @@ final class OutboxStore implements AutoCloseable {
 
     /** Takes the leader lease if no other session holds it; never waits. */
     boolean tryAcquireLease() throws SQLException {
-        try (PreparedStatement lock = connection.prepareStatement(
-                "select pg_try_advisory_lock(hashtextextended(?, 0))")) {
+        try (PreparedStatement lock =
+                connection.prepareStatement("select pg_try_advisory_lock(hashtextextended(?, 0))")) {
             lock.setString(1, LEASE_NAME);
             try (ResultSet result = lock.executeQuery()) {
                 result.next();
@@ -159,8 +158,8 @@ final class OutboxStore implements AutoCloseable {
      * next read, or before it, so what to read is never taken from it (see {@link ReadBound}).
      */
     boolean awaitNotification(Duration timeout) throws SQLException {
-        PGNotification[] notifications = connection.unwrap(PGConnection.class)
-                .getNotifications((int) Math.max(1, timeout.toMillis()));
+        PGNotification[] notifications =
+                connection.unwrap(PGConnection.class).getNotifications((int) Math.max(1, timeout.toMillis()));
         return notifications != null && notifications.length > 0;
     }
 
@@ -192,8 +191,7 @@ final class OutboxStore implements AutoCloseable {
      * {@code more}: rows were left for the next round (the limit or the budget cut the batch).
      * {@code boundBefore} is where the read started; the bound has moved to the first row read.
      */
-    record Batch(List<PendingChange> changes, boolean more, ReadBound boundBefore) {
-    }
+    record Batch(List<PendingChange> changes, boolean more, ReadBound boundBefore) {}
 
     Batch fetchUnpublished(int limit, long budgetBytes) throws SQLException {
         Instant now = Instant.now();
@@ -244,8 +242,8 @@ final class OutboxStore implements AutoCloseable {
     void markPublished(Batch batch, int count) throws SQLException {
         List<PendingChange> changes = batch.changes().subList(0, count);
         Long[] ids = changes.stream().map(PendingChange::id).toArray(Long[]::new);
-        try (PreparedStatement unlist = connection.prepareStatement(
-                "delete from core_objectchange_pending where id = any(?)")) {
+        try (PreparedStatement unlist =
+                connection.prepareStatement("delete from core_objectchange_pending where id = any(?)")) {
             Array array = connection.createArrayOf("bigint", ids);
             unlist.setArray(1, array);
             unlist.executeUpdate();

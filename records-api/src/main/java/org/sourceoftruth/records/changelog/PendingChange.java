@@ -2,11 +2,10 @@ package org.sourceoftruth.records.changelog;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.util.RawValue;
-import org.sourceoftruth.model.ChangeEvent;
-import org.sourceoftruth.model.Json;
-
 import java.time.OffsetDateTime;
 import java.util.UUID;
+import org.sourceoftruth.model.ChangeEvent;
+import org.sourceoftruth.model.Json;
 
 /**
  * A change-log row the relay has yet to publish, and the event it becomes. Its JSON columns stay
@@ -28,9 +27,17 @@ record PendingChange(
 
     /** The event, its data and snapshots written out verbatim (see {@link EventEncoder#parsed}). */
     ChangeEvent toEvent() {
-        return new ChangeEvent(changeId, id, ChangeEvent.eventForAction(action), objectType, objectId, time,
-                userName, requestId.toString(), raw(eventData), new ChangeEvent.Snapshots(raw(prechange),
-                raw(postchange)));
+        return new ChangeEvent(
+                changeId,
+                id,
+                ChangeEvent.eventForAction(action),
+                objectType,
+                objectId,
+                time,
+                userName,
+                requestId.toString(),
+                raw(eventData),
+                new ChangeEvent.Snapshots(raw(prechange), raw(postchange)));
     }
 
     private static JsonNode raw(String json) {

@@ -6,10 +6,9 @@ import io.smallrye.common.annotation.Identifier;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Duration;
 import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Runs this replica's {@link OutboxRelay} from startup to shutdown. Every replica runs one; the
@@ -41,9 +40,19 @@ public class RelayLifecycle {
         // could win, and the relay published to the wrong broker. The resolved property decides.
         Map<String, Object> producerConfig = new java.util.HashMap<>(kafkaConfig);
         producerConfig.put("bootstrap.servers", bootstrapServers);
-        this.settings = new OutboxSettings(jdbcUrl, dbUser, dbPassword, producerConfig, config.changesTopic(),
-                outbox.batchSize(), outbox.batchBytes(), outbox.maxEventBytes(), outbox.pollInterval(),
-                outbox.fullReadInterval(), outbox.standbyRetry(), outbox.maxBackoff());
+        this.settings = new OutboxSettings(
+                jdbcUrl,
+                dbUser,
+                dbPassword,
+                producerConfig,
+                config.changesTopic(),
+                outbox.batchSize(),
+                outbox.batchBytes(),
+                outbox.maxEventBytes(),
+                outbox.pollInterval(),
+                outbox.fullReadInterval(),
+                outbox.standbyRetry(),
+                outbox.maxBackoff());
         this.relay = new OutboxRelay(settings);
     }
 

@@ -1,14 +1,13 @@
 package org.sourceoftruth.records.circuits;
 
-import org.sourceoftruth.records.model.Queries;
-import org.sourceoftruth.records.model.Row;
-import org.sourceoftruth.records.model.WriteHook;
-
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.sourceoftruth.records.model.Queries;
+import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.WriteHook;
 
 /**
  * A circuit's {@code assignments} as written. NetBox's CircuitSerializer declares the field
@@ -34,8 +33,11 @@ final class CircuitAssignments implements WriteHook {
         }
         Set<Long> wanted = new LinkedHashSet<>((List<Long>) sent);
         Set<Long> current = new LinkedHashSet<>();
-        db.query("select id from circuits_circuitgroupassignment where member_type = ? and member_id = ? order by id",
-                MEMBER_TYPE, written.id()).forEach(r -> current.add(r.id()));
+        db.query(
+                        "select id from circuits_circuitgroupassignment where member_type = ? and member_id = ? order by id",
+                        MEMBER_TYPE,
+                        written.id())
+                .forEach(r -> current.add(r.id()));
         List<FollowUp> out = new ArrayList<>();
         // deletes first: a moved assignment may take the group an unlisted one holds
         for (Long id : current) {
@@ -45,7 +47,9 @@ final class CircuitAssignments implements WriteHook {
         }
         for (Long id : wanted) {
             if (!current.contains(id)) {
-                out.add(new FollowUp("circuits.circuitgroupassignment", id,
+                out.add(new FollowUp(
+                        "circuits.circuitgroupassignment",
+                        id,
                         Map.of("member_type", MEMBER_TYPE, "member_id", written.id())));
             }
         }

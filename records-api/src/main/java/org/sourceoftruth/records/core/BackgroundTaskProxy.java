@@ -1,6 +1,5 @@
 package org.sourceoftruth.records.core;
 
-import jakarta.inject.Inject;
 import io.vertx.core.Context;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
@@ -10,9 +9,7 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import org.jboss.logging.Logger;
-import org.sourceoftruth.records.web.HttpFilters;
-
+import jakarta.inject.Inject;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,6 +17,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import org.jboss.logging.Logger;
+import org.sourceoftruth.records.web.HttpFilters;
 
 /**
  * NetBox's background-task API (/api/core/background-queues/, background-workers/,
@@ -35,10 +34,11 @@ public class BackgroundTaskProxy {
     private static final Logger LOG = Logger.getLogger(BackgroundTaskProxy.class);
     private static final String PATHS = "/api/core/background-(queues|workers|tasks)/.*";
     /** Request headers the dispatcher needs: credentials, CSRF, correlation, client address, body type. */
-    private static final List<String> FORWARDED = List.of("Authorization", "Cookie", "X-CSRFToken", "X-Real-IP",
-            "Content-Type", "Accept");
+    private static final List<String> FORWARDED =
+            List.of("Authorization", "Cookie", "X-CSRFToken", "X-Real-IP", "Content-Type", "Accept");
     /** The tasks' bodies are small JSON (actions take none); anything larger is not ours. */
     private static final long MAX_BODY_BYTES = 1024 * 1024;
+
     private static final String UNAVAILABLE =
             "{\"detail\":\"Background tasks are unavailable: the webhook dispatcher does not answer.\"}";
 
@@ -56,8 +56,10 @@ public class BackgroundTaskProxy {
         if (c == null) {
             synchronized (this) {
                 if (client == null) {
-                    client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
-                            .followRedirects(HttpClient.Redirect.NEVER).build();
+                    client = HttpClient.newBuilder()
+                            .connectTimeout(Duration.ofSeconds(5))
+                            .followRedirects(HttpClient.Redirect.NEVER)
+                            .build();
                 }
                 c = client;
             }
@@ -67,7 +69,9 @@ public class BackgroundTaskProxy {
 
     void install(@Observes Router router) {
         // after HttpFilters (-1000: request id, trailing slash) and MalformedRequests (-999)
-        router.routeWithRegex(PATHS).order(-900).handler(BodyHandler.create().setBodyLimit(MAX_BODY_BYTES))
+        router.routeWithRegex(PATHS)
+                .order(-900)
+                .handler(BodyHandler.create().setBodyLimit(MAX_BODY_BYTES))
                 .handler(this::forward);
     }
 
@@ -82,7 +86,8 @@ public class BackgroundTaskProxy {
     private void send(RoutingContext ctx) {
         HttpServerRequest incoming = ctx.request();
         String origin = origin(config.dispatcherUrl());
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(origin + incoming.uri())).timeout(config.dispatcherTimeout());
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(URI.create(origin + incoming.uri())).timeout(config.dispatcherTimeout());
         for (String name : FORWARDED) {
             String value = incoming.getHeader(name);
             if (value != null) {
@@ -90,17 +95,25 @@ public class BackgroundTaskProxy {
             }
         }
         String requestId = incoming.getHeader("X-Request-ID");
-        request.header("X-Request-ID", requestId != null ? requestId : String.valueOf(ctx.<Object>get(HttpFilters.REQUEST_ID)));
+        request.header(
+                "X-Request-ID",
+                requestId != null ? requestId : String.valueOf(ctx.<Object>get(HttpFilters.REQUEST_ID)));
         // the caller's address, last in the chain (the dispatcher checks tokens' allowed IPs against the first)
         String forwardedFor = incoming.getHeader("X-Forwarded-For");
-        String peer = incoming.remoteAddress() == null ? null : incoming.remoteAddress().hostAddress();
+        String peer = incoming.remoteAddress() == null
+                ? null
+                : incoming.remoteAddress().hostAddress();
         if (forwardedFor != null || peer != null) {
-            request.header("X-Forwarded-For", forwardedFor == null ? peer
-                    : peer == null ? forwardedFor : forwardedFor + ", " + peer);
+            request.header(
+                    "X-Forwarded-For",
+                    forwardedFor == null ? peer : peer == null ? forwardedFor : forwardedFor + ", " + peer);
         }
         Buffer body = ctx.body() == null ? null : ctx.body().buffer();
-        request.method(incoming.method().name(), body == null || body.length() == 0
-                ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body.getBytes()));
+        request.method(
+                incoming.method().name(),
+                body == null || body.length() == 0
+                        ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofByteArray(body.getBytes()));
         Context context = ctx.vertx().getOrCreateContext();
         String publicBase = publicBase(incoming);
         client().sendAsync(request.build(), HttpResponse.BodyHandlers.ofByteArray())
@@ -115,13 +128,17 @@ public class BackgroundTaskProxy {
 
     private void unavailable(RoutingContext ctx, Throwable failure) {
         LOG.warnf("The webhook dispatcher at %s does not answer: %s", config.dispatcherUrl(), failure.toString());
-        ctx.response().setStatusCode(503).putHeader("Content-Type", "application/json").end(UNAVAILABLE);
+        ctx.response()
+                .setStatusCode(503)
+                .putHeader("Content-Type", "application/json")
+                .end(UNAVAILABLE);
     }
 
     private static void respond(RoutingContext ctx, HttpResponse<byte[]> response, String origin, String publicBase) {
         MultiMap headers = ctx.response().headers();
         response.headers().firstValue("Content-Type").ifPresent(type -> headers.set("Content-Type", type));
-        response.headers().firstValue("Location")
+        response.headers()
+                .firstValue("Location")
                 .ifPresent(location -> headers.set("Location", location.replace(origin, publicBase)));
         byte[] body = response.body();
         ctx.response().setStatusCode(response.statusCode());

@@ -1,18 +1,17 @@
 package org.sourceoftruth.records.core;
 
+import static org.sourceoftruth.records.model.Fields.*;
+
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.Row;
-
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
-import static org.sourceoftruth.records.model.Fields.*;
 
 /**
  * core: the change log, read-only. Served at NetBox 4's /api/core/object-changes/ and at the
@@ -24,22 +23,33 @@ public class CoreModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model objectChange = Model.of("core", "object-changes", "core.objectchange", "core_objectchange", "object change")
-                .fields(datetime("time").readOnly(), computed("user", CoreModels::user),
+        Model objectChange = Model.of(
+                        "core", "object-changes", "core.objectchange", "core_objectchange", "object change")
+                .fields(
+                        datetime("time").readOnly(),
+                        computed("user", CoreModels::user),
                         str("user_name").readOnly(),
                         str("request_id").readOnly().filterExpression("t.request_id::text"),
                         choice("action", ACTION).readOnly(),
-                        genericFk("changed_object", "changed_object_type", "changed_object_id", List.of()).readOnly()
+                        genericFk("changed_object", "changed_object_type", "changed_object_id", List.of())
+                                .readOnly()
                                 .objectTypeIds(),
-                        str("object_repr").readOnly(), str("message").readOnly(),
-                        json("prechange_data").readOnly(), json("postchange_data").readOnly())
+                        str("object_repr").readOnly(),
+                        str("message").readOnly(),
+                        json("prechange_data").readOnly(),
+                        json("postchange_data").readOnly())
                 .readOnlyApi()
-                .select("_user_display", "select u.username || coalesce(nullif(' (' || trim(u.first_name || ' '"
-                        + " || u.last_name) || ')', ' ()'), '') from users_user u where u.id = t.user_id")
+                .select(
+                        "_user_display",
+                        "select u.username || coalesce(nullif(' (' || trim(u.first_name || ' '"
+                                + " || u.last_name) || ')', ' ()'), '') from users_user u where u.id = t.user_id")
                 .select("_user_username", "select u.username from users_user u where u.id = t.user_id")
                 // NetBox's ObjectChangeFilterSet: the acting user (by username or id, __n derived),
                 // a time window, and the related object (a component's device, ...)
-                .filters(List.of(ExtraFilters.each("user", Kind.STRING,
+                .filters(List.of(
+                        ExtraFilters.each(
+                                "user",
+                                Kind.STRING,
                                 "{t}.user_id in (select u.id from users_user u where u.username = ?)"),
                         ExtraFilters.each("user_id", Kind.INTEGER, "{t}.user_id = ?"),
                         ExtraFilters.each("time_after", Kind.DATETIME, "{t}.time >= ?"),
@@ -50,7 +60,13 @@ public class CoreModels implements ModelDefinition {
                 .display(r -> r.str("object_repr"))
                 .ordering("t.time desc", "t.id desc")
                 .search("t.object_repr", "t.user_name", "t.message")
-                .brief("time", "user_name", "request_id", "action", "changed_object_type", "changed_object_id",
+                .brief(
+                        "time",
+                        "user_name",
+                        "request_id",
+                        "action",
+                        "changed_object_type",
+                        "changed_object_id",
                         "object_repr");
         return List.of(objectChange);
     }

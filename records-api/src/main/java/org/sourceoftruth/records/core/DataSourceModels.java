@@ -1,19 +1,18 @@
 package org.sourceoftruth.records.core;
 
+import static org.sourceoftruth.records.model.Fields.*;
+
 import jakarta.enterprise.context.ApplicationScoped;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.Row;
-
-import java.net.URI;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
-import static org.sourceoftruth.records.model.Fields.*;
 
 /**
  * core: data sources, the files their synchronisation found (read-only) and the background jobs
@@ -24,32 +23,67 @@ import static org.sourceoftruth.records.model.Fields.*;
 @ApplicationScoped
 public class DataSourceModels implements ModelDefinition {
     public static final ChoiceSet TYPE = ChoiceSet.of("local", "Local", "git", "Git", "amazon-s3", "Amazon S3");
-    public static final ChoiceSet STATUS = ChoiceSet.of("new", "New", "queued", "Queued", "syncing", "Syncing",
-            "completed", "Completed", "failed", "Failed");
-    public static final ChoiceSet JOB_STATUS = ChoiceSet.of("pending", "Pending", "scheduled", "Scheduled",
-            "running", "Running", "completed", "Completed", "errored", "Errored", "failed", "Failed");
+    public static final ChoiceSet STATUS = ChoiceSet.of(
+            "new", "New", "queued", "Queued", "syncing", "Syncing", "completed", "Completed", "failed", "Failed");
+    public static final ChoiceSet JOB_STATUS = ChoiceSet.of(
+            "pending",
+            "Pending",
+            "scheduled",
+            "Scheduled",
+            "running",
+            "Running",
+            "completed",
+            "Completed",
+            "errored",
+            "Errored",
+            "failed",
+            "Failed");
     /** NetBox's JobIntervalChoices: sync intervals in minutes. */
-    static final ChoiceSet SYNC_INTERVALS = ChoiceSet.of("1", "Minutely", "60", "Hourly", "720", "12 hours",
-            "1440", "Daily", "10080", "Weekly", "43200", "30 days").numeric();
+    static final ChoiceSet SYNC_INTERVALS = ChoiceSet.of(
+                    "1",
+                    "Minutely",
+                    "60",
+                    "Hourly",
+                    "720",
+                    "12 hours",
+                    "1440",
+                    "Daily",
+                    "10080",
+                    "Weekly",
+                    "43200",
+                    "30 days")
+            .numeric();
 
     @Override
     public List<Model> models() {
         Model source = Model.of("core", "data-sources", "core.datasource", "core_datasource", "data source")
-                .fields(str("name").required().max(100).unique(), choice("type", TYPE).required(),
-                        str("source_url").required().max(200), bool("enabled").dflt(true),
-                        choice("status", STATUS).readOnly().dflt("new"), str("description").max(200),
-                        integer("sync_interval").nullable().integerChoices(SYNC_INTERVALS), json("parameters").nullable(), str("ignore_rules"),
+                .fields(
+                        str("name").required().max(100).unique(),
+                        choice("type", TYPE).required(),
+                        str("source_url").required().max(200),
+                        bool("enabled").dflt(true),
+                        choice("status", STATUS).readOnly().dflt("new"),
+                        str("description").max(200),
+                        integer("sync_interval").nullable().integerChoices(SYNC_INTERVALS),
+                        json("parameters").nullable(),
+                        str("ignore_rules"),
                         str("comments"))
                 .standardTail()
-                .fields(datetime("last_synced").readOnly().nullable(), count("file_count", "core_datafile", "source_id"))
+                .fields(
+                        datetime("last_synced").readOnly().nullable(),
+                        count("file_count", "core_datafile", "source_id"))
                 .validator(DataSourceModels::sourceRules)
                 .ordering("t.name")
                 .search("t.name", "t.description", "t.comments", "t.source_url")
                 .brief("name", "description");
 
         Model file = Model.of("core", "data-files", "core.datafile", "core_datafile", "data file")
-                .fields(fk("source", "core.datasource").readOnly().cascade(), str("path").readOnly(),
-                        datetime("last_updated").readOnly(), integer("size").readOnly(), str("hash").readOnly(),
+                .fields(
+                        fk("source", "core.datasource").readOnly().cascade(),
+                        str("path").readOnly(),
+                        datetime("last_updated").readOnly(),
+                        integer("size").readOnly(),
+                        str("hash").readOnly(),
                         datetime("created").readOnly())
                 .readOnlyApi()
                 .display(r -> r.str("path"))
@@ -59,13 +93,22 @@ public class DataSourceModels implements ModelDefinition {
                 .briefExactly("path");
 
         Model job = Model.of("core", "jobs", "core.job", "core_job", "job")
-                .fields(genericFk("object", "object_type", "object_id", List.of("core.datasource", "extras.script")).readOnly()
+                .fields(
+                        genericFk("object", "object_type", "object_id", List.of("core.datasource", "extras.script"))
+                                .readOnly()
                                 .objectTypeIds(),
-                        str("name").readOnly(), choice("status", JOB_STATUS).readOnly(), datetime("created").readOnly(),
-                        datetime("scheduled").readOnly().nullable(), integer("interval").readOnly().nullable(),
-                        datetime("started").readOnly().nullable(), datetime("completed").readOnly().nullable(),
-                        fk("user", "users.user").readOnly(), json("data").readOnly().nullable(), str("error").readOnly(),
-                        str("job_id").readOnly().filterExpression("t.job_id::text"), json("log_entries").readOnly())
+                        str("name").readOnly(),
+                        choice("status", JOB_STATUS).readOnly(),
+                        datetime("created").readOnly(),
+                        datetime("scheduled").readOnly().nullable(),
+                        integer("interval").readOnly().nullable(),
+                        datetime("started").readOnly().nullable(),
+                        datetime("completed").readOnly().nullable(),
+                        fk("user", "users.user").readOnly(),
+                        json("data").readOnly().nullable(),
+                        str("error").readOnly(),
+                        str("job_id").readOnly().filterExpression("t.job_id::text"),
+                        json("log_entries").readOnly())
                 .readOnlyApi()
                 // NetBox's JobFilterSet takes the user's id (Meta.fields' ModelChoiceFilter), not its name
                 .relationFilter("user", "user", "id")

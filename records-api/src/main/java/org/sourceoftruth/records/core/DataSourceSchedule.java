@@ -5,13 +5,12 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.jboss.logging.Logger;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.model.Row;
-
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import org.jboss.logging.Logger;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * Synchronises data sources whose {@code sync_interval} is due (NetBox schedules a
@@ -51,17 +50,25 @@ public class DataSourceSchedule {
              limit 1
                for update of s skip locked""".formatted(NOT_SYNCED_WITHIN_INTERVAL);
 
-    private static final String STILL_DUE = "select s.id from core_datasource s where s.id = ? and "
-            + NOT_SYNCED_WITHIN_INTERVAL;
+    private static final String STILL_DUE =
+            "select s.id from core_datasource s where s.id = ? and " + NOT_SYNCED_WITHIN_INTERVAL;
 
-    private enum Claim { SYNCED, ALREADY_SYNCED, NONE_DUE }
+    private enum Claim {
+        SYNCED,
+        ALREADY_SYNCED,
+        NONE_DUE
+    }
 
     @Inject
     AgroalDataSource dataSource;
+
     @Inject
     DataSourceSync sync;
 
-    @Scheduled(identity = "data-source-sync", every = "${sot.data-sources.sync-check:60s}", delayed = "30s",
+    @Scheduled(
+            identity = "data-source-sync",
+            every = "${sot.data-sources.sync-check:60s}",
+            delayed = "30s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void checkDue() {
         try {

@@ -4,9 +4,6 @@ import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.model.Row;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -20,12 +17,14 @@ import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * Synchronises a data source into data files (NetBox's DataSource.sync() with its LocalBackend):
@@ -47,29 +46,37 @@ public class DataSourceSync {
     AgroalDataSource dataSource;
 
     /** What a sync did: the job's status and error. */
-    public record Outcome(String status, String error) {
-    }
+    public record Outcome(String status, String error) {}
 
     @Transactional
     public Outcome sync(long sourceId, Long userId) {
         try (Connection c = dataSource.getConnection()) {
             Db db = new Db(c);
-            Row source = db.query("select * from core_datasource where id = ? for update", sourceId).get(0);
+            Row source = db.query("select * from core_datasource where id = ? for update", sourceId)
+                    .get(0);
             UUID jobId = UUID.randomUUID();
-            db.update("insert into core_job (object_type, object_id, name, status, started, user_id, job_id)"
-                    + " values ('core.datasource', ?, 'Synchronization', 'running', now(), ?, ?)", sourceId, userId, jobId);
+            db.update(
+                    "insert into core_job (object_type, object_id, name, status, started, user_id, job_id)"
+                            + " values ('core.datasource', ?, 'Synchronization', 'running', now(), ?, ?)",
+                    sourceId,
+                    userId,
+                    jobId);
             Outcome outcome;
             try {
                 int files = syncFiles(db, source);
                 outcome = new Outcome("completed", "");
-                db.update("update core_datasource set status = 'completed', last_synced = now() where id = ?", sourceId);
+                db.update(
+                        "update core_datasource set status = 'completed', last_synced = now() where id = ?", sourceId);
                 db.update("update core_job set data = ?::jsonb where job_id = ?", "{\"files\": " + files + "}", jobId);
             } catch (SyncFailure e) {
                 outcome = new Outcome("errored", e.getMessage());
                 db.update("update core_datasource set status = 'failed' where id = ?", sourceId);
             }
-            db.update("update core_job set status = ?, error = ?, completed = now() where job_id = ?", outcome.status(),
-                    outcome.error(), jobId);
+            db.update(
+                    "update core_job set status = ?, error = ?, completed = now() where job_id = ?",
+                    outcome.status(),
+                    outcome.error(),
+                    jobId);
             return outcome;
         } catch (SQLException e) {
             throw new Db.DbException(e);
@@ -95,12 +102,20 @@ public class DataSourceSync {
             if (hash.equals(known.remove(relative))) {
                 continue;
             }
-            db.update("insert into core_datafile (source_id, path, size, hash, data) values (?, ?, ?, ?, ?)"
-                    + " on conflict (source_id, path) do update set size = excluded.size, hash = excluded.hash,"
-                    + " data = excluded.data, last_updated = now()", source.id(), relative, data.length, hash, data);
+            db.update(
+                    "insert into core_datafile (source_id, path, size, hash, data) values (?, ?, ?, ?, ?)"
+                            + " on conflict (source_id, path) do update set size = excluded.size, hash = excluded.hash,"
+                            + " data = excluded.data, last_updated = now()",
+                    source.id(),
+                    relative,
+                    data.length,
+                    hash,
+                    data);
         }
         if (!known.isEmpty()) {
-            db.update("delete from core_datafile where source_id = ? and path = any(?)", source.id(),
+            db.update(
+                    "delete from core_datafile where source_id = ? and path = any(?)",
+                    source.id(),
                     new Db.SqlArray("text", known.keySet()));
         }
         return files.size();
@@ -144,7 +159,9 @@ public class DataSourceSync {
             List<Path> out = walk.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
                     .filter(p -> !hidden(root, p))
                     .filter(p -> ignored.stream().noneMatch(m -> m.matches(p.getFileName())))
-                    .sorted().limit(MAX_FILES + 1L).toList();
+                    .sorted()
+                    .limit(MAX_FILES + 1L)
+                    .toList();
             if (out.size() > MAX_FILES) {
                 throw new SyncFailure("The source holds more than " + MAX_FILES + " files.");
             }

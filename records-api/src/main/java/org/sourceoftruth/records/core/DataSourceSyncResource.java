@@ -11,8 +11,8 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.engine.ModelService;
-import org.sourceoftruth.records.extras.SyncedDataBinding;
 import org.sourceoftruth.records.engine.render.Renderer;
+import org.sourceoftruth.records.extras.SyncedDataBinding;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.web.ApiException;
@@ -30,22 +30,31 @@ import org.sourceoftruth.records.web.Responses;
 public class DataSourceSyncResource {
     @Inject
     ModelRegistry registry;
+
     @Inject
     ModelService service;
+
     @Inject
     Access access;
+
     @Inject
     RequestContext request;
+
     @Inject
     DataSourceSync sync;
+
     @Inject
     SyncedDataBinding binding;
-    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(DataSourceSyncResource.class);
+
+    private static final org.jboss.logging.Logger LOG =
+            org.jboss.logging.Logger.getLogger(DataSourceSyncResource.class);
+
     @Context
     HttpHeaders headers;
 
     @POST
-    @Operation(operationId = "core_data_sources_sync_create",
+    @Operation(
+            operationId = "core_data_sources_sync_create",
             description = "Synchronise the data source's files now (local sources: a directory on the server).")
     public Response sync(@PathParam("id") long id) {
         Model source = registry.require("core.datasource");
@@ -67,8 +76,9 @@ public class DataSourceSyncResource {
             try {
                 binding.resync(bound.model(), bound.id(), opts);
             } catch (ApiException e) {
-                LOG.infof("auto-sync of %s %d after data source %d skipped: %s", bound.model().contentType(),
-                        bound.id(), id, e.getMessage());
+                LOG.infof(
+                        "auto-sync of %s %d after data source %d skipped: %s",
+                        bound.model().contentType(), bound.id(), id, e.getMessage());
             }
         }
         return Responses.json(200, service.get(source, id, opts).node(), headers);

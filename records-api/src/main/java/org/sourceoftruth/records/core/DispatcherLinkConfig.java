@@ -2,7 +2,6 @@ package org.sourceoftruth.records.core;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
-
 import java.net.URI;
 import java.time.Duration;
 

@@ -6,16 +6,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.model.ModelRegistry;
-
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelRegistry;
 
 /**
  * Writes one core_objecttype row per declared model at start-up (new models get a row, known
@@ -26,12 +25,31 @@ import java.util.Map;
 @ApplicationScoped
 public class ObjectTypeCatalog {
     /** The applications' verbose names, as NetBox's app configs give them. */
-    private static final Map<String, String> APP_NAMES = Map.of("circuits", "Circuits", "core", "Core", "dcim", "DCIM",
-            "extras", "Extras", "ipam", "IPAM", "tenancy", "Tenancy", "users", "Users",
-            "virtualization", "Virtualization", "vpn", "VPN", "wireless", "Wireless");
+    private static final Map<String, String> APP_NAMES = Map.of(
+            "circuits",
+            "Circuits",
+            "core",
+            "Core",
+            "dcim",
+            "DCIM",
+            "extras",
+            "Extras",
+            "ipam",
+            "IPAM",
+            "tenancy",
+            "Tenancy",
+            "users",
+            "Users",
+            "virtualization",
+            "Virtualization",
+            "vpn",
+            "VPN",
+            "wireless",
+            "Wireless");
 
     @Inject
     AgroalDataSource dataSource;
+
     @Inject
     ModelRegistry registry;
 
@@ -60,20 +78,27 @@ public class ObjectTypeCatalog {
             endpoints.add("/api/" + m.app() + "/" + m.path() + "/");
         }
         try (Connection c = dataSource.getConnection()) {
-            new Db(c).update("insert into core_objecttype (app_label, model, app_name, model_name, model_name_plural,"
-                    + " features, rest_api_endpoint)"
-                    + " select app_label, model, app_name, model_name, model_name_plural, string_to_array(features, ','),"
-                    + " rest_api_endpoint from unnest(?, ?, ?, ?, ?, ?, ?) as t(app_label, model, app_name, model_name,"
-                    + " model_name_plural, features, rest_api_endpoint)"
-                    + " on conflict (app_label, model) do update set"
-                    + " app_name = excluded.app_name, model_name = excluded.model_name, model_name_plural ="
-                    + " excluded.model_name_plural, features = excluded.features, rest_api_endpoint ="
-                    + " excluded.rest_api_endpoint where (core_objecttype.app_name, core_objecttype.model_name,"
-                    + " core_objecttype.model_name_plural, core_objecttype.features, core_objecttype.rest_api_endpoint)"
-                    + " is distinct from (excluded.app_name, excluded.model_name, excluded.model_name_plural,"
-                    + " excluded.features, excluded.rest_api_endpoint)",
-                    text(appLabels), text(models), text(appNames), text(names), text(plurals), text(featureWords),
-                    text(endpoints));
+            new Db(c)
+                    .update(
+                            "insert into core_objecttype (app_label, model, app_name, model_name, model_name_plural,"
+                                    + " features, rest_api_endpoint)"
+                                    + " select app_label, model, app_name, model_name, model_name_plural, string_to_array(features, ','),"
+                                    + " rest_api_endpoint from unnest(?, ?, ?, ?, ?, ?, ?) as t(app_label, model, app_name, model_name,"
+                                    + " model_name_plural, features, rest_api_endpoint)"
+                                    + " on conflict (app_label, model) do update set"
+                                    + " app_name = excluded.app_name, model_name = excluded.model_name, model_name_plural ="
+                                    + " excluded.model_name_plural, features = excluded.features, rest_api_endpoint ="
+                                    + " excluded.rest_api_endpoint where (core_objecttype.app_name, core_objecttype.model_name,"
+                                    + " core_objecttype.model_name_plural, core_objecttype.features, core_objecttype.rest_api_endpoint)"
+                                    + " is distinct from (excluded.app_name, excluded.model_name, excluded.model_name_plural,"
+                                    + " excluded.features, excluded.rest_api_endpoint)",
+                            text(appLabels),
+                            text(models),
+                            text(appNames),
+                            text(names),
+                            text(plurals),
+                            text(featureWords),
+                            text(endpoints));
         }
     }
 

@@ -1,12 +1,11 @@
 package org.sourceoftruth.records.core;
 
+import static org.sourceoftruth.records.model.Fields.*;
+
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
-
-import java.util.List;
-
-import static org.sourceoftruth.records.model.Fields.*;
 
 /**
  * core: object types (NetBox's ObjectType, Django's content types with NetBox's metadata), one
@@ -19,10 +18,17 @@ public class ObjectTypeModels implements ModelDefinition {
     public List<Model> models() {
         Model objectType = Model.of("core", "object-types", "core.objecttype", "core_objecttype", "object type")
                 .noDisplayUrl()
-                .fields(str("app_label").readOnly(), str("app_name").readOnly(), str("model").readOnly(),
-                        str("model_name").readOnly(), str("model_name_plural").readOnly(), bool("public").readOnly(),
-                        stringList("features").readOnly(), bool("is_plugin_model").readOnly(),
-                        str("rest_api_endpoint").readOnly(), str("description").readOnly())
+                .fields(
+                        str("app_label").readOnly(),
+                        str("app_name").readOnly(),
+                        str("model").readOnly(),
+                        str("model_name").readOnly(),
+                        str("model_name_plural").readOnly(),
+                        bool("public").readOnly(),
+                        stringList("features").readOnly(),
+                        bool("is_plugin_model").readOnly(),
+                        str("rest_api_endpoint").readOnly(),
+                        str("description").readOnly())
                 .readOnlyApi()
                 .alsoAt("extras", "object-types")
                 .display(r -> r.str("app_name") + " | " + r.str("model_name"))

@@ -1,10 +1,9 @@
 package org.sourceoftruth.records.db;
 
-import org.sourceoftruth.records.model.Row;
-
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * The SQL types of a table's columns, read from PostgreSQL's catalog once per table and kept:
@@ -16,8 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class ColumnTypes {
     private static final Map<String, Map<String, String>> TABLES = new ConcurrentHashMap<>();
 
-    private ColumnTypes() {
-    }
+    private ColumnTypes() {}
 
     /**
      * The type of {@code table}'s column {@code column}, without length or precision (a cast to
@@ -39,8 +37,10 @@ public final class ColumnTypes {
 
     private static Map<String, String> read(Db db, String table) {
         Map<String, String> types = new HashMap<>();
-        for (Row row : db.query("select a.attname::text as name, format_type(a.atttypid, null) as type"
-                + " from pg_attribute a where a.attrelid = ?::regclass and a.attnum > 0 and not a.attisdropped", table)) {
+        for (Row row : db.query(
+                "select a.attname::text as name, format_type(a.atttypid, null) as type"
+                        + " from pg_attribute a where a.attrelid = ?::regclass and a.attnum > 0 and not a.attisdropped",
+                table)) {
             types.put((String) row.get("name"), (String) row.get("type"));
         }
         return Map.copyOf(types);

@@ -10,11 +10,10 @@ import org.sourceoftruth.records.model.Row;
  */
 public final class DatabaseSnapshot {
     /** Select-list items giving the snapshot and whether the transaction has written, read by {@link #of}. */
-    public static final String COLUMNS = "pg_current_snapshot()::text as snapshot,"
-            + " pg_current_xact_id_if_assigned() is null as read_only";
+    public static final String COLUMNS =
+            "pg_current_snapshot()::text as snapshot," + " pg_current_xact_id_if_assigned() is null as read_only";
 
-    private DatabaseSnapshot() {
-    }
+    private DatabaseSnapshot() {}
 
     /** The snapshot of a row with {@link #COLUMNS}, or null when its transaction has written. */
     public static String of(Row row) {

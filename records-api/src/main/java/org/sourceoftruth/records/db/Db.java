@@ -2,11 +2,6 @@ package org.sourceoftruth.records.db;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import org.postgresql.util.PGobject;
-import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.model.Queries;
-import org.sourceoftruth.records.model.Row;
-
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -22,6 +17,10 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.postgresql.util.PGobject;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.model.Queries;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * Thin JDBC helper over one connection: binds the engine's Java values (JsonNode → jsonb,
@@ -47,8 +46,7 @@ public final class Db implements Queries {
     }
 
     /** A list bound as a typed SQL array (bigint[], integer[], text[], ...; elements of the SQL type's Java class or its text). */
-    public record SqlArray(String elementType, Collection<?> values) {
-    }
+    public record SqlArray(String elementType, Collection<?> values) {}
 
     /** Quotes a column name (some, like "default" and "unique", are SQL keywords). */
     public static String q(String column) {
@@ -113,8 +111,7 @@ public final class Db implements Queries {
     }
 
     /** One SELECT of a {@link #queryAll} round trip. */
-    public record Select(String sql, List<?> params) {
-    }
+    public record Select(String sql, List<?> params) {}
 
     /** The rows of one {@link Select}. */
     public List<Row> query(Select select) {
@@ -142,7 +139,8 @@ public final class Db implements Queries {
      * (50 racks of 500 by "= any": 0.57 ms of server time; as a semi-join 0.12 ms).
      */
     public static Select idMatch(String column, Collection<Long> ids) {
-        return ids.size() == 1 ? new Select(column + " = ?", List.of(ids.iterator().next()))
+        return ids.size() == 1
+                ? new Select(column + " = ?", List.of(ids.iterator().next()))
                 : new Select(column + " in (select unnest(?::bigint[]))", List.of(new SqlArray("bigint", ids)));
     }
 
@@ -182,7 +180,8 @@ public final class Db implements Queries {
     }
 
     public long count(String sql, List<?> params) {
-        try (PreparedStatement ps = prepare(sql, params); ResultSet rs = ps.executeQuery()) {
+        try (PreparedStatement ps = prepare(sql, params);
+                ResultSet rs = ps.executeQuery()) {
             rs.next();
             return rs.getLong(1);
         } catch (SQLException e) {
@@ -240,11 +239,15 @@ public final class Db implements Queries {
             ps.setObject(index, pg);
         } else if (value instanceof SqlArray array) {
             ps.setArray(index, connection.createArrayOf(array.elementType(), elements(array)));
-        } else if (value instanceof java.util.List<?> list && !list.isEmpty()
+        } else if (value instanceof java.util.List<?> list
+                && !list.isEmpty()
                 && list.stream().allMatch(Integer.class::isInstance)) {
             ps.setArray(index, connection.createArrayOf("integer", list.toArray()));
         } else if (value instanceof java.util.List<?> list) {
-            ps.setArray(index, connection.createArrayOf("text", list.stream().map(String::valueOf).toArray()));
+            ps.setArray(
+                    index,
+                    connection.createArrayOf(
+                            "text", list.stream().map(String::valueOf).toArray()));
         } else if (value instanceof OffsetDateTime || value instanceof LocalDate) {
             ps.setObject(index, value);
         } else {
@@ -261,12 +264,18 @@ public final class Db implements Queries {
     private static Object[] elements(SqlArray array) {
         Collection<?> values = array.values();
         return switch (array.elementType()) {
-            case "bigint" -> values.stream().allMatch(Db::isWholeNumber)
-                    ? values.stream().map(v -> v == null ? null : ((Number) v).longValue()).toArray(Long[]::new)
-                    : values.toArray();
-            case "integer" -> values.stream().allMatch(v -> v == null || v instanceof Integer || v instanceof Short)
-                    ? values.stream().map(v -> v == null ? null : ((Number) v).intValue()).toArray(Integer[]::new)
-                    : values.toArray();
+            case "bigint" ->
+                values.stream().allMatch(Db::isWholeNumber)
+                        ? values.stream()
+                                .map(v -> v == null ? null : ((Number) v).longValue())
+                                .toArray(Long[]::new)
+                        : values.toArray();
+            case "integer" ->
+                values.stream().allMatch(v -> v == null || v instanceof Integer || v instanceof Short)
+                        ? values.stream()
+                                .map(v -> v == null ? null : ((Number) v).intValue())
+                                .toArray(Integer[]::new)
+                        : values.toArray();
             default -> values.toArray();
         };
     }
@@ -283,6 +292,7 @@ public final class Db implements Queries {
      * few; past {@value #MAX_LAYOUTS} of them, a layout is derived per result and not kept.
      */
     private static final Map<String, Layout> LAYOUTS = new ConcurrentHashMap<>();
+
     private static final int MAX_LAYOUTS = 4096;
 
     private record Layout(String[] labels, Row.Columns columns, Cell[] cells) {
@@ -339,7 +349,16 @@ public final class Db implements Queries {
      * (a list page reads thousands of cells: no per-cell switch over type names).
      */
     private enum Cell {
-        TIMESTAMPTZ, DATE, JSON, ARRAY, TEXT, INT, BIGINT, BOOL, NUMERIC, OTHER;
+        TIMESTAMPTZ,
+        DATE,
+        JSON,
+        ARRAY,
+        TEXT,
+        INT,
+        BIGINT,
+        BOOL,
+        NUMERIC,
+        OTHER;
 
         static Cell of(String sqlType) {
             return switch (sqlType) {

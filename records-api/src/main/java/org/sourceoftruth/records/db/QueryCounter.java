@@ -9,8 +9,7 @@ public final class QueryCounter {
     /** [statements, round trips] of the current request. */
     private static final ThreadLocal<int[]> COUNT = ThreadLocal.withInitial(() -> new int[2]);
 
-    private QueryCounter() {
-    }
+    private QueryCounter() {}
 
     /** One round trip carrying {@code statements} statements. */
     static void add(int statements) {

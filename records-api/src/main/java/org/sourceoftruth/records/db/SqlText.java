@@ -2,10 +2,9 @@ package org.sourceoftruth.records.db;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import org.sourceoftruth.model.Json;
-
 import java.math.BigDecimal;
 import java.util.List;
+import org.sourceoftruth.model.Json;
 
 /**
  * The engine's Java values as PostgreSQL's input text of their column's type: the form a value
@@ -14,8 +13,7 @@ import java.util.List;
  * values {@link Db} binds one by one.
  */
 public final class SqlText {
-    private SqlText() {
-    }
+    private SqlText() {}
 
     /** The value's text, null for SQL NULL (a JSON null included, as {@link Db} binds it). */
     public static String of(Object value) {

@@ -2,7 +2,6 @@ package org.sourceoftruth.records.db;
 
 import com.fasterxml.uuid.Generators;
 import com.fasterxml.uuid.impl.TimeBasedEpochGenerator;
-
 import java.util.UUID;
 
 /**
@@ -16,8 +15,7 @@ public final class TimeOrderedUuids {
     /** Thread-safe; ids it makes within one millisecond still increase (its counter). */
     private static final TimeBasedEpochGenerator GENERATOR = Generators.timeBasedEpochGenerator();
 
-    private TimeOrderedUuids() {
-    }
+    private TimeOrderedUuids() {}
 
     public static UUID next() {
         return GENERATOR.generate();

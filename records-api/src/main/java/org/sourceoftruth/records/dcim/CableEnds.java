@@ -1,15 +1,14 @@
 package org.sourceoftruth.records.dcim;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.sourceoftruth.records.model.ObjectRef;
-import org.sourceoftruth.records.model.Queries;
-import org.sourceoftruth.records.model.Row;
-
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.sourceoftruth.records.model.ObjectRef;
+import org.sourceoftruth.records.model.Queries;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * A cable's {@code a_terminations} and {@code b_terminations} as a request sends them (lists of
@@ -19,8 +18,7 @@ import java.util.Objects;
  * cabled already, no virtual or wireless interface.
  */
 final class CableEnds {
-    private CableEnds() {
-    }
+    private CableEnds() {}
 
     static final String A = "a_terminations";
     static final String B = "b_terminations";
@@ -86,7 +84,8 @@ final class CableEnds {
                 return null;
             }
             ObjectRef ref = new ObjectRef(type.asText(), id.asLong());
-            if (db.query("select 1 from " + table(ref) + " where id = ?", ref.id()).isEmpty()) {
+            if (db.query("select 1 from " + table(ref) + " where id = ?", ref.id())
+                    .isEmpty()) {
                 add(errors, field, "Object not found: " + ref.contentType() + " " + ref.id() + ".");
                 return null;
             }
@@ -104,8 +103,8 @@ final class CableEnds {
     }
 
     /** CableTermination.clean() of each object of an end. */
-    private static void terminable(Queries db, List<ObjectRef> end, Long selfId, String field,
-                                   Map<String, List<String>> errors) {
+    private static void terminable(
+            Queries db, List<ObjectRef> end, Long selfId, String field, Map<String, List<String>> errors) {
         for (ObjectRef ref : end) {
             String problem = problem(db, ref, selfId);
             if (problem != null) {
@@ -126,17 +125,22 @@ final class CableEnds {
      * any other termination is.
      */
     static String problem(Queries db, ObjectRef ref, Long cableId, Long terminationId) {
-        List<Row> existing = db.query("select id, cable_id from dcim_cabletermination where termination_type = ?"
-                + " and termination_id = ?", ref.contentType(), ref.id());
-        boolean duplicate = !existing.isEmpty() && (terminationId == null
-                ? !Objects.equals(existing.get(0).longValue("cable_id"), cableId)
-                : existing.get(0).id() != terminationId);
+        List<Row> existing = db.query(
+                "select id, cable_id from dcim_cabletermination where termination_type = ?" + " and termination_id = ?",
+                ref.contentType(),
+                ref.id());
+        boolean duplicate = !existing.isEmpty()
+                && (terminationId == null
+                        ? !Objects.equals(existing.get(0).longValue("cable_id"), cableId)
+                        : existing.get(0).id() != terminationId);
         if (duplicate) {
             return "Duplicate termination found for " + ref.contentType() + " " + ref.id() + ": cable "
                     + existing.get(0).longValue("cable_id");
         }
         if (ref.contentType().equals("dcim.interface")) {
-            String type = db.query("select type from dcim_interface where id = ?", ref.id()).get(0).str("type");
+            String type = db.query("select type from dcim_interface where id = ?", ref.id())
+                    .get(0)
+                    .str("type");
             if (!CableChoices.connectable(type)) {
                 return "Cables cannot be terminated to " + DcimChoices.INTERFACE_TYPE.label(type) + " interfaces";
             }
@@ -149,9 +153,15 @@ final class CableEnds {
         if (cableId == null) {
             return List.of();
         }
-        return db.query("select termination_type, termination_id from dcim_cabletermination where cable_id = ?"
-                        + " and cable_end = ? order by id", cableId, end).stream()
-                .map(r -> new ObjectRef(r.str("termination_type"), r.longValue("termination_id"))).toList();
+        return db
+                .query(
+                        "select termination_type, termination_id from dcim_cabletermination where cable_id = ?"
+                                + " and cable_end = ? order by id",
+                        cableId,
+                        end)
+                .stream()
+                .map(r -> new ObjectRef(r.str("termination_type"), r.longValue("termination_id")))
+                .toList();
     }
 
     /** The end as sent, for a write known to be valid (null when not sent). */
@@ -160,7 +170,8 @@ final class CableEnds {
             return null;
         }
         LinkedHashSet<ObjectRef> out = new LinkedHashSet<>();
-        list.forEach(i -> out.add(new ObjectRef(i.get("object_type").asText(), i.get("object_id").asLong())));
+        list.forEach(i -> out.add(
+                new ObjectRef(i.get("object_type").asText(), i.get("object_id").asLong())));
         return new ArrayList<>(out);
     }
 

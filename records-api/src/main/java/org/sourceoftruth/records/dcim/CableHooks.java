@@ -1,16 +1,15 @@
 package org.sourceoftruth.records.dcim;
 
-import org.sourceoftruth.records.model.ObjectRef;
-import org.sourceoftruth.records.model.Queries;
-import org.sourceoftruth.records.model.Row;
-import org.sourceoftruth.records.model.WriteHook;
-
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.sourceoftruth.records.model.ObjectRef;
+import org.sourceoftruth.records.model.Queries;
+import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.WriteHook;
 
 /**
  * What Cable.save() and CableTermination.save()/delete() do besides storing the row: a cable's
@@ -19,8 +18,7 @@ import java.util.Set;
  * object it is on again, so that the object's change record and event show its new cable.
  */
 final class CableHooks {
-    private CableHooks() {
-    }
+    private CableHooks() {}
 
     /** On dcim.cable: the ends sent become the cable's terminations. */
     static final class OnCable implements WriteHook {
@@ -33,8 +31,11 @@ final class CableHooks {
                 if (wanted == null) {
                     continue;
                 }
-                List<Row> current = db.query("select id, termination_type, termination_id from dcim_cabletermination"
-                        + " where cable_id = ? and cable_end = ? order by id", written.id(), end);
+                List<Row> current = db.query(
+                        "select id, termination_type, termination_id from dcim_cabletermination"
+                                + " where cable_id = ? and cable_end = ? order by id",
+                        written.id(),
+                        end);
                 Set<ObjectRef> kept = new LinkedHashSet<>();
                 for (Row ct : current) {
                     ObjectRef ref = new ObjectRef(ct.str("termination_type"), ct.longValue("termination_id"));
@@ -46,8 +47,17 @@ final class CableHooks {
                 }
                 for (ObjectRef ref : wanted) {
                     if (!kept.contains(ref)) {
-                        creates.add(FollowUp.create("dcim.cabletermination", Map.of("cable", written.id(),
-                                "cable_end", end, "termination_type", ref.contentType(), "termination_id", ref.id())));
+                        creates.add(FollowUp.create(
+                                "dcim.cabletermination",
+                                Map.of(
+                                        "cable",
+                                        written.id(),
+                                        "cable_end",
+                                        end,
+                                        "termination_type",
+                                        ref.contentType(),
+                                        "termination_id",
+                                        ref.id())));
                     }
                 }
             }
@@ -89,7 +99,8 @@ final class CableHooks {
                 nodes.add(ref.node());
                 nodes.add("dcim.cable:" + r.longValue("cable_id"));
                 // when the cable itself went, the engine logged its objects' lost reference already
-                if (!db.query("select 1 from dcim_cable where id = ?", r.longValue("cable_id")).isEmpty()) {
+                if (!db.query("select 1 from dcim_cable where id = ?", r.longValue("cable_id"))
+                        .isEmpty()) {
                     stillCabled.add(ref);
                 }
             }
@@ -105,7 +116,8 @@ final class CableHooks {
         private static List<FollowUp> touches(Queries db, List<ObjectRef> objects) {
             List<FollowUp> out = new ArrayList<>();
             for (ObjectRef ref : objects) {
-                if (!db.query("select 1 from " + CableEnds.table(ref) + " where id = ?", ref.id()).isEmpty()) {
+                if (!db.query("select 1 from " + CableEnds.table(ref) + " where id = ?", ref.id())
+                        .isEmpty()) {
                     out.add(FollowUp.touch(ref.contentType(), ref.id()));
                 }
             }

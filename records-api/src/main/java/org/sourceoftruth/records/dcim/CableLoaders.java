@@ -1,16 +1,15 @@
 package org.sourceoftruth.records.dcim;
 
-import org.sourceoftruth.records.model.BatchLoader;
-import org.sourceoftruth.records.model.ObjectRef;
-import org.sourceoftruth.records.model.Queries;
-import org.sourceoftruth.records.model.Row;
-
 import java.sql.Array;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.sourceoftruth.records.model.BatchLoader;
+import org.sourceoftruth.records.model.ObjectRef;
+import org.sourceoftruth.records.model.Queries;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * Loads, for a page of cabled objects of one content type, their link peers (the objects at the
@@ -22,16 +21,19 @@ final class CableLoaders {
     private static final String INTERFACE = "dcim.interface";
     /** An interface's wireless link, read by the interface model's select. */
     private static final String WIRELESS_LINK = "_wireless_link_id";
-    private CableLoaders() {
-    }
+
+    private CableLoaders() {}
 
     /** A cable's end as NetBox's GenericObjectSerializer shows it: object_type, object_id, object. */
     static BatchLoader cableEnd(String end) {
         return (db, rows) -> {
             Map<Long, Object> out = new HashMap<>();
             rows.forEach(r -> out.put(r.id(), new ArrayList<>()));
-            for (Row r : db.query("select cable_id, termination_type, termination_id from dcim_cabletermination"
-                    + " where cable_id = any(?) and cable_end = ? order by id", ids(rows.stream().map(Row::id).toList()), end)) {
+            for (Row r : db.query(
+                    "select cable_id, termination_type, termination_id from dcim_cabletermination"
+                            + " where cable_id = any(?) and cable_end = ? order by id",
+                    ids(rows.stream().map(Row::id).toList()),
+                    end)) {
                 Map<String, Object> item = new java.util.LinkedHashMap<>();
                 item.put("object_type", r.str("termination_type"));
                 item.put("object_id", r.longValue("termination_id"));
@@ -66,13 +68,15 @@ final class CableLoaders {
     /** The interface at the other end of each uncabled row's wireless link. */
     private static Map<Long, ObjectRef> wirelessPeers(Queries db, List<Row> rows) {
         Map<Long, ObjectRef> out = new HashMap<>();
-        List<Long> links = rows.stream().filter(r -> r.get("cable_id") == null && r.get(WIRELESS_LINK) != null)
-                .map(r -> r.longValue(WIRELESS_LINK)).toList();
+        List<Long> links = rows.stream()
+                .filter(r -> r.get("cable_id") == null && r.get(WIRELESS_LINK) != null)
+                .map(r -> r.longValue(WIRELESS_LINK))
+                .toList();
         if (links.isEmpty()) {
             return out;
         }
-        for (Row l : db.query("select interface_a_id, interface_b_id from wireless_wirelesslink where id = any(?)",
-                ids(links))) {
+        for (Row l : db.query(
+                "select interface_a_id, interface_b_id from wireless_wirelesslink where id = any(?)", ids(links))) {
             out.put(l.longValue("interface_a_id"), new ObjectRef(INTERFACE, l.longValue("interface_b_id")));
             out.put(l.longValue("interface_b_id"), new ObjectRef(INTERFACE, l.longValue("interface_a_id")));
         }
@@ -82,7 +86,8 @@ final class CableLoaders {
     static BatchLoader linkPeersType(String contentType) {
         return (db, rows) -> {
             Map<Long, Object> out = new HashMap<>();
-            peers(db, contentType, rows).forEach((id, refs) -> out.put(id, refs.get(0).contentType()));
+            peers(db, contentType, rows)
+                    .forEach((id, refs) -> out.put(id, refs.get(0).contentType()));
             return out;
         };
     }
@@ -129,14 +134,20 @@ final class CableLoaders {
     /** The objects at the other end of each row's cable, in termination order. */
     private static Map<Long, List<ObjectRef>> peers(Queries db, String contentType, List<Row> rows) {
         Map<Long, List<ObjectRef>> out = new HashMap<>();
-        List<Long> cabled = rows.stream().filter(r -> r.get("cable_id") != null).map(Row::id).toList();
+        List<Long> cabled = rows.stream()
+                .filter(r -> r.get("cable_id") != null)
+                .map(Row::id)
+                .toList();
         if (cabled.isEmpty()) {
             return out;
         }
-        for (Row r : db.query("select me.termination_id as own, peer.termination_type, peer.termination_id"
-                + " from dcim_cabletermination me join dcim_cabletermination peer on peer.cable_id = me.cable_id"
-                + " and peer.cable_end <> me.cable_end where me.termination_type = ? and me.termination_id = any(?)"
-                + " order by peer.id", contentType, ids(cabled))) {
+        for (Row r : db.query(
+                "select me.termination_id as own, peer.termination_type, peer.termination_id"
+                        + " from dcim_cabletermination me join dcim_cabletermination peer on peer.cable_id = me.cable_id"
+                        + " and peer.cable_end <> me.cable_end where me.termination_type = ? and me.termination_id = any(?)"
+                        + " order by peer.id",
+                contentType,
+                ids(cabled))) {
             out.computeIfAbsent(r.longValue("own"), k -> new ArrayList<>())
                     .add(new ObjectRef(r.str("termination_type"), r.longValue("termination_id")));
         }
@@ -146,13 +157,18 @@ final class CableLoaders {
     /** The stored path starting at each row, if any (only a cabled or wireless-linked object has one). */
     static Map<Long, CablePath> paths(Queries db, String contentType, List<Row> rows) {
         Map<Long, CablePath> out = new HashMap<>();
-        List<String> origins = rows.stream().filter(r -> r.get("cable_id") != null || r.get(WIRELESS_LINK) != null)
-                .map(r -> contentType + ":" + r.id()).toList();
+        List<String> origins = rows.stream()
+                .filter(r -> r.get("cable_id") != null || r.get(WIRELESS_LINK) != null)
+                .map(r -> contentType + ":" + r.id())
+                .toList();
         if (origins.isEmpty()) {
             return out;
         }
-        for (Row r : db.query("select o, p.* from dcim_cablepath p, unnest(p.origins) o"
-                + " where p.origins && ?::text[] and o = any(?::text[])", texts(origins), texts(origins))) {
+        for (Row r : db.query(
+                "select o, p.* from dcim_cablepath p, unnest(p.origins) o"
+                        + " where p.origins && ?::text[] and o = any(?::text[])",
+                texts(origins),
+                texts(origins))) {
             out.put(ObjectRef.ofNode(r.str("o")).id(), CablePath.of(r));
         }
         return out;
@@ -160,7 +176,8 @@ final class CableLoaders {
 
     /** The stored path starting at {@code origin} (a node), or null. */
     static CablePath pathFrom(Queries db, String origin) {
-        List<Row> rows = db.query("select * from dcim_cablepath where origins @> array[?]::text[] order by id limit 1", origin);
+        List<Row> rows =
+                db.query("select * from dcim_cablepath where origins @> array[?]::text[] order by id limit 1", origin);
         return rows.isEmpty() ? null : CablePath.of(rows.get(0));
     }
 

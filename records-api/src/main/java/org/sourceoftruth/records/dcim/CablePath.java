@@ -1,11 +1,10 @@
 package org.sourceoftruth.records.dcim;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.sourceoftruth.records.model.ObjectRef;
-import org.sourceoftruth.records.model.Row;
-
 import java.util.ArrayList;
 import java.util.List;
+import org.sourceoftruth.records.model.ObjectRef;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * A traced path as NetBox's CablePath keeps it: steps of nodes ({@code <content type>:<id>}),
@@ -21,7 +20,10 @@ record CablePath(List<List<String>> steps, boolean active, boolean complete, boo
             step.forEach(n -> nodes.add(n.asText()));
             steps.add(nodes);
         }
-        return new CablePath(steps, Boolean.TRUE.equals(row.get("is_active")), Boolean.TRUE.equals(row.get("is_complete")),
+        return new CablePath(
+                steps,
+                Boolean.TRUE.equals(row.get("is_active")),
+                Boolean.TRUE.equals(row.get("is_complete")),
                 Boolean.TRUE.equals(row.get("is_split")));
     }
 

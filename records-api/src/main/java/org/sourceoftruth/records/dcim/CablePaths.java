@@ -1,18 +1,17 @@
 package org.sourceoftruth.records.dcim;
 
+import static org.sourceoftruth.records.dcim.CableLoaders.texts;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import org.sourceoftruth.records.model.ObjectRef;
-import org.sourceoftruth.records.model.Queries;
-import org.sourceoftruth.records.model.Row;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-
-import static org.sourceoftruth.records.dcim.CableLoaders.texts;
+import org.sourceoftruth.records.model.ObjectRef;
+import org.sourceoftruth.records.model.Queries;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * Keeps the stored paths (dcim_cablepath) true to the cables, in the transaction of the change,
@@ -22,14 +21,14 @@ import static org.sourceoftruth.records.dcim.CableLoaders.texts;
  * are written here directly.
  */
 final class CablePaths {
-    private CablePaths() {
-    }
+    private CablePaths() {}
 
     /** Retraces the paths through {@code nodes} and from the path endpoints among {@code objects}. */
     static void retrace(Queries db, Collection<String> nodes, Collection<ObjectRef> objects) {
         Set<String> origins = new LinkedHashSet<>();
         if (!nodes.isEmpty()) {
-            for (Row r : db.query("delete from dcim_cablepath where nodes && ?::text[] returning origins",
+            for (Row r : db.query(
+                    "delete from dcim_cablepath where nodes && ?::text[] returning origins",
                     texts(List.copyOf(nodes)))) {
                 origins.addAll(CableLoaders.textList(r.get("origins")));
             }
@@ -56,7 +55,8 @@ final class CablePaths {
     }
 
     private static boolean exists(Queries db, ObjectRef ref) {
-        return !db.query("select 1 from " + ref.contentType().replace('.', '_') + " where id = ?", ref.id()).isEmpty();
+        return !db.query("select 1 from " + ref.contentType().replace('.', '_') + " where id = ?", ref.id())
+                .isEmpty();
     }
 
     private static void store(Queries db, CablePath path) {
@@ -65,8 +65,14 @@ final class CablePaths {
             ArrayNode s = steps.addArray();
             step.forEach(s::add);
         });
-        db.query("insert into dcim_cablepath (path, origins, nodes, is_active, is_complete, is_split)"
-                        + " values (?, ?::text[], ?::text[], ?, ?, ?) returning id", steps, texts(path.origins()),
-                texts(new ArrayList<>(path.nodes())), path.active(), path.complete(), path.split());
+        db.query(
+                "insert into dcim_cablepath (path, origins, nodes, is_active, is_complete, is_split)"
+                        + " values (?, ?::text[], ?::text[], ?, ?, ?) returning id",
+                steps,
+                texts(path.origins()),
+                texts(new ArrayList<>(path.nodes())),
+                path.active(),
+                path.complete(),
+                path.split());
     }
 }

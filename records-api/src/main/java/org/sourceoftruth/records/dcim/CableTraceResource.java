@@ -9,10 +9,16 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.db.Db;
@@ -26,14 +32,6 @@ import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.web.Responses;
 
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-
 /**
  * NetBox's cable path actions: {@code trace/} of a path endpoint (interfaces, console and power
  * ports, power outlets and feeds; continued across interface bridges as PathEndpoint.trace()), {@code paths/} of a
@@ -44,27 +42,44 @@ import java.util.Set;
 @Path("/api")
 public class CableTraceResource {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final Map<String, String> TRACED = Map.of("interfaces", "dcim.interface",
-            "console-ports", "dcim.consoleport", "console-server-ports", "dcim.consoleserverport",
-            "power-ports", "dcim.powerport", "power-outlets", "dcim.poweroutlet", "power-feeds", "dcim.powerfeed");
+    private static final Map<String, String> TRACED = Map.of(
+            "interfaces",
+            "dcim.interface",
+            "console-ports",
+            "dcim.consoleport",
+            "console-server-ports",
+            "dcim.consoleserverport",
+            "power-ports",
+            "dcim.powerport",
+            "power-outlets",
+            "dcim.poweroutlet",
+            "power-feeds",
+            "dcim.powerfeed");
 
     @Inject
     AgroalDataSource dataSource;
+
     @Inject
     ModelRegistry registry;
+
     @Inject
     Renderer renderer;
+
     @Inject
     ModelService service;
+
     @Inject
     Access access;
+
     @Inject
     RequestContext request;
+
     @Context
     HttpHeaders headers;
 
     @GET
-    @Path("dcim/{path: interfaces|console-ports|console-server-ports|power-ports|power-outlets|power-feeds}/{id: [0-9]+}/trace/")
+    @Path(
+            "dcim/{path: interfaces|console-ports|console-server-ports|power-ports|power-outlets|power-feeds}/{id: [0-9]+}/trace/")
     @Operation(hidden = true)
     public Response trace(@PathParam("path") String path, @PathParam("id") long id) {
         Model model = viewable(TRACED.get(path), id);
@@ -72,7 +87,8 @@ public class CableTraceResource {
             Db db = new Db(c);
             Row row = RowLoader.load(db, model, id, false);
             List<CablePath> chain = new ArrayList<>();
-            CablePath cablePath = CableLoaders.paths(db, model.contentType(), List.of(row)).get(id);
+            CablePath cablePath =
+                    CableLoaders.paths(db, model.contentType(), List.of(row)).get(id);
             Set<Long> bridged = new HashSet<>();
             while (cablePath != null) {
                 chain.add(cablePath);
@@ -111,8 +127,9 @@ public class CableTraceResource {
         if (ends.size() != 1 || !ends.get(0).contentType().equals("dcim.interface")) {
             return null;
         }
-        List<Row> bridge = db.query("select b.id from dcim_interface i join dcim_interface b on b.id = i.bridge_id"
-                + " where i.id = ?", ends.get(0).id());
+        List<Row> bridge = db.query(
+                "select b.id from dcim_interface i join dcim_interface b on b.id = i.bridge_id" + " where i.id = ?",
+                ends.get(0).id());
         if (bridge.isEmpty() || !bridged.add(bridge.get(0).id())) {
             return null;
         }
@@ -120,7 +137,8 @@ public class CableTraceResource {
     }
 
     @GET
-    @Path("{app: dcim|circuits}/{path: front-ports|rear-ports|circuit-terminations|virtual-circuit-terminations}/{id: [0-9]+}/paths/")
+    @Path(
+            "{app: dcim|circuits}/{path: front-ports|rear-ports|circuit-terminations|virtual-circuit-terminations}/{id: [0-9]+}/paths/")
     @Operation(hidden = true)
     public Response paths(@PathParam("app") String app, @PathParam("path") String path, @PathParam("id") long id) {
         String type = switch (path) {
@@ -140,7 +158,8 @@ public class CableTraceResource {
             Db db = new Db(c);
             List<CablePath> paths = new ArrayList<>();
             List<Long> ids = new ArrayList<>();
-            for (Row r : db.query("select * from dcim_cablepath where nodes @> array[?]::text[] order by id", type + ":" + id)) {
+            for (Row r : db.query(
+                    "select * from dcim_cablepath where nodes @> array[?]::text[] order by id", type + ":" + id)) {
                 paths.add(CablePath.of(r));
                 ids.add(r.id());
             }

@@ -1,16 +1,15 @@
 package org.sourceoftruth.records.dcim;
 
+import static org.sourceoftruth.records.model.Fields.computed;
+import static org.sourceoftruth.records.model.Fields.fk;
+import static org.sourceoftruth.records.model.Fields.str;
+
+import java.util.List;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
-
-import java.util.List;
-
-import static org.sourceoftruth.records.model.Fields.computed;
-import static org.sourceoftruth.records.model.Fields.fk;
-import static org.sourceoftruth.records.model.Fields.str;
 
 /**
  * The fields and filters NetBox's CabledObjectModel and PathEndpoint add to every object a cable
@@ -20,17 +19,21 @@ import static org.sourceoftruth.records.model.Fields.str;
  * loaded per page ({@link CableLoaders}).
  */
 public final class CabledFields {
-    private CabledFields() {
-    }
+    private CabledFields() {}
 
     /** CabledObjectModel: cable, cable_end, link peers, _occupied (needs a mark_connected column). */
     public static Field[] cabled(String contentType) {
-        return new Field[]{
-                fk("cable", "dcim.cable").readOnly().noFilter(),
-                occupied(),
-                str("cable_end").readOnly().noFilter(),
-                computed("link_peers", r -> List.of()).loader(CableLoaders.linkPeers(contentType)).renders(Kind.M2M),
-                computed("link_peers_type", r -> null).loader(CableLoaders.linkPeersType(contentType)).renders(Kind.STRING)};
+        return new Field[] {
+            fk("cable", "dcim.cable").readOnly().noFilter(),
+            occupied(),
+            str("cable_end").readOnly().noFilter(),
+            computed("link_peers", r -> List.of())
+                    .loader(CableLoaders.linkPeers(contentType))
+                    .renders(Kind.M2M),
+            computed("link_peers_type", r -> null)
+                    .loader(CableLoaders.linkPeersType(contentType))
+                    .renders(Kind.STRING)
+        };
     }
 
     /** _occupied: a cable or marked connected. */
@@ -42,17 +45,20 @@ public final class CabledFields {
     /** {@link #cabled} but {@code _occupied}, which some models show last. */
     public static Field[] cabledWithoutOccupied(String contentType) {
         Field[] all = cabled(contentType);
-        return new Field[]{all[0], all[2], all[3], all[4]};
+        return new Field[] {all[0], all[2], all[3], all[4]};
     }
 
     /** PathEndpoint: what the cable path from this object reaches. */
     public static Field[] pathEndpoint(String contentType) {
-        return new Field[]{
-                computed("connected_endpoints", r -> null).loader(CableLoaders.connectedEndpoints(contentType)),
-                computed("connected_endpoints_type", r -> null).loader(CableLoaders.connectedEndpointsType(contentType))
-                        .renders(Kind.STRING),
-                computed("connected_endpoints_reachable", r -> null).loader(CableLoaders.reachable(contentType))
-                        .renders(Kind.BOOLEAN)};
+        return new Field[] {
+            computed("connected_endpoints", r -> null).loader(CableLoaders.connectedEndpoints(contentType)),
+            computed("connected_endpoints_type", r -> null)
+                    .loader(CableLoaders.connectedEndpointsType(contentType))
+                    .renders(Kind.STRING),
+            computed("connected_endpoints_reachable", r -> null)
+                    .loader(CableLoaders.reachable(contentType))
+                    .renders(Kind.BOOLEAN)
+        };
     }
 
     /** CabledObjectFilterSet (and PathEndpointFilterSet's {@code connected} for path endpoints). */
@@ -60,7 +66,9 @@ public final class CabledFields {
         model.filter(ExtraFilters.each("cable_id", Kind.INTEGER, "{t}.cable_id = ?"))
                 .filter(ExtraFilters.each("cable_end", Kind.STRING, "{t}.cable_end = ?", CabledFields::cableEnd))
                 .filter(ExtraFilters.bool("cabled", "{t}.cable_id is not null", "{t}.cable_id is null"))
-                .filter(ExtraFilters.bool("occupied", "({t}.cable_id is not null or {t}.mark_connected)",
+                .filter(ExtraFilters.bool(
+                        "occupied",
+                        "({t}.cable_id is not null or {t}.mark_connected)",
                         "({t}.cable_id is null and not {t}.mark_connected)"));
         if (pathEndpoint) {
             model.filter(connected(model.contentType()));
@@ -78,8 +86,8 @@ public final class CabledFields {
     /** NetBox's ChoiceFilter on cable_end: A or B, anything else a 400 naming the filter. */
     private static Object cableEnd(Object value) {
         if (!DcimChoices.CABLE_END.contains(String.valueOf(value))) {
-            throw org.sourceoftruth.records.web.ApiException.field("cable_end",
-                    "Select a valid choice. " + value + " is not one of the available choices.");
+            throw org.sourceoftruth.records.web.ApiException.field(
+                    "cable_end", "Select a valid choice. " + value + " is not one of the available choices.");
         }
         return value;
     }

@@ -1,19 +1,18 @@
 package org.sourceoftruth.records.dcim;
 
+import static org.sourceoftruth.records.model.Fields.computed;
+import static org.sourceoftruth.records.model.Fields.count;
+
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
-
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
-import static org.sourceoftruth.records.model.Fields.computed;
-import static org.sourceoftruth.records.model.Fields.count;
 
 /**
  * What devices and device types show and filter of their components and templates: NetBox's
@@ -22,34 +21,76 @@ import static org.sourceoftruth.records.model.Fields.count;
  * parent device through the device bay it is installed in.
  */
 final class ComponentCounts {
-    private ComponentCounts() {
-    }
+    private ComponentCounts() {}
 
     /** Device counter → component table, in NetBox's field order. */
     private static final Map<String, String> DEVICE_COUNTS = ordered(
-            "console_port_count", "dcim_consoleport", "console_server_port_count", "dcim_consoleserverport",
-            "power_port_count", "dcim_powerport", "power_outlet_count", "dcim_poweroutlet",
-            "front_port_count", "dcim_frontport", "rear_port_count", "dcim_rearport",
-            "device_bay_count", "dcim_devicebay", "inventory_item_count", "dcim_inventoryitem");
+            "console_port_count",
+            "dcim_consoleport",
+            "console_server_port_count",
+            "dcim_consoleserverport",
+            "power_port_count",
+            "dcim_powerport",
+            "power_outlet_count",
+            "dcim_poweroutlet",
+            "front_port_count",
+            "dcim_frontport",
+            "rear_port_count",
+            "dcim_rearport",
+            "device_bay_count",
+            "dcim_devicebay",
+            "inventory_item_count",
+            "dcim_inventoryitem");
 
     /** Device type counter → template table. */
     private static final Map<String, String> TYPE_COUNTS = ordered(
-            "console_port_template_count", "dcim_consoleporttemplate",
-            "console_server_port_template_count", "dcim_consoleserverporttemplate",
-            "power_port_template_count", "dcim_powerporttemplate", "power_outlet_template_count", "dcim_poweroutlettemplate",
-            "interface_template_count", "dcim_interfacetemplate", "front_port_template_count", "dcim_frontporttemplate",
-            "rear_port_template_count", "dcim_rearporttemplate", "device_bay_template_count", "dcim_devicebaytemplate",
-            "inventory_item_template_count", "dcim_inventoryitemtemplate");
+            "console_port_template_count",
+            "dcim_consoleporttemplate",
+            "console_server_port_template_count",
+            "dcim_consoleserverporttemplate",
+            "power_port_template_count",
+            "dcim_powerporttemplate",
+            "power_outlet_template_count",
+            "dcim_poweroutlettemplate",
+            "interface_template_count",
+            "dcim_interfacetemplate",
+            "front_port_template_count",
+            "dcim_frontporttemplate",
+            "rear_port_template_count",
+            "dcim_rearporttemplate",
+            "device_bay_template_count",
+            "dcim_devicebaytemplate",
+            "inventory_item_template_count",
+            "dcim_inventoryitemtemplate");
 
     /** "Has one" filter → component table (DeviceFilterSet's _console_ports and the like). */
-    private static final Map<String, String> DEVICE_HAS = ordered("console_ports", "dcim_consoleport",
-            "console_server_ports", "dcim_consoleserverport", "power_ports", "dcim_powerport",
-            "power_outlets", "dcim_poweroutlet", "device_bays", "dcim_devicebay");
+    private static final Map<String, String> DEVICE_HAS = ordered(
+            "console_ports",
+            "dcim_consoleport",
+            "console_server_ports",
+            "dcim_consoleserverport",
+            "power_ports",
+            "dcim_powerport",
+            "power_outlets",
+            "dcim_poweroutlet",
+            "device_bays",
+            "dcim_devicebay");
 
-    private static final Map<String, String> TYPE_HAS = ordered("console_ports", "dcim_consoleporttemplate",
-            "console_server_ports", "dcim_consoleserverporttemplate", "power_ports", "dcim_powerporttemplate",
-            "power_outlets", "dcim_poweroutlettemplate", "interfaces", "dcim_interfacetemplate",
-            "device_bays", "dcim_devicebaytemplate", "inventory_items", "dcim_inventoryitemtemplate");
+    private static final Map<String, String> TYPE_HAS = ordered(
+            "console_ports",
+            "dcim_consoleporttemplate",
+            "console_server_ports",
+            "dcim_consoleserverporttemplate",
+            "power_ports",
+            "dcim_powerporttemplate",
+            "power_outlets",
+            "dcim_poweroutlettemplate",
+            "interfaces",
+            "dcim_interfacetemplate",
+            "device_bays",
+            "dcim_devicebaytemplate",
+            "inventory_items",
+            "dcim_inventoryitemtemplate");
 
     /** A device's component counters (module bays come with modules). */
     static Field[] deviceCounts() {
@@ -63,11 +104,15 @@ final class ComponentCounts {
 
     static List<ExtraFilter> deviceFilters() {
         List<ExtraFilter> out = has(DEVICE_HAS, "device_id", "dcim_frontport", "dcim_rearport");
-        out.add(ExtraFilters.each("parent_device_id", Kind.INTEGER,
-                "{t}.id in (select installed_device_id from dcim_devicebay where device_id = ?)")
+        out.add(ExtraFilters.each(
+                        "parent_device_id",
+                        Kind.INTEGER,
+                        "{t}.id in (select installed_device_id from dcim_devicebay where device_id = ?)")
                 .choicesFrom("dcim_device", "id"));
-        out.add(ExtraFilters.each("parent_bay_id", Kind.INTEGER,
-                "{t}.id in (select installed_device_id from dcim_devicebay where id = ?)")
+        out.add(ExtraFilters.each(
+                        "parent_bay_id",
+                        Kind.INTEGER,
+                        "{t}.id in (select installed_device_id from dcim_devicebay where id = ?)")
                 .choicesFrom("dcim_devicebay", "id"));
         return out;
     }
@@ -91,11 +136,13 @@ final class ComponentCounts {
      */
     static Model parentDevice(Model device) {
         return device.field(computed("parent_device", ComponentCounts::parentDevice))
-                .select("_parent_bay", "select json_build_object('bay', b.id, 'bay_name', b.name, 'bay_label', b.label,"
-                        + " 'device', p.id, 'name', p.name, 'unnamed', m.name || ' ' || dt.model)"
-                        + " from dcim_devicebay b join dcim_device p on p.id = b.device_id"
-                        + " join dcim_devicetype dt on dt.id = p.device_type_id"
-                        + " join dcim_manufacturer m on m.id = dt.manufacturer_id where b.installed_device_id = t.id");
+                .select(
+                        "_parent_bay",
+                        "select json_build_object('bay', b.id, 'bay_name', b.name, 'bay_label', b.label,"
+                                + " 'device', p.id, 'name', p.name, 'unnamed', m.name || ' ' || dt.model)"
+                                + " from dcim_devicebay b join dcim_device p on p.id = b.device_id"
+                                + " join dcim_devicetype dt on dt.id = p.device_type_id"
+                                + " join dcim_manufacturer m on m.id = dt.manufacturer_id where b.installed_device_id = t.id");
     }
 
     private static Object parentDevice(org.sourceoftruth.records.model.Row row) {
@@ -116,8 +163,11 @@ final class ComponentCounts {
         deviceBay.put("id", bayId);
         deviceBay.put("url", "/api/dcim/device-bays/" + bayId + "/");
         deviceBay.put("display_url", "/dcim/device-bays/" + bayId + "/");
-        deviceBay.put("display", bayLabel.isEmpty() ? bay.get("bay_name").asText()
-                : bay.get("bay_name").asText() + " (" + bayLabel + ")");
+        deviceBay.put(
+                "display",
+                bayLabel.isEmpty()
+                        ? bay.get("bay_name").asText()
+                        : bay.get("bay_name").asText() + " (" + bayLabel + ")");
         deviceBay.put("device", new LinkedHashMap<>(parent));
         deviceBay.put("name", bay.get("bay_name").asText());
         parent.put("device_bay", deviceBay);
@@ -137,8 +187,11 @@ final class ComponentCounts {
      */
     private static List<ExtraFilter> has(Map<String, String> tables, String fk, String front, String rear) {
         List<ExtraFilter> out = new ArrayList<>();
-        tables.forEach((name, table) -> out.add(ExtraFilters.bool(name, exists(table, fk), "not " + exists(table, fk))));
-        out.add(ExtraFilters.bool("pass_through_ports", "(" + exists(front, fk) + " or " + exists(rear, fk) + ")",
+        tables.forEach(
+                (name, table) -> out.add(ExtraFilters.bool(name, exists(table, fk), "not " + exists(table, fk))));
+        out.add(ExtraFilters.bool(
+                "pass_through_ports",
+                "(" + exists(front, fk) + " or " + exists(rear, fk) + ")",
                 "not (" + exists(front, fk) + " and " + exists(rear, fk) + ")"));
         return out;
     }

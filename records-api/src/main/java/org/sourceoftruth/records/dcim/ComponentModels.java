@@ -1,20 +1,19 @@
 package org.sourceoftruth.records.dcim;
 
+import static org.sourceoftruth.records.dcim.ComponentChoices.*;
+import static org.sourceoftruth.records.dcim.ComponentShapes.*;
+import static org.sourceoftruth.records.model.Declarations.*;
+import static org.sourceoftruth.records.model.Fields.*;
+
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.Queries;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.model.UniqueRule;
-
-import java.util.List;
-import java.util.Map;
-import java.util.Objects;
-
-import static org.sourceoftruth.records.dcim.ComponentChoices.*;
-import static org.sourceoftruth.records.dcim.ComponentShapes.*;
-import static org.sourceoftruth.records.model.Declarations.*;
-import static org.sourceoftruth.records.model.Fields.*;
 
 /**
  * dcim device components besides interfaces: console and console server ports, power ports and
@@ -23,79 +22,154 @@ import static org.sourceoftruth.records.model.Fields.*;
 @ApplicationScoped
 public class ComponentModels implements ModelDefinition {
     /** The components an inventory item may stand for (NetBox's MODULAR_COMPONENT_MODELS; module bays come with modules). */
-    static final List<String> INVENTORY_COMPONENTS = List.of("dcim.consoleport", "dcim.consoleserverport",
-            "dcim.frontport", "dcim.interface", "dcim.poweroutlet", "dcim.powerport", "dcim.rearport");
+    static final List<String> INVENTORY_COMPONENTS = List.of(
+            "dcim.consoleport",
+            "dcim.consoleserverport",
+            "dcim.frontport",
+            "dcim.interface",
+            "dcim.poweroutlet",
+            "dcim.powerport",
+            "dcim.rearport");
 
     @Override
     public List<Model> models() {
-        Model consolePort = cabled(component("console-ports", "dcim.consoleport", "console port", true,
-                choice("type", CONSOLE_PORT_TYPE).nullable().help("Physical port type"),
-                choice("speed", CONSOLE_PORT_SPEED).nullable().help("Port speed in bits per second")), true);
+        Model consolePort = cabled(
+                component(
+                        "console-ports",
+                        "dcim.consoleport",
+                        "console port",
+                        true,
+                        choice("type", CONSOLE_PORT_TYPE).nullable().help("Physical port type"),
+                        choice("speed", CONSOLE_PORT_SPEED).nullable().help("Port speed in bits per second")),
+                true);
 
-        Model consoleServerPort = cabled(component("console-server-ports", "dcim.consoleserverport",
-                "console server port", true,
-                choice("type", CONSOLE_PORT_TYPE).nullable().help("Physical port type"),
-                choice("speed", CONSOLE_PORT_SPEED).nullable().help("Port speed in bits per second")), true);
+        Model consoleServerPort = cabled(
+                component(
+                        "console-server-ports",
+                        "dcim.consoleserverport",
+                        "console server port",
+                        true,
+                        choice("type", CONSOLE_PORT_TYPE).nullable().help("Physical port type"),
+                        choice("speed", CONSOLE_PORT_SPEED).nullable().help("Port speed in bits per second")),
+                true);
 
-        Model powerPort = cabled(component("power-ports", "dcim.powerport", "power port", true,
-                choice("type", POWER_PORT_TYPE).nullable().help("Physical port type"),
-                integer("maximum_draw").nullable().range(1, Integer.MAX_VALUE).help("Maximum power draw (watts)"),
-                integer("allocated_draw").nullable().range(1, Integer.MAX_VALUE).help("Allocated power draw (watts)")),
-                true)
+        Model powerPort = cabled(
+                        component(
+                                "power-ports",
+                                "dcim.powerport",
+                                "power port",
+                                true,
+                                choice("type", POWER_PORT_TYPE).nullable().help("Physical port type"),
+                                integer("maximum_draw")
+                                        .nullable()
+                                        .range(1, Integer.MAX_VALUE)
+                                        .help("Maximum power draw (watts)"),
+                                integer("allocated_draw")
+                                        .nullable()
+                                        .range(1, Integer.MAX_VALUE)
+                                        .help("Allocated power draw (watts)")),
+                        true)
                 .validator(ComponentModels::drawWithinMaximum);
 
-        Model powerOutlet = cabled(component("power-outlets", "dcim.poweroutlet", "power outlet", true,
-                choice("type", POWER_OUTLET_TYPE).nullable().help("Physical port type"),
-                choice("status", POWER_OUTLET_STATUS).dflt("enabled"),
-                str("color").max(6).pattern(COLOR, COLOR_MESSAGE),
-                fk("power_port", "dcim.powerport"),
-                choice("feed_leg", FEED_LEG).nullable().help("Phase (for three-phase feeds)")), true)
+        Model powerOutlet = cabled(
+                        component(
+                                "power-outlets",
+                                "dcim.poweroutlet",
+                                "power outlet",
+                                true,
+                                choice("type", POWER_OUTLET_TYPE).nullable().help("Physical port type"),
+                                choice("status", POWER_OUTLET_STATUS).dflt("enabled"),
+                                str("color").max(6).pattern(COLOR, COLOR_MESSAGE),
+                                fk("power_port", "dcim.powerport"),
+                                choice("feed_leg", FEED_LEG).nullable().help("Phase (for three-phase feeds)")),
+                        true)
                 .check(ComponentModels::powerPortOnSameDevice);
 
-        Model rearPort = cabled(component("rear-ports", "dcim.rearport", "rear port", true,
-                choice("type", PORT_TYPE).required(), str("color").max(6).pattern(COLOR, COLOR_MESSAGE),
-                integer("positions").range(1, 1024).dflt(1).help("Number of front ports which may be mapped")), false)
+        Model rearPort = cabled(
+                        component(
+                                "rear-ports",
+                                "dcim.rearport",
+                                "rear port",
+                                true,
+                                choice("type", PORT_TYPE).required(),
+                                str("color").max(6).pattern(COLOR, COLOR_MESSAGE),
+                                integer("positions")
+                                        .range(1, 1024)
+                                        .dflt(1)
+                                        .help("Number of front ports which may be mapped")),
+                        false)
                 .check(ComponentModels::positionsHoldMappedFrontPorts)
                 .hook(PathRetraceHooks.rearPort());
 
-        Model frontPort = cabled(component("front-ports", "dcim.frontport", "front port", true,
-                choice("type", PORT_TYPE).required(), str("color").max(6).pattern(COLOR, COLOR_MESSAGE),
-                fk("rear_port", "dcim.rearport").required().cascade()
-                        .nestedFields("id", "url", "display_url", "display", "name", "label", "description"),
-                integer("rear_port_position").range(1, 1024).dflt(1).help("Mapped position on corresponding rear port")),
-                false)
+        Model frontPort = cabled(
+                        component(
+                                "front-ports",
+                                "dcim.frontport",
+                                "front port",
+                                true,
+                                choice("type", PORT_TYPE).required(),
+                                str("color").max(6).pattern(COLOR, COLOR_MESSAGE),
+                                fk("rear_port", "dcim.rearport")
+                                        .required()
+                                        .cascade()
+                                        .nestedFields(
+                                                "id", "url", "display_url", "display", "name", "label", "description"),
+                                integer("rear_port_position")
+                                        .range(1, 1024)
+                                        .dflt(1)
+                                        .help("Mapped position on corresponding rear port")),
+                        false)
                 .check(ComponentModels::rearPortOnSameDeviceWithThePosition)
-                .unique(UniqueRule.of("Front port with this Rear port and Rear port position already exists.",
-                        "rear_port_id", "rear_port_position"))
+                .unique(UniqueRule.of(
+                        "Front port with this Rear port and Rear port position already exists.",
+                        "rear_port_id",
+                        "rear_port_position"))
                 .hook(PathRetraceHooks.frontPort());
 
-        Model deviceBay = component("device-bays", "dcim.devicebay", "device bay", false,
-                fk("installed_device", "dcim.device"))
+        Model deviceBay = component(
+                        "device-bays", "dcim.devicebay", "device bay", false, fk("installed_device", "dcim.device"))
                 .check(ComponentModels::bayOnParentHoldsAChild);
 
-        Model inventoryItem = componentOnDevice("inventory-items", "dcim.inventoryitem", "inventory item", false,
-                fk("parent", "dcim.inventoryitem").cascade().renderedAsId(),
-                choice("status", INVENTORY_ITEM_STATUS).dflt("active"),
-                fk("role", "dcim.inventoryitemrole").protect(), fk("manufacturer", "dcim.manufacturer").protect(),
-                str("part_id").max(50).label("Part ID").help("Manufacturer-assigned part identifier"),
-                str("serial").max(50).label("Serial number"),
-                str("asset_tag").max(50).nullable().unique().dflt(null).help("A unique tag used to identify this item"),
-                bool("discovered").dflt(false).help("This item was automatically discovered"),
-                genericFk("component", "component_type", "component_id", INVENTORY_COMPONENTS).cascade())
+        Model inventoryItem = componentOnDevice(
+                        "inventory-items",
+                        "dcim.inventoryitem",
+                        "inventory item",
+                        false,
+                        fk("parent", "dcim.inventoryitem").cascade().renderedAsId(),
+                        choice("status", INVENTORY_ITEM_STATUS).dflt("active"),
+                        fk("role", "dcim.inventoryitemrole").protect(),
+                        fk("manufacturer", "dcim.manufacturer").protect(),
+                        str("part_id").max(50).label("Part ID").help("Manufacturer-assigned part identifier"),
+                        str("serial").max(50).label("Serial number"),
+                        str("asset_tag")
+                                .max(50)
+                                .nullable()
+                                .unique()
+                                .dflt(null)
+                                .help("A unique tag used to identify this item"),
+                        bool("discovered").dflt(false).help("This item was automatically discovered"),
+                        genericFk("component", "component_type", "component_id", INVENTORY_COMPONENTS)
+                                .cascade())
                 .fields(depth())
-                .select("_depth", "with recursive a(pid) as (select t.parent_id union all select p.parent_id from"
-                        + " dcim_inventoryitem p join a on p.id = a.pid) select count(*) from a where pid is not null")
+                .select(
+                        "_depth",
+                        "with recursive a(pid) as (select t.parent_id union all select p.parent_id from"
+                                + " dcim_inventoryitem p join a on p.id = a.pid) select count(*) from a where pid is not null")
                 .check(ComponentModels::inventoryTree)
                 .brief("_depth")
                 .search("t.serial", "t.asset_tag", "t.part_id")
                 // unique per device and parent: top-level items may share a name (NULL parents differ)
-                .unique(UniqueRule.of("Inventory item with this Device, Parent and Name already exists.",
-                        "device_id", "parent_id", "name").skipIfNull("parent_id"))
+                .unique(UniqueRule.of(
+                                "Inventory item with this Device, Parent and Name already exists.",
+                                "device_id",
+                                "parent_id",
+                                "name")
+                        .skipIfNull("parent_id"))
                 .ordering("t.device_id", "t.parent_id nulls first")
                 .ordering(naturalOrder("t.name"));
 
-        return List.of(consolePort, consoleServerPort, powerPort, powerOutlet, rearPort, frontPort, deviceBay,
-                inventoryItem);
+        return List.of(
+                consolePort, consoleServerPort, powerPort, powerOutlet, rearPort, frontPort, deviceBay, inventoryItem);
     }
 
     /** PowerPort.clean (and its template's): the allocated draw stays within the maximum. */
@@ -113,7 +187,8 @@ public class ComponentModels implements ModelDefinition {
         if (port == null) {
             return;
         }
-        Row p = db.query("select name, label, device_id from dcim_powerport where id = ?", port).get(0);
+        Row p = db.query("select name, label, device_id from dcim_powerport where id = ?", port)
+                .get(0);
         if (!Objects.equals(p.longValue("device_id"), row.longValue("device_id"))) {
             allErrors(errors).add("Parent power port (" + nameAndLabel(p) + ") must belong to the same device");
         }
@@ -126,17 +201,24 @@ public class ComponentModels implements ModelDefinition {
             return;
         }
         long mapped = ((Number) db.query("select count(*) as n from dcim_frontport where rear_port_id = ?", selfId)
-                .get(0).get("n")).longValue();
+                        .get(0)
+                        .get("n"))
+                .longValue();
         if (positions < mapped) {
-            fieldError(errors, "positions",
+            fieldError(
+                    errors,
+                    "positions",
                     "The number of positions cannot be less than the number of mapped front ports (" + mapped + ")");
         }
     }
 
     /** FrontPort.clean: the rear port is on the same device and has the position. */
-    static void rearPortOnSameDeviceWithThePosition(Queries db, Row row, Long selfId, Map<String, List<String>> errors) {
-        Row rear = db.query("select name, label, device_id, positions from dcim_rearport where id = ?",
-                row.longValue("rear_port_id")).get(0);
+    static void rearPortOnSameDeviceWithThePosition(
+            Queries db, Row row, Long selfId, Map<String, List<String>> errors) {
+        Row rear = db.query(
+                        "select name, label, device_id, positions from dcim_rearport where id = ?",
+                        row.longValue("rear_port_id"))
+                .get(0);
         if (!Objects.equals(rear.longValue("device_id"), row.longValue("device_id"))) {
             fieldError(errors, "rear_port", "Rear port (" + nameAndLabel(rear) + ") must belong to the same device");
             return;
@@ -144,8 +226,11 @@ public class ComponentModels implements ModelDefinition {
         Long position = row.longValue("rear_port_position");
         long positions = rear.longValue("positions");
         if (position != null && position > positions) {
-            fieldError(errors, "rear_port_position", "Invalid rear port position (" + position + "): Rear port "
-                    + rear.str("name") + " has only " + positions + " positions.");
+            fieldError(
+                    errors,
+                    "rear_port_position",
+                    "Invalid rear port position (" + position + "): Rear port " + rear.str("name") + " has only "
+                            + positions + " positions.");
         }
     }
 
@@ -168,23 +253,34 @@ public class ComponentModels implements ModelDefinition {
             allErrors(errors).add("Cannot install a device into itself.");
             return;
         }
-        List<Row> current = db.query("select name, label from dcim_devicebay where installed_device_id = ? and id <> ?",
-                installed, selfId == null ? -1L : selfId);
+        List<Row> current = db.query(
+                "select name, label from dcim_devicebay where installed_device_id = ? and id <> ?",
+                installed,
+                selfId == null ? -1L : selfId);
         if (!current.isEmpty()) {
-            fieldError(errors, "installed_device", "Cannot install the specified device; device is already installed in "
-                    + nameAndLabel(current.get(0)) + ".");
+            fieldError(
+                    errors,
+                    "installed_device",
+                    "Cannot install the specified device; device is already installed in "
+                            + nameAndLabel(current.get(0)) + ".");
             return;
         }
         Row child = deviceAndType(db, installed);
         if (!"child".equals(child.str("subdevice_role"))) {
-            fieldError(errors, "installed_device", "Cannot install the specified device; its device type ("
-                    + child.str("model") + ") is not a child device type.");
+            fieldError(
+                    errors,
+                    "installed_device",
+                    "Cannot install the specified device; its device type (" + child.str("model")
+                            + ") is not a child device type.");
         }
     }
 
     private static Row deviceAndType(Queries db, long device) {
-        return db.query("select dt.model, dt.subdevice_role from dcim_device d join dcim_devicetype dt"
-                + " on dt.id = d.device_type_id where d.id = ?", device).get(0);
+        return db.query(
+                        "select dt.model, dt.subdevice_role from dcim_device d join dcim_devicetype dt"
+                                + " on dt.id = d.device_type_id where d.id = ?",
+                        device)
+                .get(0);
     }
 
     /**
@@ -199,20 +295,27 @@ public class ComponentModels implements ModelDefinition {
                 fieldError(errors, "parent", "Cannot assign self as parent.");
                 return;
             }
-            Row p = db.query("select device_id from dcim_inventoryitem where id = ?", parent).get(0);
+            Row p = db.query("select device_id from dcim_inventoryitem where id = ?", parent)
+                    .get(0);
             if (!Objects.equals(p.longValue("device_id"), device)) {
                 fieldError(errors, "parent", "Parent inventory item does not belong to the same device.");
                 return;
             }
-            if (selfId != null && !db.query("with recursive a(id) as (select ?::bigint union all select i.parent_id"
-                    + " from dcim_inventoryitem i join a on i.id = a.id where i.parent_id is not null)"
-                    + " select 1 from a where id = ?", parent, selfId).isEmpty()) {
+            if (selfId != null
+                    && !db.query(
+                                    "with recursive a(id) as (select ?::bigint union all select i.parent_id"
+                                            + " from dcim_inventoryitem i join a on i.id = a.id where i.parent_id is not null)"
+                                            + " select 1 from a where id = ?",
+                                    parent,
+                                    selfId)
+                            .isEmpty()) {
                 fieldError(errors, "parent", "A node may not be made a child of any of its descendants.");
                 return;
             }
         }
-        if (selfId != null && !db.query("select 1 from dcim_inventoryitem where parent_id = ? and device_id <> ?",
-                selfId, device).isEmpty()) {
+        if (selfId != null
+                && !db.query("select 1 from dcim_inventoryitem where parent_id = ? and device_id <> ?", selfId, device)
+                        .isEmpty()) {
             allErrors(errors).add("Cannot move an inventory item with dependent children");
             return;
         }

@@ -1,5 +1,12 @@
 package org.sourceoftruth.records.dcim;
 
+import static org.sourceoftruth.records.model.Declarations.naturalOrder;
+import static org.sourceoftruth.records.model.Fields.*;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import org.sourceoftruth.records.kind.InvalidValue;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.ExtraFilter;
@@ -9,14 +16,6 @@ import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.model.UniqueRule;
 import org.sourceoftruth.records.model.WriteHook;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Objects;
-
-import static org.sourceoftruth.records.model.Declarations.naturalOrder;
-import static org.sourceoftruth.records.model.Fields.*;
 
 /**
  * The shapes NetBox's device components and their templates share, declared once:
@@ -36,8 +35,7 @@ import static org.sourceoftruth.records.model.Fields.*;
  * Each model's declaration then adds only its own fields, rules and filters.
  */
 public final class ComponentShapes {
-    private ComponentShapes() {
-    }
+    private ComponentShapes() {}
 
     /**
      * A device component at {@code /api/dcim/<path>/}, table {@code dcim_<model>}: device,
@@ -48,7 +46,8 @@ public final class ComponentShapes {
     public static Model component(String path, String contentType, String verbose, boolean modular, Field... own) {
         return componentOnDevice(path, contentType, verbose, modular, own)
                 .hook(new StaysWith("device", "Components cannot be moved to a different device."))
-                .unique(UniqueRule.of(title(verbose) + " with this Device and Name already exists.", "device_id", "name"))
+                .unique(UniqueRule.of(
+                        title(verbose) + " with this Device and Name already exists.", "device_id", "name"))
                 .ordering("t.device_id")
                 .ordering(naturalOrder("t.name"));
     }
@@ -57,8 +56,8 @@ public final class ComponentShapes {
      * {@link #component} without the rules that differ for inventory items (which may move to
      * another device, are unique per parent and listed as a tree).
      */
-    public static Model componentOnDevice(String path, String contentType, String verbose, boolean modular,
-                                          Field... own) {
+    public static Model componentOnDevice(
+            String path, String contentType, String verbose, boolean modular, Field... own) {
         Model m = Model.of("dcim", path, contentType, table(contentType), verbose)
                 .fields(fk("device", "dcim.device").required().cascade());
         if (modular) {
@@ -85,7 +84,8 @@ public final class ComponentShapes {
      * _occupied) and, for path endpoints, what the cable path reaches; both in brief form too.
      */
     public static Model cabled(Model component, boolean pathEndpoint) {
-        component.fields(bool("mark_connected").dflt(false).help("Treat as if a cable is connected"))
+        component
+                .fields(bool("mark_connected").dflt(false).help("Treat as if a cable is connected"))
                 .fields(CabledFields.cabled(component.contentType()));
         if (pathEndpoint) {
             component.fields(CabledFields.pathEndpoint(component.contentType()));
@@ -103,26 +103,31 @@ public final class ComponentShapes {
      */
     public static Model template(String path, String contentType, String verbose, boolean modular, Field... own) {
         Model m = templateOnType(path, contentType, verbose, modular, own)
-                .unique(UniqueRule.of(title(verbose) + " with this Device type and Name already exists.",
-                        "device_type_id", "name").skipIfNull("device_type_id"))
+                .unique(UniqueRule.of(
+                                title(verbose) + " with this Device type and Name already exists.",
+                                "device_type_id",
+                                "name")
+                        .skipIfNull("device_type_id"))
                 .ordering("t.device_type_id");
         if (modular) {
-            m.unique(UniqueRule.of(title(verbose) + " with this Module type and Name already exists.",
-                    "module_type_id", "name").skipIfNull("module_type_id"))
+            m.unique(UniqueRule.of(
+                                    title(verbose) + " with this Module type and Name already exists.",
+                                    "module_type_id",
+                                    "name")
+                            .skipIfNull("module_type_id"))
                     .ordering("t.module_type_id");
         }
         return m.ordering(naturalOrder("t.name"));
     }
 
     /** {@link #template} without its uniqueness and ordering (inventory item templates are a tree). */
-    public static Model templateOnType(String path, String contentType, String verbose, boolean modular,
-                                       Field... own) {
+    public static Model templateOnType(String path, String contentType, String verbose, boolean modular, Field... own) {
         Field deviceType = fk("device_type", "dcim.devicetype").cascade();
-        Model m = Model.of("dcim", path, contentType, table(contentType), verbose).noDisplayUrl()
+        Model m = Model.of("dcim", path, contentType, table(contentType), verbose)
+                .noDisplayUrl()
                 .fields(modular ? deviceType : deviceType.required());
         if (modular) {
-            m.fields(fk("module_type", "dcim.moduletype").cascade())
-                    .validator(ComponentShapes::deviceTypeOrModuleType);
+            m.fields(fk("module_type", "dcim.moduletype").cascade()).validator(ComponentShapes::deviceTypeOrModuleType);
         }
         return m.fields(str("name").required().max(64), str("label").max(64).help("Physical label"))
                 .fields(own)
@@ -166,9 +171,11 @@ public final class ComponentShapes {
         boolean deviceType = row.get("device_type_id") != null;
         boolean moduleType = row.get("module_type_id") != null;
         if (deviceType && moduleType) {
-            allErrors(errors).add("A component template cannot be associated with both a device type and a module type.");
+            allErrors(errors)
+                    .add("A component template cannot be associated with both a device type and a module type.");
         } else if (!deviceType && !moduleType) {
-            allErrors(errors).add("A component template must be associated with either a device type or a module type.");
+            allErrors(errors)
+                    .add("A component template must be associated with either a device type or a module type.");
         }
     }
 
@@ -201,7 +208,8 @@ public final class ComponentShapes {
         @Override
         public void beforeWrite(Row changes, Row existing, Map<String, List<String>> errors) {
             String column = relation + "_id";
-            if (existing != null && changes.containsKey(column)
+            if (existing != null
+                    && changes.containsKey(column)
                     && !Objects.equals(changes.longValue(column), existing.longValue(column))) {
                 fieldError(errors, relation, message);
             }

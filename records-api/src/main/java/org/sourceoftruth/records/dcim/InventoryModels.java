@@ -1,13 +1,12 @@
 package org.sourceoftruth.records.dcim;
 
-import jakarta.enterprise.context.ApplicationScoped;
-import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.model.ModelDefinition;
-
-import java.util.List;
-
 import static org.sourceoftruth.records.model.Declarations.*;
 import static org.sourceoftruth.records.model.Fields.*;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelDefinition;
 
 /** dcim inventory: inventory item roles (the items and their templates are device components). */
 @ApplicationScoped
@@ -15,9 +14,15 @@ public class InventoryModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model role = organizational("dcim", "inventory-item-roles", "dcim.inventoryitemrole", "dcim_inventoryitemrole",
-                "inventory item role")
-                .fields(str("color").max(6).dflt("9e9e9e").pattern(COLOR, COLOR_MESSAGE), str("description").max(200))
+        Model role = organizational(
+                        "dcim",
+                        "inventory-item-roles",
+                        "dcim.inventoryitemrole",
+                        "dcim_inventoryitemrole",
+                        "inventory item role")
+                .fields(
+                        str("color").max(6).dflt("9e9e9e").pattern(COLOR, COLOR_MESSAGE),
+                        str("description").max(200))
                 .standardTail()
                 .fields(count("inventoryitem_count", "dcim_inventoryitem", "role_id"))
                 .brief("inventoryitem_count");

@@ -7,8 +7,6 @@ import org.sourceoftruth.records.model.Fields;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 
-import java.util.List;
-
 /**
  * What an object an L2VPN can terminate on (device and VM interfaces, VLANs) shows of it:
  * {@code l2vpn_termination} (its one termination, read through the model's select so that a
@@ -16,23 +14,29 @@ import java.util.List;
  * filters (NetBox's: the L2VPN by identifier, or by id).
  */
 public final class L2vpnTerminations {
-    private L2vpnTerminations() {
-    }
+    private L2vpnTerminations() {}
 
     /** Adds the field, its select and the filters to the declaration of {@code contentType}. */
     public static Model declare(Model model) {
         String terminated = "{t}.id in (select x.assigned_object_id from vpn_l2vpntermination x where"
                 + " x.assigned_object_type = '" + model.contentType() + "' and x.l2vpn_id";
         return model.field(field())
-                .select("_l2vpn_termination_id", "select x.id from vpn_l2vpntermination x where x.assigned_object_type = '"
-                        + model.contentType() + "' and x.assigned_object_id = t.id")
-                .filter(ExtraFilters.each("l2vpn_id", Kind.INTEGER, terminated + " = ?)").choicesFrom("vpn_l2vpn", "id"))
+                .select(
+                        "_l2vpn_termination_id",
+                        "select x.id from vpn_l2vpntermination x where x.assigned_object_type = '" + model.contentType()
+                                + "' and x.assigned_object_id = t.id")
+                .filter(ExtraFilters.each("l2vpn_id", Kind.INTEGER, terminated + " = ?)")
+                        .choicesFrom("vpn_l2vpn", "id"))
                 .filter(l2vpnByIdentifier(terminated));
     }
 
     private static Field field() {
-        return Fields.fk("l2vpn_termination", "vpn.l2vpntermination").column("_l2vpn_termination_id").readOnly()
-                .noFilter().noOrder().label("L2VPN termination");
+        return Fields.fk("l2vpn_termination", "vpn.l2vpntermination")
+                .column("_l2vpn_termination_id")
+                .readOnly()
+                .noFilter()
+                .noOrder()
+                .label("L2VPN termination");
     }
 
     /**

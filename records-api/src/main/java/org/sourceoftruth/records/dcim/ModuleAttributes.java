@@ -1,21 +1,19 @@
 package org.sourceoftruth.records.dcim;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.sourceoftruth.records.model.JsonSchemaRules;
-import org.sourceoftruth.records.model.Queries;
-import org.sourceoftruth.records.model.Row;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.sourceoftruth.records.model.JsonSchemaRules;
+import org.sourceoftruth.records.model.Queries;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * Module type profiles' JSON schemas and the module type attributes they govern (NetBox 4.3+),
  * checked by {@link JsonSchemaRules}.
  */
 final class ModuleAttributes {
-    private ModuleAttributes() {
-    }
+    private ModuleAttributes() {}
 
     /** NetBox's validate_schema on a profile's schema (skipped when unset or empty, as Django skips validators). */
     static void profileSchema(Row row, Map<String, List<String>> errors) {

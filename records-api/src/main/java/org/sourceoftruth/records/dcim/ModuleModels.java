@@ -1,6 +1,13 @@
 package org.sourceoftruth.records.dcim;
 
+import static org.sourceoftruth.records.dcim.DcimChoices.WEIGHT_UNIT;
+import static org.sourceoftruth.records.model.Declarations.naturalOrder;
+import static org.sourceoftruth.records.model.Fields.*;
+
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Kind;
@@ -11,14 +18,6 @@ import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.model.UniqueRule;
 import org.sourceoftruth.records.model.WriteHook;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
-import static org.sourceoftruth.records.dcim.DcimChoices.WEIGHT_UNIT;
-import static org.sourceoftruth.records.model.Declarations.naturalOrder;
-import static org.sourceoftruth.records.model.Fields.*;
-
 /**
  * dcim modules: module type profiles (a JSON schema for module type attributes), module types,
  * modules installed in a device's module bays, the bays, and the bay templates of device and
@@ -27,17 +26,33 @@ import static org.sourceoftruth.records.model.Fields.*;
  */
 @ApplicationScoped
 public class ModuleModels implements ModelDefinition {
-    static final ChoiceSet MODULE_STATUS = ChoiceSet.capitalised("offline", "active", "planned", "staged", "failed",
-            "decommissioning");
-    static final ChoiceSet MODULE_AIRFLOW = ChoiceSet.of("front-to-rear", "Front to rear", "rear-to-front",
-            "Rear to front", "left-to-right", "Left to right", "right-to-left", "Right to left", "side-to-rear",
-            "Side to rear", "passive", "Passive");
+    static final ChoiceSet MODULE_STATUS =
+            ChoiceSet.capitalised("offline", "active", "planned", "staged", "failed", "decommissioning");
+    static final ChoiceSet MODULE_AIRFLOW = ChoiceSet.of(
+            "front-to-rear",
+            "Front to rear",
+            "rear-to-front",
+            "Rear to front",
+            "left-to-right",
+            "Left to right",
+            "right-to-left",
+            "Right to left",
+            "side-to-rear",
+            "Side to rear",
+            "passive",
+            "Passive");
 
     @Override
     public List<Model> models() {
-        Model profile = Model.of("dcim", "module-type-profiles", "dcim.moduletypeprofile", "dcim_moduletypeprofile",
+        Model profile = Model.of(
+                        "dcim",
+                        "module-type-profiles",
+                        "dcim.moduletypeprofile",
+                        "dcim_moduletypeprofile",
                         "module type profile")
-                .fields(str("name").required().max(100).unique(), str("description").max(200),
+                .fields(
+                        str("name").required().max(100).unique(),
+                                str("description").max(200),
                         json("schema").nullable(), str("comments"))
                 .standardTail()
                 .validator(ModuleAttributes::profileSchema)
@@ -46,11 +61,16 @@ public class ModuleModels implements ModelDefinition {
                 .brief("name", "description");
 
         Model moduleType = Model.of("dcim", "module-types", "dcim.moduletype", "dcim_moduletype", "module type")
-                .fields(fk("profile", "dcim.moduletypeprofile").protect(),
-                        fk("manufacturer", "dcim.manufacturer").required().protect(), str("model").required().max(100),
-                        str("part_number").max(50), choice("airflow", MODULE_AIRFLOW).nullable(),
-                        decimal("weight").nullable().range(-999999, 999999), choice("weight_unit", WEIGHT_UNIT).nullable(),
-                        str("description").max(200), json("attributes").column("attribute_data").nullable(),
+                .fields(
+                        fk("profile", "dcim.moduletypeprofile").protect(),
+                        fk("manufacturer", "dcim.manufacturer").required().protect(),
+                        str("model").required().max(100),
+                        str("part_number").max(50),
+                        choice("airflow", MODULE_AIRFLOW).nullable(),
+                        decimal("weight").nullable().range(-999999, 999999),
+                        choice("weight_unit", WEIGHT_UNIT).nullable(),
+                        str("description").max(200),
+                        json("attributes").column("attribute_data").nullable(),
                         str("comments"))
                 .standardTail()
                 .validator(RackModels::unitsGiven)
@@ -58,36 +78,52 @@ public class ModuleModels implements ModelDefinition {
                 .hook(new AttributesNeedProfile())
                 .check(ModuleAttributes::moduleTypeAttributes)
                 .display(r -> r.str("model"))
-                .unique(UniqueRule.of("Module type with this Manufacturer and Model already exists.",
-                        "manufacturer_id", "model"))
+                .unique(UniqueRule.of(
+                        "Module type with this Manufacturer and Model already exists.", "manufacturer_id", "model"))
                 .ordering("t.profile_id nulls first", "t.manufacturer_id", "t.model")
                 .search("t.model", "t.part_number", "t.description", "t.comments")
                 .brief("profile", "manufacturer", "model", "description");
 
-        Model moduleBay = ComponentShapes.componentOnDevice("module-bays", "dcim.modulebay", "module bay", true,
+        Model moduleBay = ComponentShapes.componentOnDevice(
+                        "module-bays",
+                        "dcim.modulebay",
+                        "module bay",
+                        true,
                         fk("installed_module", "dcim.module").readOnly(),
                         str("position").max(30).help("Identifier to reference when renaming installed components"))
                 .hook(new ComponentShapes.StaysWith("device", "Components cannot be moved to a different device."))
                 // NetBox's MPTT parent: the bay holding the module this bay belongs to
-                .filter(ExtraFilters.each("parent_id", Kind.INTEGER,
-                        "{t}.module_id in (select id from dcim_module where module_bay_id = ?)")
+                .filter(ExtraFilters.each(
+                                "parent_id",
+                                Kind.INTEGER,
+                                "{t}.module_id in (select id from dcim_module where module_bay_id = ?)")
                         .choicesFrom("dcim_modulebay", "id"))
                 .check(ModuleModels::notWithinItself)
-                .unique(UniqueRule.of("Module bay with this Device, Module and Name already exists.",
-                        "device_id", "module_id", "name"))
+                .unique(UniqueRule.of(
+                        "Module bay with this Device, Module and Name already exists.",
+                        "device_id",
+                        "module_id",
+                        "name"))
                 .ordering("t.device_id")
                 .ordering(naturalOrder("t.name"))
                 .search("t.position")
                 .briefExactly("display_url", "name");
 
         Model module = Model.of("dcim", "modules", "dcim.module", "dcim_module", "module")
-                .fields(fk("device", "dcim.device").required().cascade(),
+                .fields(
+                        fk("device", "dcim.device").required().cascade(),
                         fk("module_bay", "dcim.modulebay").required().cascade().unique(),
                         fk("module_type", "dcim.moduletype").required().protect(),
-                        choice("status", MODULE_STATUS).dflt("active"), str("serial").max(50),
-                        str("asset_tag").max(50).nullable().unique().dflt(null)
+                        choice("status", MODULE_STATUS).dflt("active"),
+                        str("serial").max(50),
+                        str("asset_tag")
+                                .max(50)
+                                .nullable()
+                                .unique()
+                                .dflt(null)
                                 .help("A unique tag used to identify this device"),
-                        str("description").max(200), str("comments"))
+                        str("description").max(200),
+                        str("comments"))
                 .standardTail()
                 .componentsFrom("module_type", ModuleTokens::names, true)
                 .check(ModuleModels::bayOfDevice)
@@ -101,8 +137,11 @@ public class ModuleModels implements ModelDefinition {
                 .search("t.serial", "t.asset_tag", "t.description", "t.comments")
                 .brief("device", "module_bay");
 
-        Model bayTemplate = ComponentShapes.template("module-bay-templates", "dcim.modulebaytemplate",
-                        "module bay template", true,
+        Model bayTemplate = ComponentShapes.template(
+                        "module-bay-templates",
+                        "dcim.modulebaytemplate",
+                        "module bay template",
+                        true,
                         str("position").max(30).help("Identifier to reference when renaming installed components"))
                 .instantiates("dcim.modulebay", "name", "label", "position")
                 .search("t.position");
@@ -117,24 +156,34 @@ public class ModuleModels implements ModelDefinition {
         if (bay == null || device == null) {
             return;
         }
-        List<Row> found = db.query("select b.device_id, d.name, (select m.name || ' ' || dt.model from dcim_devicetype dt"
-                + " join dcim_manufacturer m on m.id = dt.manufacturer_id where dt.id = d.device_type_id) as unnamed"
-                + " from dcim_modulebay b, dcim_device d where b.id = ? and d.id = ?", bay, device);
+        List<Row> found = db.query(
+                "select b.device_id, d.name, (select m.name || ' ' || dt.model from dcim_devicetype dt"
+                        + " join dcim_manufacturer m on m.id = dt.manufacturer_id where dt.id = d.device_type_id) as unnamed"
+                        + " from dcim_modulebay b, dcim_device d where b.id = ? and d.id = ?",
+                bay,
+                device);
         if (!found.isEmpty() && !device.equals(found.get(0).longValue("device_id"))) {
             Row r = found.get(0);
             String name = r.str("name") != null ? r.str("name") : r.str("unnamed") + " (" + device + ")";
-            errors.computeIfAbsent("__all__", k -> new ArrayList<>()).add(
-                    "Module must be installed within a module bay belonging to the assigned device (" + name + ").");
+            errors.computeIfAbsent("__all__", k -> new ArrayList<>())
+                    .add("Module must be installed within a module bay belonging to the assigned device (" + name
+                            + ").");
         }
     }
 
     /** ModuleBay.clean's recursion check: a bay may not belong to the module installed in it or below it. */
     static void notWithinItself(Queries db, Row row, Long selfId, Map<String, List<String>> errors) {
         Long module = row.longValue("module_id");
-        if (module != null && selfId != null && !db.query("with recursive up(bay_id, depth) as (select module_bay_id, 0 from dcim_module"
-                + " where id = ? union all select m.module_bay_id, u.depth + 1 from up u join dcim_modulebay b"
-                + " on b.id = u.bay_id join dcim_module m on m.id = b.module_id where u.depth < 64)"
-                + " select 1 from up where bay_id = ?", module, selfId).isEmpty()) {
+        if (module != null
+                && selfId != null
+                && !db.query(
+                                "with recursive up(bay_id, depth) as (select module_bay_id, 0 from dcim_module"
+                                        + " where id = ? union all select m.module_bay_id, u.depth + 1 from up u join dcim_modulebay b"
+                                        + " on b.id = u.bay_id join dcim_module m on m.id = b.module_id where u.depth < 64)"
+                                        + " select 1 from up where bay_id = ?",
+                                module,
+                                selfId)
+                        .isEmpty()) {
             errors.computeIfAbsent("__all__", k -> new ArrayList<>())
                     .add("A module bay cannot belong to a module installed within it.");
         }
@@ -144,10 +193,12 @@ public class ModuleModels implements ModelDefinition {
     static final class AttributesNeedProfile implements WriteHook {
         @Override
         public void beforeWrite(Row changes, Row existing, Map<String, List<String>> errors) {
-            boolean profileSet = changes.containsKey("profile_id") ? changes.get("profile_id") != null
+            boolean profileSet = changes.containsKey("profile_id")
+                    ? changes.get("profile_id") != null
                     : existing != null && existing.get("profile_id") != null;
-            if (!profileSet && (changes.containsKey("attribute_data") || existing != null
-                    && existing.get("attribute_data") != null)) {
+            if (!profileSet
+                    && (changes.containsKey("attribute_data")
+                            || existing != null && existing.get("attribute_data") != null)) {
                 changes.put("attribute_data", null);
             }
         }

@@ -1,11 +1,10 @@
 package org.sourceoftruth.records.dcim;
 
-import org.sourceoftruth.records.model.Queries;
-import org.sourceoftruth.records.model.Row;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
+import org.sourceoftruth.records.model.Queries;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * NetBox's {@code {module}} placeholder in the names, labels and positions of a module type's
@@ -16,8 +15,7 @@ import java.util.function.UnaryOperator;
 final class ModuleTokens {
     static final String TOKEN = "{module}";
 
-    private ModuleTokens() {
-    }
+    private ModuleTokens() {}
 
     /** The resolver for the components of the module {@code module} (its row as written). */
     static UnaryOperator<String> names(Queries db, Row module) {
@@ -30,12 +28,14 @@ final class ModuleTokens {
      * position holding the token itself takes the one of the level above (position inheritance).
      */
     static List<String> positions(Queries db, long bayId) {
-        List<Row> chain = db.query("with recursive chain(id, position, module_id, depth) as ("
-                + " select b.id, b.position, b.module_id, 0 from dcim_modulebay b where b.id = ?"
-                + " union all select b.id, b.position, b.module_id, c.depth + 1 from chain c"
-                + " join dcim_module m on m.id = c.module_id join dcim_modulebay b on b.id = m.module_bay_id"
-                + " where c.depth < 64)"
-                + " select position from chain order by depth desc", bayId);
+        List<Row> chain = db.query(
+                "with recursive chain(id, position, module_id, depth) as ("
+                        + " select b.id, b.position, b.module_id, 0 from dcim_modulebay b where b.id = ?"
+                        + " union all select b.id, b.position, b.module_id, c.depth + 1 from chain c"
+                        + " join dcim_module m on m.id = c.module_id join dcim_modulebay b on b.id = m.module_bay_id"
+                        + " where c.depth < 64)"
+                        + " select position from chain order by depth desc",
+                bayId);
         List<String> positions = new ArrayList<>();
         for (Row r : chain) {
             String position = r.str("position") == null ? "" : r.str("position");
@@ -63,7 +63,8 @@ final class ModuleTokens {
         if (tokens == positions.size()) {
             String out = value;
             for (String position : positions) {
-                out = out.replaceFirst(java.util.regex.Pattern.quote(TOKEN), java.util.regex.Matcher.quoteReplacement(position));
+                out = out.replaceFirst(
+                        java.util.regex.Pattern.quote(TOKEN), java.util.regex.Matcher.quoteReplacement(position));
             }
             return out;
         }

@@ -4,19 +4,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.engine.render.Renderer;
-import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.model.ModelRegistry;
-import org.sourceoftruth.records.model.ObjectRef;
-import org.sourceoftruth.records.model.Row;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.engine.render.Renderer;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.model.ObjectRef;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * The objects of stored paths, rendered in nested form for a whole set of paths at once: one
@@ -34,7 +33,8 @@ final class PathNodes {
         Map<String, Set<Long>> byType = new HashMap<>();
         paths.forEach(p -> p.nodes().forEach(n -> {
             ObjectRef ref = ObjectRef.ofNode(n);
-            byType.computeIfAbsent(ref.contentType(), k -> new LinkedHashSet<>()).add(ref.id());
+            byType.computeIfAbsent(ref.contentType(), k -> new LinkedHashSet<>())
+                    .add(ref.id());
         }));
         Renderer.Options opts = new Renderer.Options(baseUrl, Renderer.Mode.NESTED, null, Set.of());
         byType.forEach((type, ids) -> registry.byContentType(type).ifPresent(model -> {

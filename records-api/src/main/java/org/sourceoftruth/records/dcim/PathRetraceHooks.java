@@ -1,15 +1,14 @@
 package org.sourceoftruth.records.dcim;
 
-import org.sourceoftruth.records.model.ObjectRef;
-import org.sourceoftruth.records.model.Queries;
-import org.sourceoftruth.records.model.Row;
-import org.sourceoftruth.records.model.WriteHook;
-
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import org.sourceoftruth.records.model.ObjectRef;
+import org.sourceoftruth.records.model.Queries;
+import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.WriteHook;
 
 /**
  * Writes besides cables and their terminations that change where a path goes, each retracing the
@@ -27,8 +26,7 @@ import java.util.Set;
  * Paths are derived data: retracing writes no change record of its own, as for cables.
  */
 public final class PathRetraceHooks {
-    private PathRetraceHooks() {
-    }
+    private PathRetraceHooks() {}
 
     /** On dcim.frontport: paths through the port and its old and new rear port. */
     public static WriteHook frontPort() {
@@ -79,15 +77,17 @@ public final class PathRetraceHooks {
         return new WriteHook() {
             @Override
             public List<FollowUp> afterSave(Queries db, Row written, Row changes, Row existing) {
-                if (existing != null && same(existing, written, "circuit_id", "term_side", "termination_type",
-                        "termination_id")) {
+                if (existing != null
+                        && same(existing, written, "circuit_id", "term_side", "termination_type", "termination_id")) {
                     return List.of();
                 }
                 List<Row> states = existing == null ? List.of(written) : List.of(existing, written);
                 if (existing != null && !same(existing, written, "termination_type", "termination_id")) {
                     // the cable end's cached place (site, location) follows the termination's new place
-                    db.query("update dcim_cabletermination set termination_id = termination_id where termination_type"
-                            + " = 'circuits.circuittermination' and termination_id = ? returning id", written.id());
+                    db.query(
+                            "update dcim_cabletermination set termination_id = termination_id where termination_type"
+                                    + " = 'circuits.circuittermination' and termination_id = ? returning id",
+                            written.id());
                 }
                 CablePaths.retrace(db, throughCircuits(db, written.id(), states), List.of());
                 return List.of();
@@ -109,10 +109,13 @@ public final class PathRetraceHooks {
     private static Set<String> throughCircuits(Queries db, long termination, List<Row> states) {
         Set<String> nodes = new LinkedHashSet<>();
         nodes.add("circuits.circuittermination:" + termination);
-        List<Long> circuits = states.stream().map(r -> r.longValue("circuit_id")).filter(Objects::nonNull).distinct()
+        List<Long> circuits = states.stream()
+                .map(r -> r.longValue("circuit_id"))
+                .filter(Objects::nonNull)
+                .distinct()
                 .toList();
-        for (Row peer : db.query("select id from circuits_circuittermination where circuit_id = any(?)",
-                CableLoaders.ids(circuits))) {
+        for (Row peer : db.query(
+                "select id from circuits_circuittermination where circuit_id = any(?)", CableLoaders.ids(circuits))) {
             nodes.add("circuits.circuittermination:" + peer.id());
         }
         return nodes;
@@ -137,7 +140,11 @@ public final class PathRetraceHooks {
                 // an interface's wireless_link changes only when it joins or leaves the link
                 List<ObjectRef> before = new ArrayList<>();
                 addEnds(before, existing);
-                return touches(db, ends.stream().filter(e -> before.contains(e) != isEnd(written, e)).toList());
+                return touches(
+                        db,
+                        ends.stream()
+                                .filter(e -> before.contains(e) != isEnd(written, e))
+                                .toList());
             }
 
             @Override
@@ -184,7 +191,8 @@ public final class PathRetraceHooks {
             return List.of();
         }
         List<WriteHook.FollowUp> out = new ArrayList<>();
-        for (Row r : db.query("select id from dcim_interface where id = any(?) order by id",
+        for (Row r : db.query(
+                "select id from dcim_interface where id = any(?) order by id",
                 CableLoaders.ids(ends.stream().map(ObjectRef::id).toList()))) {
             out.add(WriteHook.FollowUp.touch("dcim.interface", r.id()));
         }

@@ -1,18 +1,17 @@
 package org.sourceoftruth.records.dcim;
 
-import org.sourceoftruth.records.model.Queries;
-import org.sourceoftruth.records.model.Row;
+import static org.sourceoftruth.records.dcim.CableLoaders.ids;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.ArrayDeque;
 import java.util.Set;
-
-import static org.sourceoftruth.records.dcim.CableLoaders.ids;
+import org.sourceoftruth.records.model.Queries;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * Traces a cable path from its origin as NetBox's CablePath.from_origin does: across each cable
@@ -32,8 +31,7 @@ final class PathTracer {
     /** Longer than any real path; stops a loop of patch panels cabled into a ring. */
     private static final int MAX_STEPS = 3 * 256;
 
-    private PathTracer() {
-    }
+    private PathTracer() {}
 
     /** The path from {@code origins} (objects of one type), or null when the first has no cable. */
     static CablePath trace(Queries db, String type, List<Long> origins) {
@@ -45,26 +43,39 @@ final class PathTracer {
         List<Long> terminations = origins;
         while (!terminations.isEmpty() && path.size() < MAX_STEPS) {
             path.add(nodes(type, terminations));
-            List<Row> links = db.query("select me.termination_id as near, me.cable_id, c.status, peer.termination_type,"
-                    + " peer.termination_id from dcim_cabletermination me join dcim_cable c on c.id = me.cable_id"
-                    + " left join dcim_cabletermination peer on peer.cable_id = me.cable_id and peer.cable_end <> me.cable_end"
-                    + " where me.termination_type = ? and me.termination_id = any(?) order by me.id, peer.id",
-                    type, ids(terminations));
+            List<Row> links = db.query(
+                    "select me.termination_id as near, me.cable_id, c.status, peer.termination_type,"
+                            + " peer.termination_id from dcim_cabletermination me join dcim_cable c on c.id = me.cable_id"
+                            + " left join dcim_cabletermination peer on peer.cable_id = me.cable_id and peer.cable_end <> me.cable_end"
+                            + " where me.termination_type = ? and me.termination_id = any(?) order by me.id, peer.id",
+                    type,
+                    ids(terminations));
             if (links.isEmpty() && type.equals(INTERFACE)) {
                 // an interface without a cable may have a wireless link (Interface.link): it reaches
                 // the link's other interface, an endpoint
-                List<Row> wireless = db.query("select id, status, case when interface_a_id = any(?) then interface_b_id"
-                        + " else interface_a_id end as far from wireless_wirelesslink where interface_a_id = any(?)"
-                        + " or interface_b_id = any(?) order by id", ids(terminations), ids(terminations), ids(terminations));
+                List<Row> wireless = db.query(
+                        "select id, status, case when interface_a_id = any(?) then interface_b_id"
+                                + " else interface_a_id end as far from wireless_wirelesslink where interface_a_id = any(?)"
+                                + " or interface_b_id = any(?) order by id",
+                        ids(terminations),
+                        ids(terminations),
+                        ids(terminations));
                 if (!wireless.isEmpty()) {
                     if (wireless.size() < terminations.size()) {
                         split = true;
                     }
-                    path.add(wireless.stream().map(w -> WIRELESS_LINK + ":" + w.id()).toList());
+                    path.add(wireless.stream()
+                            .map(w -> WIRELESS_LINK + ":" + w.id())
+                            .toList());
                     if (wireless.stream().anyMatch(w -> !"connected".equals(w.str("status")))) {
                         active = false;
                     }
-                    path.add(nodes(INTERFACE, wireless.stream().map(w -> w.longValue("far")).distinct().toList()));
+                    path.add(nodes(
+                            INTERFACE,
+                            wireless.stream()
+                                    .map(w -> w.longValue("far"))
+                                    .distinct()
+                                    .toList()));
                     complete = true;
                     break;
                 }
@@ -106,12 +117,16 @@ final class PathTracer {
             path.add(nodes(type, far));
             switch (type) {
                 case FRONT -> {
-                    List<Row> fronts = db.query("select f.rear_port_id, f.rear_port_position, r.positions from dcim_frontport f"
-                            + " join dcim_rearport r on r.id = f.rear_port_id where f.id = any(?) order by f.id", ids(far));
+                    List<Row> fronts = db.query(
+                            "select f.rear_port_id, f.rear_port_position, r.positions from dcim_frontport f"
+                                    + " join dcim_rearport r on r.id = f.rear_port_id where f.id = any(?) order by f.id",
+                            ids(far));
                     Set<Long> rears = new LinkedHashSet<>();
                     fronts.forEach(f -> rears.add(f.longValue("rear_port_id")));
                     if (rears.size() > 1 || fronts.get(0).longValue("positions") > 1) {
-                        positions.push(fronts.stream().map(f -> f.longValue("rear_port_position")).toList());
+                        positions.push(fronts.stream()
+                                .map(f -> f.longValue("rear_port_position"))
+                                .toList());
                     }
                     type = REAR;
                     terminations = new ArrayList<>(rears);
@@ -128,9 +143,15 @@ final class PathTracer {
                         terminations = List.of();
                         break;
                     }
-                    terminations = db.query("select id from dcim_frontport where rear_port_id = any(?)"
-                            + " and rear_port_position = any(?) order by id", ids(far), ids(wanted))
-                            .stream().map(Row::id).toList();
+                    terminations = db
+                            .query(
+                                    "select id from dcim_frontport where rear_port_id = any(?)"
+                                            + " and rear_port_position = any(?) order by id",
+                                    ids(far),
+                                    ids(wanted))
+                            .stream()
+                            .map(Row::id)
+                            .toList();
                     type = FRONT;
                 }
                 case CIRCUIT -> {
@@ -139,9 +160,11 @@ final class PathTracer {
                         terminations = List.of();
                         break;
                     }
-                    List<Row> peer = db.query("select p.id, p.termination_type, p.termination_id, p.cable_id"
-                            + " from circuits_circuittermination me join circuits_circuittermination p"
-                            + " on p.circuit_id = me.circuit_id and p.term_side <> me.term_side where me.id = ?", far.get(0));
+                    List<Row> peer = db.query(
+                            "select p.id, p.termination_type, p.termination_id, p.cable_id"
+                                    + " from circuits_circuittermination me join circuits_circuittermination p"
+                                    + " on p.circuit_id = me.circuit_id and p.term_side <> me.term_side where me.id = ?",
+                            far.get(0));
                     if (peer.isEmpty()) {
                         terminations = List.of();
                         break;

@@ -1,19 +1,18 @@
 package org.sourceoftruth.records.dcim;
 
+import static org.sourceoftruth.records.dcim.DcimChoices.*;
+import static org.sourceoftruth.records.model.Fields.*;
+
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.Queries;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.model.UniqueRule;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
-import static org.sourceoftruth.records.dcim.DcimChoices.*;
-import static org.sourceoftruth.records.model.Fields.*;
 
 /** dcim power: power panels (a site's distribution points) and the power feeds they deliver. */
 @ApplicationScoped
@@ -22,8 +21,12 @@ public class PowerModels implements ModelDefinition {
     @Override
     public List<Model> models() {
         Model panel = Model.of("dcim", "power-panels", "dcim.powerpanel", "dcim_powerpanel", "power panel")
-                .fields(fk("site", "dcim.site").required().protect(), fk("location", "dcim.location").protect(),
-                        str("name").required().max(100), str("description").max(200), str("comments"))
+                .fields(
+                        fk("site", "dcim.site").required().protect(),
+                        fk("location", "dcim.location").protect(),
+                        str("name").required().max(100),
+                        str("description").max(200),
+                        str("comments"))
                 .standardTail()
                 .fields(count("powerfeed_count", "dcim_powerfeed", "power_panel_id"))
                 .check(PowerModels::locationInSite)
@@ -33,17 +36,25 @@ public class PowerModels implements ModelDefinition {
                 .brief("name", "description", "powerfeed_count");
 
         Model feed = Model.of("dcim", "power-feeds", "dcim.powerfeed", "dcim_powerfeed", "power feed")
-                .fields(fk("power_panel", "dcim.powerpanel").required().protect(), fk("rack", "dcim.rack").protect(),
-                        str("name").required().max(100), choice("status", POWER_FEED_STATUS).dflt("active"),
-                        choice("type", POWER_FEED_TYPE).dflt("primary"), choice("supply", POWER_FEED_SUPPLY).dflt("ac"),
+                .fields(
+                        fk("power_panel", "dcim.powerpanel").required().protect(),
+                        fk("rack", "dcim.rack").protect(),
+                        str("name").required().max(100),
+                        choice("status", POWER_FEED_STATUS).dflt("active"),
+                        choice("type", POWER_FEED_TYPE).dflt("primary"),
+                        choice("supply", POWER_FEED_SUPPLY).dflt("ac"),
                         choice("phase", POWER_FEED_PHASE).dflt("single-phase"),
                         // NetBox's POWERFEED_DEFAULT_VOLTAGE, _AMPERAGE and _MAX_UTILIZATION
-                        integer("voltage").range(-32768, 32767).dflt(120), integer("amperage").range(1, 32767).dflt(15),
+                        integer("voltage").range(-32768, 32767).dflt(120),
+                        integer("amperage").range(1, 32767).dflt(15),
                         integer("max_utilization").range(1, 100).dflt(80).help("Maximum permissible draw (percentage)"),
                         bool("mark_connected").dflt(false))
                 .fields(CabledFields.cabled("dcim.powerfeed"))
                 .fields(CabledFields.pathEndpoint("dcim.powerfeed"))
-                .fields(str("description").max(200), fk("tenant", "tenancy.tenant").protect(), str("comments"))
+                .fields(
+                        str("description").max(200),
+                        fk("tenant", "tenancy.tenant").protect(),
+                        str("comments"))
                 .standardTail()
                 // available_power is a generated column (kVA of the feed at its utilisation limit):
                 // filtered on, not rendered, as in NetBox's API
@@ -51,10 +62,16 @@ public class PowerModels implements ModelDefinition {
                 .validator(PowerModels::feedVoltage)
                 .check(PowerModels::rackInPanelSite)
                 .placedThrough("power_panel")
-                .filters(CabledFields.filters(Model.of("dcim", "-", "dcim.powerfeed", "-", "-"), true).extraFilters().values())
-                .unique(UniqueRule.of("Power feed with this Power panel and Name already exists.", "power_panel_id", "name"))
+                .filters(CabledFields.filters(Model.of("dcim", "-", "dcim.powerfeed", "-", "-"), true)
+                        .extraFilters()
+                        .values())
+                .unique(UniqueRule.of(
+                        "Power feed with this Power panel and Name already exists.", "power_panel_id", "name"))
                 .ordering("t.power_panel_id", "t.name")
-                .search("t.name", "t.description", "t.comments",
+                .search(
+                        "t.name",
+                        "t.description",
+                        "t.comments",
                         "(select p.name from dcim_powerpanel p where p.id = t.power_panel_id)")
                 .brief("name", "description", "cable", "_occupied");
         return List.of(panel, feed);
@@ -68,9 +85,12 @@ public class PowerModels implements ModelDefinition {
         }
         Row placed = placed(db, "dcim_location", location);
         if (!placed.longValue("site_id").equals(row.longValue("site_id"))) {
-            String site = db.query("select name from dcim_site where id = ?", row.longValue("site_id")).get(0).str("name");
-            errors.computeIfAbsent("__all__", k -> new ArrayList<>()).add("Location " + placed.str("name") + " ("
-                    + placed.str("site_name") + ") is in a different site than " + site);
+            String site = db.query("select name from dcim_site where id = ?", row.longValue("site_id"))
+                    .get(0)
+                    .str("name");
+            errors.computeIfAbsent("__all__", k -> new ArrayList<>())
+                    .add("Location " + placed.str("name") + " (" + placed.str("site_name")
+                            + ") is in a different site than " + site);
         }
     }
 
@@ -83,16 +103,20 @@ public class PowerModels implements ModelDefinition {
         Row r = placed(db, "dcim_rack", rack);
         Row p = placed(db, "dcim_powerpanel", row.longValue("power_panel_id"));
         if (!r.longValue("site_id").equals(p.longValue("site_id"))) {
-            errors.computeIfAbsent("__all__", k -> new ArrayList<>()).add("Rack " + r.str("name") + " ("
-                    + r.str("site_name") + ") and power panel " + p.str("name") + " (" + p.str("site_name")
-                    + ") are in different sites");
+            errors.computeIfAbsent("__all__", k -> new ArrayList<>())
+                    .add("Rack " + r.str("name") + " ("
+                            + r.str("site_name") + ") and power panel " + p.str("name") + " (" + p.str("site_name")
+                            + ") are in different sites");
         }
     }
 
     /** name, site_id and site_name of a row of a table with a site (a location, a rack, a panel). */
     private static Row placed(Queries db, String table, long id) {
-        return db.query("select x.name, x.site_id, s.name as site_name from " + table + " x join dcim_site s"
-                + " on s.id = x.site_id where x.id = ?", id).get(0);
+        return db.query(
+                        "select x.name, x.site_id, s.name as site_name from " + table + " x join dcim_site s"
+                                + " on s.id = x.site_id where x.id = ?",
+                        id)
+                .get(0);
     }
 
     /** The voltage's ExclusionValidator([0]) and PowerFeed.clean()'s rule for AC supply. */

@@ -1,7 +1,7 @@
 package org.sourceoftruth.records.dcim;
 
-import org.sourceoftruth.records.net.Addresses;
-import org.sourceoftruth.records.net.Networks;
+import java.util.ArrayList;
+import java.util.List;
 import org.sourceoftruth.records.model.DbValidator;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.ExtraFilters;
@@ -9,9 +9,8 @@ import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Fields;
 import org.sourceoftruth.records.model.Queries;
 import org.sourceoftruth.records.model.Row;
-
-import java.util.ArrayList;
-import java.util.List;
+import org.sourceoftruth.records.net.Addresses;
+import org.sourceoftruth.records.net.Networks;
 
 /**
  * The rule NetBox's Device.clean() and VirtualMachine.clean() apply to primary_ip4,
@@ -20,18 +19,22 @@ import java.util.List;
  */
 public final class PrimaryIps {
     /** The nested form of a device's or VM's primary and OOB addresses (4.6). */
-    static final String[] PRIMARY_IP = {"id", "url", "display", "family", "address", "nat_inside",
-            "nat_outside", "dns_name", "description"};
+    static final String[] PRIMARY_IP = {
+        "id", "url", "display", "family", "address", "nat_inside", "nat_outside", "dns_name", "description"
+    };
 
-    private PrimaryIps() {
-    }
+    private PrimaryIps() {}
 
     /**
      * primary_ip: the IPv6 primary if set, else the IPv4 one (NetBox with PREFER_IPV4 off),
      * read from the model's {@code _primary_ip_id} select (see {@link #PRIMARY_IP_SELECT}).
      */
     public static Field primaryIp() {
-        return Fields.fk("primary_ip", "ipam.ipaddress").column("_primary_ip_id").readOnly().noFilter().noOrder()
+        return Fields.fk("primary_ip", "ipam.ipaddress")
+                .column("_primary_ip_id")
+                .readOnly()
+                .noFilter()
+                .noOrder()
                 .nestedFields(PRIMARY_IP);
     }
 
@@ -45,7 +48,9 @@ public final class PrimaryIps {
 
     /** NetBox's has_primary_ip: an IPv4 or IPv6 primary address is set. */
     public static ExtraFilter hasPrimaryIp() {
-        return ExtraFilters.bool("has_primary_ip", "({t}.primary_ip4_id is not null or {t}.primary_ip6_id is not null)",
+        return ExtraFilters.bool(
+                "has_primary_ip",
+                "({t}.primary_ip4_id is not null or {t}.primary_ip6_id is not null)",
                 "({t}.primary_ip4_id is null and {t}.primary_ip6_id is null)");
     }
 
@@ -55,19 +60,28 @@ public final class PrimaryIps {
      */
     public static DbValidator forVirtualDeviceContexts() {
         return (Queries db, Row row, Long selfId, java.util.Map<String, List<String>> errors) -> {
-            for (String field : new String[]{"primary_ip4", "primary_ip6"}) {
+            for (String field : new String[] {"primary_ip4", "primary_ip6"}) {
                 Long ipId = row.longValue(field + "_id");
                 if (ipId == null) {
                     continue;
                 }
-                Row ip = db.query("select address, assigned_object_type, assigned_object_id from ipam_ipaddress"
-                        + " where id = ?", ipId).get(0);
+                Row ip = db.query(
+                                "select address, assigned_object_type, assigned_object_id from ipam_ipaddress"
+                                        + " where id = ?",
+                                ipId)
+                        .get(0);
                 int wanted = field.equals("primary_ip4") ? 4 : 6;
                 if (Addresses.family(ip.get("address")) != wanted) {
                     errors.computeIfAbsent(field, k -> new ArrayList<>())
                             .add(Networks.withMask(ip.str("address")) + " is not an IPv" + wanted + " address.");
-                } else if (!ownedBy(db, ip.get("assigned_object_type"), ip.get("assigned_object_id"), "dcim.interface",
-                        "dcim_interface", "device_id", row.longValue("device_id"))) {
+                } else if (!ownedBy(
+                        db,
+                        ip.get("assigned_object_type"),
+                        ip.get("assigned_object_id"),
+                        "dcim.interface",
+                        "dcim_interface",
+                        "device_id",
+                        row.longValue("device_id"))) {
                     errors.computeIfAbsent(field, k -> new ArrayList<>())
                             .add("Primary IP address must belong to an interface on the assigned device.");
                 }
@@ -85,35 +99,54 @@ public final class PrimaryIps {
         return rule("virtualization.vminterface", "virtualization_vminterface", "virtual_machine_id", false, "VM");
     }
 
-    private static DbValidator rule(String interfaceType, String interfaceTable, String ownerColumn, boolean device,
-                                    String noun) {
+    private static DbValidator rule(
+            String interfaceType, String interfaceTable, String ownerColumn, boolean device, String noun) {
         return (Queries db, Row row, Long selfId, java.util.Map<String, List<String>> errors) -> {
-            String[] fields = device ? new String[]{"primary_ip4", "primary_ip6", "oob_ip"}
-                    : new String[]{"primary_ip4", "primary_ip6"};
+            String[] fields = device
+                    ? new String[] {"primary_ip4", "primary_ip6", "oob_ip"}
+                    : new String[] {"primary_ip4", "primary_ip6"};
             for (String field : fields) {
                 Long ipId = row.longValue(field + "_id");
                 if (ipId == null) {
                     continue;
                 }
-                Row ip = db.query("select i.address, i.assigned_object_type, i.assigned_object_id,"
-                        + " n.assigned_object_type as nat_type, n.assigned_object_id as nat_id"
-                        + " from ipam_ipaddress i left join ipam_ipaddress n on n.id = i.nat_inside_id where i.id = ?",
-                        ipId).get(0);
+                Row ip = db.query(
+                                "select i.address, i.assigned_object_type, i.assigned_object_id,"
+                                        + " n.assigned_object_type as nat_type, n.assigned_object_id as nat_id"
+                                        + " from ipam_ipaddress i left join ipam_ipaddress n on n.id = i.nat_inside_id where i.id = ?",
+                                ipId)
+                        .get(0);
                 String text = Networks.withMask(ip.str("address"));
                 int family = Addresses.family(ip.get("address"));
                 if (!field.equals("oob_ip")) {
                     int wanted = field.equals("primary_ip4") ? 4 : 6;
                     if (family != wanted) {
-                        errors.computeIfAbsent(field, k -> new ArrayList<>()).add(device
-                                ? text + " is not an IPv" + wanted + " address."
-                                : "Must be an IPv" + wanted + " address. (" + text + " is an IPv" + family + " address.)");
+                        errors.computeIfAbsent(field, k -> new ArrayList<>())
+                                .add(
+                                        device
+                                                ? text + " is not an IPv" + wanted + " address."
+                                                : "Must be an IPv" + wanted + " address. (" + text + " is an IPv"
+                                                        + family + " address.)");
                         continue;
                     }
                 }
-                boolean own = selfId != null && (ownedBy(db, ip.get("assigned_object_type"), ip.get("assigned_object_id"),
-                        interfaceType, interfaceTable, ownerColumn, selfId)
-                        || ownedBy(db, ip.get("nat_type"), ip.get("nat_id"), interfaceType, interfaceTable, ownerColumn,
-                        selfId));
+                boolean own = selfId != null
+                        && (ownedBy(
+                                        db,
+                                        ip.get("assigned_object_type"),
+                                        ip.get("assigned_object_id"),
+                                        interfaceType,
+                                        interfaceTable,
+                                        ownerColumn,
+                                        selfId)
+                                || ownedBy(
+                                        db,
+                                        ip.get("nat_type"),
+                                        ip.get("nat_id"),
+                                        interfaceType,
+                                        interfaceTable,
+                                        ownerColumn,
+                                        selfId));
                 if (!own) {
                     errors.computeIfAbsent(field, k -> new ArrayList<>())
                             .add("The specified IP address (" + text + ") is not assigned to this " + noun + ".");
@@ -122,12 +155,21 @@ public final class PrimaryIps {
         };
     }
 
-    private static boolean ownedBy(Queries db, Object type, Object id, String interfaceType, String interfaceTable,
-                                   String ownerColumn, long owner) {
+    private static boolean ownedBy(
+            Queries db,
+            Object type,
+            Object id,
+            String interfaceType,
+            String interfaceTable,
+            String ownerColumn,
+            long owner) {
         if (!interfaceType.equals(type) || id == null) {
             return false;
         }
-        return !db.query("select 1 from " + interfaceTable + " where id = ? and " + ownerColumn + " = ?",
-                ((Number) id).longValue(), owner).isEmpty();
+        return !db.query(
+                        "select 1 from " + interfaceTable + " where id = ? and " + ownerColumn + " = ?",
+                        ((Number) id).longValue(),
+                        owner)
+                .isEmpty();
     }
 }

@@ -12,6 +12,16 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.auth.Access;
@@ -27,17 +37,6 @@ import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.web.Responses;
 
-import java.math.BigDecimal;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
-
 /**
  * {@code GET /api/dcim/racks/<id>/elevation/} as NetBox's RackViewSet.elevation: the rack's units
  * of one face, top to bottom, each with the device in it (NetBox's get_rack_units and
@@ -47,29 +46,43 @@ import java.util.Set;
 public class RackElevation {
     @Inject
     ModelRegistry registry;
+
     @Inject
     ModelService service;
+
     @Inject
     Access access;
+
     @Inject
     AgroalDataSource dataSource;
+
     @Inject
     RequestContext request;
+
     @Inject
     ApiConfig config;
+
     @Context
     HttpHeaders headers;
+
     @Context
     UriInfo uri;
 
     /** One unit of the face: its number, the device in it (null when none or not viewable), whether it is taken. */
-    record Unit(BigDecimal id, String name, String face, JsonNode device, boolean occupied, BigDecimal height) {
-    }
+    record Unit(BigDecimal id, String name, String face, JsonNode device, boolean occupied, BigDecimal height) {}
 
     /** The query parameters of NetBox's RackElevationDetailFilterSerializer. */
-    record Params(String face, boolean svg, Long exclude, boolean expandDevices, boolean includeImages, String q,
-                  Integer unitWidth, Integer unitHeight, int legendWidth, int marginWidth) {
-    }
+    record Params(
+            String face,
+            boolean svg,
+            Long exclude,
+            boolean expandDevices,
+            boolean includeImages,
+            String q,
+            Integer unitWidth,
+            Integer unitHeight,
+            int legendWidth,
+            int marginWidth) {}
 
     @GET
     @Operation(hidden = true) // described by RackElevationDocumentation
@@ -77,17 +90,32 @@ public class RackElevation {
         Model rackModel = registry.require("dcim.rack");
         access.require(rackModel, Access.Action.VIEW);
         Params p = params(uri.getQueryParameters());
-        JsonNode rack = service.get(rackModel, id, Renderer.Options.full(request.baseUrl())).node();
+        JsonNode rack = service.get(rackModel, id, Renderer.Options.full(request.baseUrl()))
+                .node();
         if (p.svg()) {
             // the drawing always shows every unit a device takes
-            List<Unit> units = units(id, rack, new Params(p.face(), true, p.exclude(), true, p.includeImages(), p.q(),
-                    p.unitWidth(), p.unitHeight(), p.legendWidth(), p.marginWidth()));
+            List<Unit> units = units(
+                    id,
+                    rack,
+                    new Params(
+                            p.face(),
+                            true,
+                            p.exclude(),
+                            true,
+                            p.includeImages(),
+                            p.q(),
+                            p.unitWidth(),
+                            p.unitHeight(),
+                            p.legendWidth(),
+                            p.marginWidth()));
             String svg = RackElevationSvg.render(rack, units, p, request.baseUrl());
             return Response.ok(svg, "image/svg+xml").build();
         }
         List<Unit> units = units(id, rack, p);
         if (p.q() != null) {
-            units = units.stream().filter(u -> u.id().toPlainString().contains(p.q())).toList();
+            units = units.stream()
+                    .filter(u -> u.id().toPlainString().contains(p.q()))
+                    .toList();
         }
         return Responses.json(200, page(units, p), headers);
     }
@@ -129,9 +157,16 @@ public class RackElevation {
         }
         Integer exclude = numbers.get("exclude");
         String text = first(q, "q", null);
-        return new Params(face, render.equals("svg"), exclude == null ? null : exclude.longValue(),
-                flags.get("expand_devices"), flags.get("include_images"), text == null || text.isEmpty() ? null : text,
-                numbers.get("unit_width"), numbers.get("unit_height"), numbers.getOrDefault("legend_width", 30),
+        return new Params(
+                face,
+                render.equals("svg"),
+                exclude == null ? null : exclude.longValue(),
+                flags.get("expand_devices"),
+                flags.get("include_images"),
+                text == null || text.isEmpty() ? null : text,
+                numbers.get("unit_width"),
+                numbers.get("unit_height"),
+                numbers.getOrDefault("legend_width", 30),
                 numbers.getOrDefault("margin_width", 15));
     }
 
@@ -142,21 +177,28 @@ public class RackElevation {
 
     /** NetBox's Rack.get_rack_units: every unit of the face, devices of that face and full-depth ones in theirs. */
     private List<Unit> units(long rackId, JsonNode rack, Params p) {
-        List<BigDecimal> numbers = RackSpace.units(rack.path("u_height").asLong(), rack.path("starting_unit").asLong(),
+        List<BigDecimal> numbers = RackSpace.units(
+                rack.path("u_height").asLong(),
+                rack.path("starting_unit").asLong(),
                 rack.path("desc_units").asBoolean());
         List<Row> devices;
         try (Connection c = dataSource.getConnection()) {
-            devices = new Db(c).query("select d.id, d.position, dt.u_height from dcim_device d join dcim_devicetype dt"
-                    + " on dt.id = d.device_type_id where d.rack_id = ? and d.position > 0 and dt.u_height > 0"
-                    + " and (d.face = ? or dt.is_full_depth) and d.id <> coalesce(?, -1) order by d.position",
-                    rackId, p.face(), p.exclude());
+            devices = new Db(c)
+                    .query(
+                            "select d.id, d.position, dt.u_height from dcim_device d join dcim_devicetype dt"
+                                    + " on dt.id = d.device_type_id where d.rack_id = ? and d.position > 0 and dt.u_height > 0"
+                                    + " and (d.face = ? or dt.is_full_depth) and d.id <> coalesce(?, -1) order by d.position",
+                            rackId,
+                            p.face(),
+                            p.exclude());
         } catch (SQLException e) {
             throw new Db.DbException(e);
         }
         Map<Long, JsonNode> viewable = viewableDevices(devices);
         Map<BigDecimal, Unit> byNumber = new LinkedHashMap<>();
         for (BigDecimal u : numbers) {
-            String name = "U" + (u.stripTrailingZeros().scale() <= 0 ? u.toBigInteger().toString() : u.toPlainString());
+            String name = "U"
+                    + (u.stripTrailingZeros().scale() <= 0 ? u.toBigInteger().toString() : u.toPlainString());
             byNumber.put(u, new Unit(u, name, p.face(), null, false, null));
         }
         for (Row d : devices) {
@@ -167,7 +209,8 @@ public class RackElevation {
             for (BigDecimal u : taken) {
                 Unit unit = byNumber.get(u);
                 if (unit != null) {
-                    byNumber.put(u, new Unit(u, unit.name(), unit.face(), node, true, p.expandDevices() ? null : height));
+                    byNumber.put(
+                            u, new Unit(u, unit.name(), unit.face(), node, true, p.expandDevices() ? null : height));
                 }
             }
         }
@@ -186,8 +229,8 @@ public class RackElevation {
         }
         List<String> ids = devices.stream().map(d -> String.valueOf(d.id())).toList();
         Renderer.Options brief = new Renderer.Options(request.baseUrl(), Renderer.Mode.BRIEF, null, Set.of());
-        ListQuery.Page page = service.list(deviceModel, Map.of("id", ids), brief,
-                new ListQuery.PageRequest((long) ids.size(), 0, null));
+        ListQuery.Page page = service.list(
+                deviceModel, Map.of("id", ids), brief, new ListQuery.PageRequest((long) ids.size(), 0, null));
         page.results().forEach(n -> out.put(n.path("id").asLong(), n));
         return out;
     }
@@ -206,12 +249,20 @@ public class RackElevation {
         ObjectNode env = Json.MAPPER.createObjectNode();
         env.put("count", units.size());
         String base = request.baseUrl() + uri.getPath();
-        env.put("next", offset + limit < units.size() ? base + "?limit=" + limit + "&offset=" + (offset + limit)
-                + extra(q) : null);
-        env.put("previous", offset <= 0 ? null : base + "?limit=" + limit
-                + (offset - limit > 0 ? "&offset=" + (offset - limit) : "") + extra(q));
+        env.put(
+                "next",
+                offset + limit < units.size()
+                        ? base + "?limit=" + limit + "&offset=" + (offset + limit) + extra(q)
+                        : null);
+        env.put(
+                "previous",
+                offset <= 0
+                        ? null
+                        : base + "?limit=" + limit + (offset - limit > 0 ? "&offset=" + (offset - limit) : "")
+                                + extra(q));
         ArrayNode results = env.putArray("results");
-        for (Unit u : units.subList((int) Math.min(offset, units.size()), (int) Math.min(offset + limit, units.size()))) {
+        for (Unit u :
+                units.subList((int) Math.min(offset, units.size()), (int) Math.min(offset + limit, units.size()))) {
             ObjectNode n = results.addObject();
             n.put("id", u.id());
             n.put("name", u.name());
@@ -239,8 +290,10 @@ public class RackElevation {
         StringBuilder sb = new StringBuilder();
         new java.util.TreeMap<>(q).forEach((k, vs) -> {
             if (!k.equals("limit") && !k.equals("offset")) {
-                vs.forEach(v -> sb.append('&').append(java.net.URLEncoder.encode(k, java.nio.charset.StandardCharsets.UTF_8))
-                        .append('=').append(java.net.URLEncoder.encode(v, java.nio.charset.StandardCharsets.UTF_8)));
+                vs.forEach(v -> sb.append('&')
+                        .append(java.net.URLEncoder.encode(k, java.nio.charset.StandardCharsets.UTF_8))
+                        .append('=')
+                        .append(java.net.URLEncoder.encode(v, java.nio.charset.StandardCharsets.UTF_8)));
             }
         });
         return sb.toString();

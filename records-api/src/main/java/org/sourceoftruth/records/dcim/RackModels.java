@@ -1,6 +1,14 @@
 package org.sourceoftruth.records.dcim;
 
+import static org.sourceoftruth.records.dcim.DcimChoices.*;
+import static org.sourceoftruth.records.model.Declarations.*;
+import static org.sourceoftruth.records.model.Fields.*;
+
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Model;
@@ -10,15 +18,6 @@ import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.model.UniqueRule;
 import org.sourceoftruth.records.model.WriteHook;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
-
-import static org.sourceoftruth.records.dcim.DcimChoices.*;
-import static org.sourceoftruth.records.model.Declarations.*;
-import static org.sourceoftruth.records.model.Fields.*;
-
 /** dcim racks: rack types, rack roles, racks (their devices' rack space) and rack reservations. */
 @ApplicationScoped
 public class RackModels implements ModelDefinition {
@@ -27,8 +26,11 @@ public class RackModels implements ModelDefinition {
     @Override
     public List<Model> models() {
         Model rackType = Model.of("dcim", "rack-types", "dcim.racktype", "dcim_racktype", "rack type")
-                .fields(fk("manufacturer", "dcim.manufacturer").required().protect(), str("model").required().max(100),
-                        slug("slug").unique(), str("description").max(200),
+                .fields(
+                        fk("manufacturer", "dcim.manufacturer").required().protect(),
+                        str("model").required().max(100),
+                        slug("slug").unique(),
+                        str("description").max(200),
                         choice("form_factor", RACK_FORM_FACTOR).required())
                 .fields(physical())
                 .fields(str("comments"))
@@ -37,45 +39,65 @@ public class RackModels implements ModelDefinition {
                 .validator(RackModels::unitsGiven)
                 .hook(new RacksFollowTheirType())
                 .display(r -> r.str("model"))
-                .unique(UniqueRule.of("Rack type with this Manufacturer and Model already exists.", "manufacturer_id", "model"))
+                .unique(UniqueRule.of(
+                        "Rack type with this Manufacturer and Model already exists.", "manufacturer_id", "model"))
                 .ordering("t.manufacturer_id", "t.model")
                 .search("t.model", "t.description", "t.comments")
                 .brief("manufacturer", "model", "slug", "description");
 
         Model rackRole = organizational("dcim", "rack-roles", "dcim.rackrole", "dcim_rackrole", "rack role")
-                .fields(str("color").max(6).dflt("9e9e9e").pattern(COLOR, COLOR_MESSAGE), str("description").max(200),
+                .fields(
+                        str("color").max(6).dflt("9e9e9e").pattern(COLOR, COLOR_MESSAGE),
+                        str("description").max(200),
                         str("comments"))
                 .standardTail()
                 .fields(count("rack_count", "dcim_rack", "role_id"))
                 .brief("rack_count");
 
         Model rack = Model.of("dcim", "racks", "dcim.rack", "dcim_rack", "rack")
-                .fields(str("name").required().max(100), str("facility_id").max(50).nullable().dflt(null),
-                        fk("site", "dcim.site").required().protect(), fk("location", "dcim.location").cascade(),
-                        fk("tenant", "tenancy.tenant").protect(), choice("status", RACK_STATUS).dflt("active"),
-                        fk("role", "dcim.rackrole"), str("serial").max(50), str("asset_tag").max(50).nullable().unique().dflt(null),
+                .fields(
+                        str("name").required().max(100),
+                        str("facility_id").max(50).nullable().dflt(null),
+                        fk("site", "dcim.site").required().protect(),
+                        fk("location", "dcim.location").cascade(),
+                        fk("tenant", "tenancy.tenant").protect(),
+                        choice("status", RACK_STATUS).dflt("active"),
+                        fk("role", "dcim.rackrole"),
+                        str("serial").max(50),
+                        str("asset_tag").max(50).nullable().unique().dflt(null),
                         // a rack type's physical attributes replace the rack's own on every save (V65's trigger)
                         fk("rack_type", "dcim.racktype").protect(),
                         choice("form_factor", RACK_FORM_FACTOR).nullable())
                 .fields(physical())
-                .fields(choice("airflow", RACK_AIRFLOW).nullable(), str("description").max(200), str("comments"))
+                .fields(
+                        choice("airflow", RACK_AIRFLOW).nullable(),
+                        str("description").max(200),
+                        str("comments"))
                 .standardTail()
                 .validator(RackModels::unitsGiven)
                 .check(RackSpace::rackHoldsItsDevices)
-                .fields(count("device_count", "dcim_device", "rack_id"), count("powerfeed_count", "dcim_powerfeed", "rack_id"))
+                .fields(
+                        count("device_count", "dcim_device", "rack_id"),
+                        count("powerfeed_count", "dcim_powerfeed", "rack_id"))
                 .relationFilter("manufacturer", "rack_type.manufacturer", "slug")
                 .relationFilter("manufacturer_id", "rack_type.manufacturer", "id")
-                .unique(UniqueRule.of("Rack with this Location and Name already exists.", "site_id", "location_id", "name"))
+                .unique(UniqueRule.of(
+                        "Rack with this Location and Name already exists.", "site_id", "location_id", "name"))
                 .ordering("t.site_id", "t.location_id nulls first", "t.name")
                 .display(RackModels::rackDisplay)
                 .search("t.name", "t.facility_id", "t.serial", "t.asset_tag", "t.description", "t.comments")
                 .brief("name", "description", "device_count");
 
-        Model reservation = Model.of("dcim", "rack-reservations", "dcim.rackreservation", "dcim_rackreservation",
-                        "rack reservation")
-                .fields(fk("rack", "dcim.rack").required().cascade(), integerList("units").required().range(0, 32767),
-                        choice("status", RESERVATION_STATUS).dflt("active"), fk("user", "users.user").required().protect(),
-                        fk("tenant", "tenancy.tenant").protect(), str("description").required().max(200), str("comments"))
+        Model reservation = Model.of(
+                        "dcim", "rack-reservations", "dcim.rackreservation", "dcim_rackreservation", "rack reservation")
+                .fields(
+                        fk("rack", "dcim.rack").required().cascade(),
+                        integerList("units").required().range(0, 32767),
+                        choice("status", RESERVATION_STATUS).dflt("active"),
+                        fk("user", "users.user").required().protect(),
+                        fk("tenant", "tenancy.tenant").protect(),
+                        str("description").required().max(200),
+                        str("comments"))
                 .standardTail()
                 .check(RackModels::unitsFree)
                 .placedThrough("rack")
@@ -83,21 +105,27 @@ public class RackModels implements ModelDefinition {
                 .select("_rack_name", "select r.name from dcim_rack r where r.id = t.rack_id")
                 .display(r -> "Reservation for rack " + r.str("_rack_name"))
                 .ordering("t.created", "t.id")
-                .search("t.description", "t.comments",
-                        "(select u.username from users_user u where u.id = t.user_id)")
+                .search("t.description", "t.comments", "(select u.username from users_user u where u.id = t.user_id)")
                 .brief("user", "description", "units");
         return List.of(rackType, rackRole, rack, reservation);
     }
 
     /** The physical attributes a rack shares with its rack type (NetBox's RackBase), in NetBox's order. */
     private static Field[] physical() {
-        return new Field[] {choice("width", RACK_WIDTH).dflt("19"),
-                integer("u_height").range(1, 100).dflt(42), integer("starting_unit").range(1, 32767).dflt(1),
-                bool("desc_units").dflt(false), decimal("weight").nullable().range(-999999, 999999),
-                integer("max_weight").nullable().range(0, 2147483647), choice("weight_unit", WEIGHT_UNIT).nullable(),
-                integer("outer_width").nullable().range(0, 32767), integer("outer_height").nullable().range(0, 32767),
-                integer("outer_depth").nullable().range(0, 32767), choice("outer_unit", RACK_DIMENSION_UNIT).nullable(),
-                integer("mounting_depth").nullable().range(0, 32767)};
+        return new Field[] {
+            choice("width", RACK_WIDTH).dflt("19"),
+            integer("u_height").range(1, 100).dflt(42),
+            integer("starting_unit").range(1, 32767).dflt(1),
+            bool("desc_units").dflt(false),
+            decimal("weight").nullable().range(-999999, 999999),
+            integer("max_weight").nullable().range(0, 2147483647),
+            choice("weight_unit", WEIGHT_UNIT).nullable(),
+            integer("outer_width").nullable().range(0, 32767),
+            integer("outer_height").nullable().range(0, 32767),
+            integer("outer_depth").nullable().range(0, 32767),
+            choice("outer_unit", RACK_DIMENSION_UNIT).nullable(),
+            integer("mounting_depth").nullable().range(0, 32767)
+        };
     }
 
     /** Weights and outer dimensions need their unit, with NetBox's messages (WeightMixin/Rack.clean). */
@@ -128,23 +156,31 @@ public class RackModels implements ModelDefinition {
         if (units == null || rackId == null) {
             return;
         }
-        Row rack = db.query("select u_height, starting_unit from dcim_rack where id = ?", rackId).get(0);
+        Row rack = db.query("select u_height, starting_unit from dcim_rack where id = ?", rackId)
+                .get(0);
         long first = rack.longValue("starting_unit");
         long last = first + rack.longValue("u_height") - 1;
-        List<Integer> invalid = units.stream().filter(u -> u < first || u > last).toList();
+        List<Integer> invalid =
+                units.stream().filter(u -> u < first || u > last).toList();
         if (!invalid.isEmpty()) {
-            errors.computeIfAbsent("units", k -> new ArrayList<>()).add("Invalid unit(s) for " + rack.longValue("u_height")
-                    + "U rack: " + invalid.stream().map(String::valueOf).collect(Collectors.joining(", ")));
+            errors.computeIfAbsent("units", k -> new ArrayList<>())
+                    .add("Invalid unit(s) for " + rack.longValue("u_height") + "U rack: "
+                            + invalid.stream().map(String::valueOf).collect(Collectors.joining(", ")));
             return;
         }
-        List<Row> taken = db.query("select distinct u from dcim_rackreservation r, unnest(r.units) u where r.rack_id = ?"
-                + " and r.id <> coalesce(?, -1)", rackId, selfId);
+        List<Row> taken = db.query(
+                "select distinct u from dcim_rackreservation r, unnest(r.units) u where r.rack_id = ?"
+                        + " and r.id <> coalesce(?, -1)",
+                rackId,
+                selfId);
         java.util.Set<Long> reserved = new java.util.HashSet<>();
         taken.forEach(t -> reserved.add(t.longValue("u")));
-        List<Integer> conflicting = units.stream().filter(u -> reserved.contains(u.longValue())).toList();
+        List<Integer> conflicting =
+                units.stream().filter(u -> reserved.contains(u.longValue())).toList();
         if (!conflicting.isEmpty()) {
-            errors.computeIfAbsent("units", k -> new ArrayList<>()).add("The following units have already been reserved: "
-                    + conflicting.stream().map(String::valueOf).collect(Collectors.joining(", ")));
+            errors.computeIfAbsent("units", k -> new ArrayList<>())
+                    .add("The following units have already been reserved: "
+                            + conflicting.stream().map(String::valueOf).collect(Collectors.joining(", ")));
         }
     }
 
@@ -159,7 +195,8 @@ public class RackModels implements ModelDefinition {
                 return List.of();
             }
             return db.query("select id from dcim_rack where rack_type_id = ? order by id", written.id()).stream()
-                    .map(r -> new FollowUp("dcim.rack", r.id(), Map.of("rack_type", written.id()))).toList();
+                    .map(r -> new FollowUp("dcim.rack", r.id(), Map.of("rack_type", written.id())))
+                    .toList();
         }
     }
 

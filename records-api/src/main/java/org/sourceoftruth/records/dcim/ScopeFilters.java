@@ -1,12 +1,11 @@
 package org.sourceoftruth.records.dcim;
 
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.model.ExtraFilter;
-import org.sourceoftruth.records.model.Kind;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.ExtraFilter;
+import org.sourceoftruth.records.model.Kind;
 
 /**
  * Filters for models placed by a location scope (NetBox 4.2+ scope_type/scope_id on prefixes
@@ -16,11 +15,10 @@ import java.util.List;
  */
 public final class ScopeFilters {
     /** Content types a location scope may point at (NetBox's LOCATION_SCOPE_TYPES). */
-    public static final List<String> LOCATION_SCOPE_TYPES = List.of("dcim.region", "dcim.sitegroup", "dcim.site",
-            "dcim.location");
+    public static final List<String> LOCATION_SCOPE_TYPES =
+            List.of("dcim.region", "dcim.sitegroup", "dcim.site", "dcim.location");
 
-    private ScopeFilters() {
-    }
+    private ScopeFilters() {}
 
     /** The ids of the given tree nodes and all their descendants; one array parameter. */
     public static String descendants(String table, String key) {
@@ -30,30 +28,51 @@ public final class ScopeFilters {
 
     /** The ids of one tree node (one id parameter) and all its descendants. */
     public static String descendantsOf(String table) {
-        return "with recursive d(id) as (select id from " + table + " where id = ?"
-                + " union select c.id from " + table + " c join d on c.parent_id = d.id) select id from d";
+        return "with recursive d(id) as (select id from " + table + " where id = ?" + " union select c.id from " + table
+                + " c join d on c.parent_id = d.id) select id from d";
     }
 
     public static List<ExtraFilter> locationScope(String typeColumn, String idColumn) {
         List<ExtraFilter> out = new ArrayList<>();
-        for (boolean byId : new boolean[]{false, true}) {
+        for (boolean byId : new boolean[] {false, true}) {
             String suffix = byId ? "_id" : "";
             String key = byId ? "id" : "slug";
-            out.add(filter("region" + suffix, byId, typeColumn, idColumn, Place.REGION, descendants("dcim_region", key)));
-            out.add(filter("site_group" + suffix, byId, typeColumn, idColumn, Place.SITE_GROUP,
+            out.add(filter(
+                    "region" + suffix, byId, typeColumn, idColumn, Place.REGION, descendants("dcim_region", key)));
+            out.add(filter(
+                    "site_group" + suffix,
+                    byId,
+                    typeColumn,
+                    idColumn,
+                    Place.SITE_GROUP,
                     descendants("dcim_sitegroup", key)));
-            out.add(filter("site" + suffix, byId, typeColumn, idColumn, Place.SITE,
+            out.add(filter(
+                    "site" + suffix,
+                    byId,
+                    typeColumn,
+                    idColumn,
+                    Place.SITE,
                     "select id from dcim_site where " + key + " = any(?)"));
-            out.add(filter("location" + suffix, byId, typeColumn, idColumn, Place.LOCATION,
+            out.add(filter(
+                    "location" + suffix,
+                    byId,
+                    typeColumn,
+                    idColumn,
+                    Place.LOCATION,
                     descendants("dcim_location", key)));
         }
         return out;
     }
 
-    private enum Place { REGION, SITE_GROUP, SITE, LOCATION }
+    private enum Place {
+        REGION,
+        SITE_GROUP,
+        SITE,
+        LOCATION
+    }
 
-    private static ExtraFilter filter(String name, boolean byId, String typeColumn, String idColumn, Place place,
-                                      String ids) {
+    private static ExtraFilter filter(
+            String name, boolean byId, String typeColumn, String idColumn, Place place, String ids) {
         // NetBox's (TreeNode)ModelMultipleChoiceFilter: a region, site group, site or location
         // that does not exist is a 400
         String table = switch (place) {
@@ -65,8 +84,8 @@ public final class ScopeFilters {
         return scopeFilter(name, byId, typeColumn, idColumn, place, ids).choicesFrom(table, byId ? "id" : "slug");
     }
 
-    private static ExtraFilter scopeFilter(String name, boolean byId, String typeColumn, String idColumn, Place place,
-                                           String ids) {
+    private static ExtraFilter scopeFilter(
+            String name, boolean byId, String typeColumn, String idColumn, Place place, String ids) {
         return new ExtraFilter(name, byId ? Kind.INTEGER : Kind.STRING, (alias, values) -> {
             String type = alias + "." + typeColumn;
             String id = alias + "." + idColumn;
@@ -80,9 +99,11 @@ public final class ScopeFilters {
                             + " or (" + type + " = 'dcim.location' and " + id + " in (select l.id from dcim_location l"
                             + " join dcim_site s on s.id = l.site_id where s." + siteColumn + " in (" + ids + ")))";
                 }
-                case SITE -> "(" + type + " = 'dcim.site' and " + id + " in (" + ids + "))"
-                        + " or (" + type + " = 'dcim.location' and " + id + " in (select id from dcim_location where"
-                        + " site_id in (" + ids + ")))";
+                case SITE ->
+                    "(" + type + " = 'dcim.site' and " + id + " in (" + ids + "))"
+                            + " or (" + type + " = 'dcim.location' and " + id
+                            + " in (select id from dcim_location where"
+                            + " site_id in (" + ids + ")))";
                 case LOCATION -> type + " = 'dcim.location' and " + id + " in (" + ids + ")";
             };
             int slots = sql.length() - sql.replace("?", "").length();

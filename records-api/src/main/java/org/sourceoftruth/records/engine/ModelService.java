@@ -1,32 +1,20 @@
 package org.sourceoftruth.records.engine;
 
-import org.sourceoftruth.records.engine.render.RenderedObject;
-import org.sourceoftruth.records.engine.render.Renderer;
-import org.sourceoftruth.records.engine.write.RecordWriter;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.engine.query.DetailQuery;
-import org.sourceoftruth.records.engine.query.ListQuery;
-import org.sourceoftruth.records.auth.Access;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.changelog.ChangeRecord;
-import org.sourceoftruth.records.changelog.ChangeRecorder;
-import io.quarkus.arc.All;
-import org.sourceoftruth.records.model.ExtraFilter;
-import org.sourceoftruth.records.kind.FieldTypes;
-import org.sourceoftruth.records.model.Field;
-import org.sourceoftruth.records.model.Kind;
-import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.model.Row;
-
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.sourceoftruth.records.auth.Access;
+import org.sourceoftruth.records.engine.query.DetailQuery;
+import org.sourceoftruth.records.engine.query.ListQuery;
+import org.sourceoftruth.records.engine.render.RenderedObject;
+import org.sourceoftruth.records.engine.render.Renderer;
+import org.sourceoftruth.records.engine.write.RecordWriter;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * The generic engine's operations over any declared model, as resources and applications call
@@ -41,13 +29,15 @@ public class ModelService {
 
     @Inject
     ListQuery listQuery;
+
     @Inject
     DetailQuery detailQuery;
+
     @Inject
     RecordWriter writer;
 
-    public ListQuery.Page list(Model model, Map<String, List<String>> query, Renderer.Options opts,
-                               ListQuery.PageRequest page) {
+    public ListQuery.Page list(
+            Model model, Map<String, List<String>> query, Renderer.Options opts, ListQuery.PageRequest page) {
         return listQuery.list(model, query, opts, page);
     }
 
@@ -61,8 +51,13 @@ public class ModelService {
     }
 
     /** PUT/PATCH of one object or of a list of {id, ...}; all-or-nothing. */
-    public List<RenderedObject> update(Model model, List<Long> ids, List<JsonNode> items, boolean partial, boolean bulk,
-                               Function<Row, String> etagCheck) {
+    public List<RenderedObject> update(
+            Model model,
+            List<Long> ids,
+            List<JsonNode> items,
+            boolean partial,
+            boolean bulk,
+            Function<Row, String> etagCheck) {
         return writer.update(model, ids, items, partial, bulk, etagCheck);
     }
 

@@ -10,6 +10,12 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.api.PageEnvelope;
@@ -24,13 +30,6 @@ import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.web.Responses;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
-
 /**
  * {@code GET /api/extras/custom-field-choice-sets/<id>/choices/}: the set's choices as NetBox's
  * action pages them, {@code {"id": value, "display": label}} each, {@code ?q=} matching value or
@@ -40,16 +39,22 @@ import java.util.Set;
 public class ChoiceSetChoicesResource {
     @Inject
     ModelRegistry registry;
+
     @Inject
     ModelService service;
+
     @Inject
     Access access;
+
     @Inject
     RequestContext request;
+
     @Inject
     QueryParameters parameters;
+
     @Context
     HttpHeaders headers;
+
     @Context
     UriInfo uri;
 
@@ -58,17 +63,24 @@ public class ChoiceSetChoicesResource {
     public Response choices(@PathParam("id") long id) {
         Model model = registry.require("extras.customfieldchoiceset");
         access.require(model, Access.Action.VIEW);
-        JsonNode set = service.get(model, id, new Renderer.Options(request.baseUrl(), Renderer.Mode.FULL, null,
-                Set.of())).node();
-        String base = set.path("base_choices").isObject() ? set.path("base_choices").path("value").asText(null) : null;
-        List<ChoiceSetChoices.Choice> choices = ChoiceSetChoices.of(base, set.get("extra_choices"),
-                set.path("order_alphabetically").asBoolean(false));
+        JsonNode set = service.get(
+                        model, id, new Renderer.Options(request.baseUrl(), Renderer.Mode.FULL, null, Set.of()))
+                .node();
+        String base = set.path("base_choices").isObject()
+                ? set.path("base_choices").path("value").asText(null)
+                : null;
+        List<ChoiceSetChoices.Choice> choices = ChoiceSetChoices.of(
+                base, set.get("extra_choices"), set.path("order_alphabetically").asBoolean(false));
         Map<String, List<String>> query = new LinkedHashMap<>();
         uri.getQueryParameters().forEach(query::put);
-        String q = query.containsKey("q") && !query.get("q").isEmpty() ? query.get("q").get(0).toLowerCase(Locale.ROOT) : "";
+        String q = query.containsKey("q") && !query.get("q").isEmpty()
+                ? query.get("q").get(0).toLowerCase(Locale.ROOT)
+                : "";
         if (!q.isEmpty()) {
-            choices = choices.stream().filter(c -> c.value().toLowerCase(Locale.ROOT).contains(q)
-                    || c.label().toLowerCase(Locale.ROOT).contains(q)).toList();
+            choices = choices.stream()
+                    .filter(c -> c.value().toLowerCase(Locale.ROOT).contains(q)
+                            || c.label().toLowerCase(Locale.ROOT).contains(q))
+                    .toList();
         }
         ListQuery.PageRequest page = parameters.page(query);
         long from = Math.min(page.offset(), choices.size());
@@ -78,7 +90,13 @@ public class ChoiceSetChoicesResource {
             results.add(Json.MAPPER.createObjectNode().put("id", c.value()).put("display", c.label()));
         }
         ListQuery.PageRequest offsetPage = new ListQuery.PageRequest(page.limit(), page.offset(), null);
-        return Responses.json(200, PageEnvelope.of(request.baseUrl() + uri.getPath(), query, offsetPage,
-                new ListQuery.Page((long) choices.size(), results, -1)), headers);
+        return Responses.json(
+                200,
+                PageEnvelope.of(
+                        request.baseUrl() + uri.getPath(),
+                        query,
+                        offsetPage,
+                        new ListQuery.Page((long) choices.size(), results, -1)),
+                headers);
     }
 }

@@ -8,13 +8,12 @@ import jakarta.inject.Inject;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.sourceoftruth.records.model.WriteListener;
-import org.sourceoftruth.records.model.BatchLoader;
-import org.sourceoftruth.records.model.Queries;
-
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.sourceoftruth.records.model.BatchLoader;
+import org.sourceoftruth.records.model.Queries;
+import org.sourceoftruth.records.model.WriteListener;
 
 /**
  * This replica's copy of the active config contexts ({@link ConfigContextSnapshot}), read from
@@ -49,23 +48,37 @@ public class ConfigContextCache implements WriteListener {
      * Writes to these change what contexts match, whatever the action: the contexts, and the trees
      * matched with their ancestors (a new or moved node).
      */
-    private static final Set<String> ALWAYS = Set.of("extras.configcontext", "dcim.region", "dcim.sitegroup",
-            "dcim.location", "dcim.devicerole", "dcim.platform");
+    private static final Set<String> ALWAYS = Set.of(
+            "extras.configcontext",
+            "dcim.region",
+            "dcim.sitegroup",
+            "dcim.location",
+            "dcim.devicerole",
+            "dcim.platform");
     /** Deleting one of these cascades to context assignments (a context may then match more). */
-    private static final Set<String> ON_DELETE = Set.of("extras.tag", "dcim.site", "dcim.devicetype",
-            "virtualization.clustertype", "virtualization.clustergroup", "virtualization.cluster",
-            "tenancy.tenantgroup", "tenancy.tenant");
+    private static final Set<String> ON_DELETE = Set.of(
+            "extras.tag",
+            "dcim.site",
+            "dcim.devicetype",
+            "virtualization.clustertype",
+            "virtualization.clustergroup",
+            "virtualization.cluster",
+            "tenancy.tenantgroup",
+            "tenancy.tenant");
+
     private static final Object SYNCHRONIZATION_KEY = ConfigContextCache.class;
 
-    private record Copy(ConfigContextSnapshot snapshot, long generation, long readAtNanos) {
-    }
+    private record Copy(ConfigContextSnapshot snapshot, long generation, long readAtNanos) {}
 
     @Inject
     TransactionSynchronizationRegistry transactions;
+
     @ConfigProperty(name = "quarkus.datasource.jdbc.url")
     String jdbcUrl;
+
     @ConfigProperty(name = "quarkus.datasource.username")
     String dbUser;
+
     @ConfigProperty(name = "quarkus.datasource.password", defaultValue = "")
     String dbPassword;
 
@@ -120,8 +133,7 @@ public class ConfigContextCache implements WriteListener {
             transactions.putResource(SYNCHRONIZATION_KEY, Boolean.TRUE);
             transactions.registerInterposedSynchronization(new Synchronization() {
                 @Override
-                public void beforeCompletion() {
-                }
+                public void beforeCompletion() {}
 
                 @Override
                 public void afterCompletion(int status) {

@@ -1,14 +1,13 @@
 package org.sourceoftruth.records.extras;
 
-import org.jboss.logging.Logger;
-import org.postgresql.PGConnection;
-import org.postgresql.PGNotification;
-import org.postgresql.ds.PGSimpleDataSource;
-
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import org.jboss.logging.Logger;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
+import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * Listens on the {@code config_contexts} channel (V44's triggers notify it on commit of anything
@@ -22,6 +21,7 @@ final class ConfigContextListener extends Thread {
     private static final Logger LOG = Logger.getLogger(ConfigContextListener.class);
     /** How long one wait for notifications lasts; a round trip after each proves the session alive. */
     private static final Duration HEARTBEAT = Duration.ofSeconds(5);
+
     private static final Duration RETRY = Duration.ofSeconds(2);
 
     private final String jdbcUrl;
@@ -52,7 +52,8 @@ final class ConfigContextListener extends Thread {
     @Override
     public void run() {
         while (running) {
-            try (Connection connection = open(); Statement statement = connection.createStatement()) {
+            try (Connection connection = open();
+                    Statement statement = connection.createStatement()) {
                 statement.execute("listen " + CHANNEL);
                 listening = true;
                 onChange.run(); // whatever changed while no session listened

@@ -1,10 +1,6 @@
 package org.sourceoftruth.records.extras;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.sourceoftruth.records.extras.ConfigContexts.Dimension;
-import org.sourceoftruth.records.model.Queries;
-import org.sourceoftruth.records.model.Row;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumMap;
@@ -13,6 +9,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.sourceoftruth.records.extras.ConfigContexts.Dimension;
+import org.sourceoftruth.records.model.Queries;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * The active config contexts with their assignments, in merge order, and the parent links of
@@ -34,8 +33,7 @@ final class ConfigContextSnapshot {
     }
 
     /** What matching needs to know of one device or VM (see {@link ConfigContexts#factsQuery}). */
-    record Facts(Map<Dimension, Long> values, Set<Long> tags) {
-    }
+    record Facts(Map<Dimension, Long> values, Set<Long> tags) {}
 
     private final List<Context> contexts;
     /** Per tree table, child id to parent id. */
@@ -65,7 +63,8 @@ final class ConfigContextSnapshot {
      */
     static ConfigContextSnapshot load(Queries db) {
         // The database orders by name (its collation), as the query this replaced did.
-        List<Row> rows = db.query("select id, data from extras_configcontext where is_active order by weight, name, id");
+        List<Row> rows =
+                db.query("select id, data from extras_configcontext where is_active order by weight, name, id");
         if (rows.isEmpty()) {
             return EMPTY;
         }
@@ -79,7 +78,8 @@ final class ConfigContextSnapshot {
                 tags.computeIfAbsent(context, k -> new HashSet<>()).add(target);
             } else {
                 assigned.computeIfAbsent(context, k -> new EnumMap<>(Dimension.class))
-                        .computeIfAbsent(Dimension.byField(dimension), k -> new HashSet<>()).add(target);
+                        .computeIfAbsent(Dimension.byField(dimension), k -> new HashSet<>())
+                        .add(target);
             }
         }
         List<Context> contexts = new ArrayList<>(rows.size());
@@ -95,10 +95,16 @@ final class ConfigContextSnapshot {
     private static String assignmentsQuery() {
         StringBuilder sql = new StringBuilder();
         for (Dimension d : Dimension.values()) {
-            sql.append("select '").append(d.field).append("' as dimension, configcontext_id as context, ")
-                    .append(d.column).append(" as target from ").append(d.joinTable()).append(" union all ");
+            sql.append("select '")
+                    .append(d.field)
+                    .append("' as dimension, configcontext_id as context, ")
+                    .append(d.column)
+                    .append(" as target from ")
+                    .append(d.joinTable())
+                    .append(" union all ");
         }
-        return sql.append("select 'tags', object_id, tag_id from extras_taggeditem where object_type = 'extras.configcontext'")
+        return sql.append(
+                        "select 'tags', object_id, tag_id from extras_taggeditem where object_type = 'extras.configcontext'")
                 .toString();
     }
 
@@ -107,8 +113,10 @@ final class ConfigContextSnapshot {
         if (trees.isEmpty()) {
             return parents;
         }
-        List<String> parts = trees.stream().sorted()
-                .map(t -> "select '" + t + "' as tree, id, parent_id from " + t + " where parent_id is not null").toList();
+        List<String> parts = trees.stream()
+                .sorted()
+                .map(t -> "select '" + t + "' as tree, id, parent_id from " + t + " where parent_id is not null")
+                .toList();
         for (Row r : db.query(String.join(" union all ", parts))) {
             parents.computeIfAbsent(r.str("tree"), k -> new HashMap<>()).put(r.id(), r.longValue("parent_id"));
         }

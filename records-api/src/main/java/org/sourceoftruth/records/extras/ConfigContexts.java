@@ -3,12 +3,6 @@ package org.sourceoftruth.records.extras;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.sourceoftruth.records.model.BatchLoader;
-import org.sourceoftruth.records.model.Field;
-import org.sourceoftruth.records.model.Fields;
-import org.sourceoftruth.records.model.Queries;
-import org.sourceoftruth.records.model.Row;
-
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -17,6 +11,11 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.sourceoftruth.records.model.BatchLoader;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Fields;
+import org.sourceoftruth.records.model.Queries;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * Renders config_context for devices and virtual machines as NetBox does: the data of every
@@ -57,6 +56,7 @@ public final class ConfigContexts {
         final String column;
         /** Tree table whose ancestors also match, or null for an exact match. */
         final String tree;
+
         final String objectValue;
 
         Dimension(String field, String column, String tree, String objectValue) {
@@ -85,8 +85,7 @@ public final class ConfigContexts {
         }
     }
 
-    private ConfigContexts() {
-    }
+    private ConfigContexts() {}
 
     /** config_context: rendered for a whole page by the loader. */
     public static Field field(BatchLoader loader) {
@@ -109,11 +108,14 @@ public final class ConfigContexts {
             sql.append(", array(select t.tag_id from extras_taggeditem t where t.object_type = ?")
                     .append(" and t.object_id = o.id) as tag_ids");
         }
-        return sql.append(" from ").append(table).append(" o")
+        return sql.append(" from ")
+                .append(table)
+                .append(" o")
                 .append(" left join dcim_site s on s.id = o.site_id")
                 .append(" left join tenancy_tenant tn on tn.id = o.tenant_id")
                 .append(" left join virtualization_cluster cl on cl.id = o.cluster_id")
-                .append(" where o.id = any(?::bigint[])").toString();
+                .append(" where o.id = any(?::bigint[])")
+                .toString();
     }
 
     /**
@@ -122,7 +124,10 @@ public final class ConfigContexts {
      */
     record Target(String contentType, boolean device, String factsQuery, String factsQueryWithTags) {
         static Target of(String table, String contentType, boolean device) {
-            return new Target(contentType, device, ConfigContexts.factsQuery(table, device, false),
+            return new Target(
+                    contentType,
+                    device,
+                    ConfigContexts.factsQuery(table, device, false),
                     ConfigContexts.factsQuery(table, device, true));
         }
     }
@@ -130,7 +135,8 @@ public final class ConfigContexts {
     /** The rendered config_context of each row of a page, by row id. */
     static Map<Long, Object> render(ConfigContextSnapshot snapshot, Queries db, List<Row> rows, Target target) {
         boolean device = target.device();
-        Map<Long, ConfigContextSnapshot.Facts> facts = snapshot.isEmpty() ? Map.of() : facts(snapshot, db, rows, target);
+        Map<Long, ConfigContextSnapshot.Facts> facts =
+                snapshot.isEmpty() ? Map.of() : facts(snapshot, db, rows, target);
         Map<Long, Object> out = new HashMap<>();
         for (Row r : rows) {
             ObjectNode data = NODES.objectNode();
@@ -146,13 +152,14 @@ public final class ConfigContexts {
         return out;
     }
 
-    private static Map<Long, ConfigContextSnapshot.Facts> facts(ConfigContextSnapshot snapshot, Queries db,
-                                                                List<Row> rows, Target target) {
+    private static Map<Long, ConfigContextSnapshot.Facts> facts(
+            ConfigContextSnapshot snapshot, Queries db, List<Row> rows, Target target) {
         List<Long> ids = rows.stream().map(Row::id).toList();
         boolean device = target.device();
         boolean tags = snapshot.usesTags();
         Map<Long, ConfigContextSnapshot.Facts> out = new HashMap<>();
-        for (Row r : tags ? db.query(target.factsQueryWithTags(), target.contentType(), ids)
+        for (Row r : tags
+                ? db.query(target.factsQueryWithTags(), target.contentType(), ids)
                 : db.query(target.factsQuery(), ids)) {
             long id = r.longValue("object_id");
             Map<Dimension, Long> values = new EnumMap<>(Dimension.class);

@@ -8,6 +8,12 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.db.Db;
@@ -21,13 +27,6 @@ import org.sourceoftruth.records.web.ErrorMapper;
 import org.sourceoftruth.records.web.JsonBody;
 import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.web.Responses;
-
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * Config templates rendered (NetBox's RenderConfigMixin and ConfigTemplateRenderMixin):
@@ -46,14 +45,19 @@ import java.util.Set;
 public class ConfigRendering {
     @Inject
     ModelRegistry registry;
+
     @Inject
     ModelService service;
+
     @Inject
     Access access;
+
     @Inject
     RequestContext request;
+
     @Inject
     TemplateRendering rendering;
+
     @Inject
     AgroalDataSource dataSource;
 
@@ -65,13 +69,16 @@ public class ConfigRendering {
         Long templateId = templateOf(model, id);
         String objectType = model.contentType().substring(model.contentType().indexOf('.') + 1);
         if (templateId == null) {
-            ObjectNode error = Json.MAPPER.createObjectNode().put("error", "No config template found for this "
-                    + objectType + ".");
+            ObjectNode error = Json.MAPPER
+                    .createObjectNode()
+                    .put("error", "No config template found for this " + objectType + ".");
             return Responses.json(400, error, headers);
         }
         Map<String, Object> context = new LinkedHashMap<>();
         if (object.get("config_context") instanceof ObjectNode configContext) {
-            configContext.fields().forEachRemaining(e -> context.put(e.getKey(), TemplateRendering.plain(e.getValue())));
+            configContext
+                    .fields()
+                    .forEachRemaining(e -> context.put(e.getKey(), TemplateRendering.plain(e.getValue())));
         }
         extra.fields().forEachRemaining(e -> context.put(e.getKey(), TemplateRendering.plain(e.getValue())));
         context.put(objectType, TemplateRendering.plain(object));
@@ -88,10 +95,13 @@ public class ConfigRendering {
 
     private Response render(long templateId, Map<String, Object> context, HttpHeaders headers, String format) {
         Model templates = registry.require("extras.configtemplate");
-        ObjectNode template = (ObjectNode) service.get(templates, templateId, full()).node();
-        String output = rendering.render(template.path("template_code").asText(""), template.get("environment_params"), context);
+        ObjectNode template =
+                (ObjectNode) service.get(templates, templateId, full()).node();
+        String output = rendering.render(
+                template.path("template_code").asText(""), template.get("environment_params"), context);
         if (wantsText(headers, format)) {
-            return Response.ok(output, MediaType.TEXT_PLAIN_TYPE.withCharset("utf-8")).build();
+            return Response.ok(output, MediaType.TEXT_PLAIN_TYPE.withCharset("utf-8"))
+                    .build();
         }
         ObjectNode brief = Json.MAPPER.createObjectNode();
         for (String name : List.of("id", "url", "display", "name", "description")) {
@@ -119,8 +129,9 @@ public class ConfigRendering {
         }
         JsonNode json = JsonBody.parse(body);
         if (!(json instanceof ObjectNode object)) {
-            throw ApiException.field("non_field_errors", "Invalid data. Expected a dictionary, but got "
-                    + ErrorMapper.jsonType(json) + ".");
+            throw ApiException.field(
+                    "non_field_errors",
+                    "Invalid data. Expected a dictionary, but got " + ErrorMapper.jsonType(json) + ".");
         }
         return object;
     }
@@ -128,10 +139,13 @@ public class ConfigRendering {
     /** NetBox's get_config_template: the object's own, else its role's, else its platform's. */
     private Long templateOf(Model model, long id) {
         try (Connection c = dataSource.getConnection()) {
-            List<Row> rows = new Db(c).query("select coalesce(o.config_template_id, r.config_template_id,"
-                    + " p.config_template_id) as template_id from " + model.table() + " o"
-                    + " left join dcim_devicerole r on r.id = o.role_id left join dcim_platform p on p.id = o.platform_id"
-                    + " where o.id = ?", id);
+            List<Row> rows = new Db(c)
+                    .query(
+                            "select coalesce(o.config_template_id, r.config_template_id,"
+                                    + " p.config_template_id) as template_id from " + model.table() + " o"
+                                    + " left join dcim_devicerole r on r.id = o.role_id left join dcim_platform p on p.id = o.platform_id"
+                                    + " where o.id = ?",
+                            id);
             return rows.isEmpty() ? null : rows.get(0).longValue("template_id");
         } catch (SQLException e) {
             throw new Db.DbException(e);

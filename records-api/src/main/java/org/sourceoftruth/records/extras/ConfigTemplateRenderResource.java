@@ -15,6 +15,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 public class ConfigTemplateRenderResource {
     @Inject
     ConfigRendering rendering;
+
     @Context
     HttpHeaders headers;
 

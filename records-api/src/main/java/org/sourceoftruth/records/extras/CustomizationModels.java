@@ -1,9 +1,14 @@
 package org.sourceoftruth.records.extras;
 
+import static org.sourceoftruth.records.model.Fields.*;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.sourceoftruth.records.engine.customfields.ChoiceSetChoices;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.ExtraFilters;
@@ -13,23 +18,50 @@ import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
-import static org.sourceoftruth.records.model.Fields.*;
-
 /**
  * extras: custom links (templated links shown on objects of their types) and custom field choice
  * sets (the choices of select and multiselect custom fields, see {@link ChoiceSetChoices}).
  */
 @ApplicationScoped
 public class CustomizationModels implements ModelDefinition {
-    public static final ChoiceSet BUTTON_CLASS = ChoiceSet.of("default", "Default", "blue", "Blue", "indigo", "Indigo",
-            "purple", "Purple", "pink", "Pink", "red", "Red", "orange", "Orange", "yellow", "Yellow", "green", "Green",
-            "teal", "Teal", "cyan", "Cyan", "gray", "Gray", "black", "Black", "white", "White", "ghost-dark", "Link");
-    public static final ChoiceSet BASE_CHOICES = ChoiceSet.of("IATA", "IATA (Airport codes)",
-            "ISO_3166", "ISO 3166 (Country codes)", "UN_LOCODE", "UN/LOCODE (Location codes)");
+    public static final ChoiceSet BUTTON_CLASS = ChoiceSet.of(
+            "default",
+            "Default",
+            "blue",
+            "Blue",
+            "indigo",
+            "Indigo",
+            "purple",
+            "Purple",
+            "pink",
+            "Pink",
+            "red",
+            "Red",
+            "orange",
+            "Orange",
+            "yellow",
+            "Yellow",
+            "green",
+            "Green",
+            "teal",
+            "Teal",
+            "cyan",
+            "Cyan",
+            "gray",
+            "Gray",
+            "black",
+            "Black",
+            "white",
+            "White",
+            "ghost-dark",
+            "Link");
+    public static final ChoiceSet BASE_CHOICES = ChoiceSet.of(
+            "IATA",
+            "IATA (Airport codes)",
+            "ISO_3166",
+            "ISO 3166 (Country codes)",
+            "UN_LOCODE",
+            "UN/LOCODE (Location codes)");
 
     @Inject
     Instance<ModelRegistry> registry;
@@ -37,12 +69,16 @@ public class CustomizationModels implements ModelDefinition {
     @Override
     public List<Model> models() {
         Model customLink = Model.of("extras", "custom-links", "extras.customlink", "extras_customlink", "custom link")
-                .fields(stringList("object_types").required().objectTypeIds(), str("name").required().max(100).unique(),
-                        bool("enabled").dflt(true), str("link_text").required().help("Jinja2 template code for link text"),
+                .fields(
+                        stringList("object_types").required().objectTypeIds(),
+                        str("name").required().max(100).unique(),
+                        bool("enabled").dflt(true),
+                        str("link_text").required().help("Jinja2 template code for link text"),
                         str("link_url").required().help("Jinja2 template code for link URL"),
                         integer("weight").range(0, 32767).dflt(100),
                         str("group_name").max(50).help("Links with the same group will appear as a dropdown menu"),
-                        plainChoice("button_class", BUTTON_CLASS).dflt("default")
+                        plainChoice("button_class", BUTTON_CLASS)
+                                .dflt("default")
                                 .help("The class of the first link in a group will be used for the dropdown button"),
                         bool("new_window").dflt(false).help("Force link to open in a new window"))
                 .timestamps()
@@ -51,21 +87,34 @@ public class CustomizationModels implements ModelDefinition {
                 .search("t.name", "t.link_text", "t.link_url")
                 .brief("name");
 
-        Model choiceSet = Model.of("extras", "custom-field-choice-sets", "extras.customfieldchoiceset",
-                        "extras_customfieldchoiceset", "custom field choice set")
-                .fields(str("name").required().max(100).unique(), str("description").max(200),
-                        choice("base_choices", BASE_CHOICES).nullable()
+        Model choiceSet = Model.of(
+                        "extras",
+                        "custom-field-choice-sets",
+                        "extras.customfieldchoiceset",
+                        "extras_customfieldchoiceset",
+                        "custom field choice set")
+                .fields(
+                        str("name").required().max(100).unique(),
+                        str("description").max(200),
+                        choice("base_choices", BASE_CHOICES)
+                                .nullable()
                                 .help("Base set of predefined choices (optional)"),
-                        json("extra_choices").nullable(), bool("order_alphabetically").dflt(false)
+                        json("extra_choices").nullable(),
+                        bool("order_alphabetically")
+                                .dflt(false)
                                 .help("Choices are automatically ordered alphabetically"),
-                        computed("choices_count", CustomizationModels::choicesCount).renders(Kind.INTEGER))
+                        computed("choices_count", CustomizationModels::choicesCount)
+                                .renders(Kind.INTEGER))
                 .timestamps()
                 .validator(CustomizationModels::choiceSetRules)
                 // NetBox's filter_by_choice: a value or a label among the extra choices
-                .filter(ExtraFilters.each("choice", Kind.STRING, "exists (select 1 from jsonb_array_elements("
-                        + "case when jsonb_typeof({t}.extra_choices) = 'array' then {t}.extra_choices else '[]' end) p,"
-                        + " jsonb_array_elements_text(case when jsonb_typeof(p) = 'array' then p else '[]' end) v"
-                        + " where v = ?)"))
+                .filter(ExtraFilters.each(
+                        "choice",
+                        Kind.STRING,
+                        "exists (select 1 from jsonb_array_elements("
+                                + "case when jsonb_typeof({t}.extra_choices) = 'array' then {t}.extra_choices else '[]' end) p,"
+                                + " jsonb_array_elements_text(case when jsonb_typeof(p) = 'array' then p else '[]' end) v"
+                                + " where v = ?)"))
                 .ordering("t.name")
                 .search("t.name", "t.description")
                 .brief("name", "description", "choices_count");
@@ -73,7 +122,8 @@ public class CustomizationModels implements ModelDefinition {
     }
 
     private static Object choicesCount(Row row) {
-        return ChoiceSetChoices.of(row.str("base_choices"), (JsonNode) row.get("extra_choices"), false).size();
+        return ChoiceSetChoices.of(row.str("base_choices"), (JsonNode) row.get("extra_choices"), false)
+                .size();
     }
 
     /**
@@ -88,8 +138,12 @@ public class CustomizationModels implements ModelDefinition {
         if (extras != null) {
             boolean pairs = extras.isArray();
             for (JsonNode pair : extras) {
-                pairs &= pair.isArray() && pair.size() == 2 && pair.get(0).isValueNode() && pair.get(1).isValueNode()
-                        && !pair.get(0).isNull() && !pair.get(1).isNull();
+                pairs &= pair.isArray()
+                        && pair.size() == 2
+                        && pair.get(0).isValueNode()
+                        && pair.get(1).isValueNode()
+                        && !pair.get(0).isNull()
+                        && !pair.get(1).isNull();
             }
             if (!pairs) {
                 add(errors, "extra_choices", "Each choice must be a list of a value and a label, e.g. [\"a\", \"A\"].");
@@ -99,8 +153,10 @@ public class CustomizationModels implements ModelDefinition {
             add(errors, "__all__", "Must define base or extra choices.");
         }
         if (base != null && !base.isEmpty() && !ChoiceSetChoices.ISO_3166.equals(base)) {
-            add(errors, "base_choices", "The " + BASE_CHOICES.label(base)
-                    + " list is not available on this server; use extra choices.");
+            add(
+                    errors,
+                    "base_choices",
+                    "The " + BASE_CHOICES.label(base) + " list is not available on this server; use extra choices.");
         }
     }
 

@@ -13,6 +13,11 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.sourceoftruth.model.Json;
@@ -25,12 +30,6 @@ import org.sourceoftruth.records.web.JsonBody;
 import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.web.Responses;
 
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 /**
  * {@code /api/extras/dashboard/}: the caller's own dashboard (NetBox's DashboardView), its
  * widget {@code layout} (a list) and {@code config} (an object keyed by widget). GET answers it
@@ -42,10 +41,13 @@ import java.util.Map;
 public class DashboardResource {
     @Inject
     RequestContext request;
+
     @Inject
     Access access;
+
     @Inject
     AgroalDataSource dataSource;
+
     @Context
     HttpHeaders headers;
 
@@ -91,18 +93,22 @@ public class DashboardResource {
         RequestContext.Caller caller = requireCaller(true);
         JsonNode changes = JsonBody.parse(body);
         if (!changes.isObject()) {
-            throw ApiException.field("non_field_errors", "Invalid data. Expected a dictionary, but got "
-                    + ErrorMapper.jsonType(changes) + ".");
+            throw ApiException.field(
+                    "non_field_errors",
+                    "Invalid data. Expected a dictionary, but got " + ErrorMapper.jsonType(changes) + ".");
         }
         Map<String, List<String>> errors = new LinkedHashMap<>();
         JsonNode layout = changes.get("layout");
         JsonNode config = changes.get("config");
         if (layout != null && !layout.isArray()) {
-            errors.put("layout", List.of("Expected a list of items but got type \"" + ErrorMapper.jsonType(layout) + "\"."));
+            errors.put(
+                    "layout",
+                    List.of("Expected a list of items but got type \"" + ErrorMapper.jsonType(layout) + "\"."));
         }
         if (config != null && !config.isObject()) {
-            errors.put("config", List.of("Expected a dictionary of items but got type \"" + ErrorMapper.jsonType(config)
-                    + "\"."));
+            errors.put(
+                    "config",
+                    List.of("Expected a dictionary of items but got type \"" + ErrorMapper.jsonType(config) + "\"."));
         }
         if (!errors.isEmpty()) {
             throw ApiException.fields(errors);
@@ -112,8 +118,11 @@ public class DashboardResource {
             ObjectNode current = load(db, caller.userId());
             JsonNode newLayout = layout != null ? layout : current.get("layout");
             JsonNode newConfig = config != null ? config : current.get("config");
-            db.update("insert into extras_dashboard (user_id, layout, config) values (?, ?, ?) on conflict (user_id)"
-                    + " do update set layout = excluded.layout, config = excluded.config", caller.userId(), newLayout,
+            db.update(
+                    "insert into extras_dashboard (user_id, layout, config) values (?, ?, ?) on conflict (user_id)"
+                            + " do update set layout = excluded.layout, config = excluded.config",
+                    caller.userId(),
+                    newLayout,
                     newConfig);
             return Responses.json(200, load(db, caller.userId()), headers);
         } catch (SQLException e) {

@@ -7,6 +7,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
+import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.engine.ModelService;
@@ -18,26 +19,30 @@ import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.web.Responses;
 
-import java.util.Set;
-
 /**
  * {@code POST /api/extras/<export-templates|config-templates|config-contexts|config-context-profiles>/<id>/sync/}:
  * NetBox's SyncedDataMixin action. An object bound to a data file copies the file's current
  * content again ({@link SyncedData}; a save through the engine, with its change record); an
  * unbound one is returned unchanged, as NetBox does. Needs the change permission on the object.
  */
-@Path("/api/extras/{model: export-templates|config-templates|config-contexts|config-context-profiles}/{id: [0-9]+}/sync/")
+@Path(
+        "/api/extras/{model: export-templates|config-templates|config-contexts|config-context-profiles}/{id: [0-9]+}/sync/")
 public class DataSyncResource {
     @Inject
     ModelRegistry registry;
+
     @Inject
     ModelService service;
+
     @Inject
     Access access;
+
     @Inject
     RequestContext request;
+
     @Inject
     SyncedDataBinding binding;
+
     @Context
     HttpHeaders headers;
 

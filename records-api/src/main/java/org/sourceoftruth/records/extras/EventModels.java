@@ -1,9 +1,15 @@
 package org.sourceoftruth.records.extras;
 
+import static org.sourceoftruth.records.model.Fields.*;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.sourceoftruth.model.conditions.Conditions;
 import org.sourceoftruth.model.template.WebhookHeaders;
 import org.sourceoftruth.model.template.WebhookTemplates;
@@ -13,13 +19,6 @@ import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-
-import static org.sourceoftruth.records.model.Fields.*;
-
 /**
  * extras: webhooks and event rules, read by webhook-dispatcher (which runs the webhook rules; the
  * notification rules are run by records-api itself, see {@link EventRuleNotifications}). Templates and conditions are
@@ -27,18 +26,25 @@ import static org.sourceoftruth.records.model.Fields.*;
  */
 @ApplicationScoped
 public class EventModels implements ModelDefinition {
-    public static final ChoiceSet HTTP_METHOD = ChoiceSet.of("GET", "GET", "POST", "POST", "PUT", "PUT",
-            "PATCH", "PATCH", "DELETE", "DELETE");
-    public static final ChoiceSet ACTION_TYPE = ChoiceSet.of("webhook", "Webhook", "script", "Script",
-            "notification", "Notification");
+    public static final ChoiceSet HTTP_METHOD =
+            ChoiceSet.of("GET", "GET", "POST", "POST", "PUT", "PUT", "PATCH", "PATCH", "DELETE", "DELETE");
+    public static final ChoiceSet ACTION_TYPE =
+            ChoiceSet.of("webhook", "Webhook", "script", "Script", "notification", "Notification");
     /** Why an event rule with action type script is refused: no script runner exists here (see ScriptRun). */
-    static final String SCRIPT_ACTIONS_REFUSED = "Event rules cannot run scripts here: no script runner exists on"
-            + " this server.";
+    static final String SCRIPT_ACTIONS_REFUSED =
+            "Event rules cannot run scripts here: no script runner exists on" + " this server.";
     /** The object each action type acts with. */
-    static final Map<String, String> ACTION_OBJECT_TYPES = Map.of("webhook", "extras.webhook",
-            "script", "extras.script", "notification", "extras.notificationgroup");
-    static final Set<String> EVENT_TYPES = Set.of("object_created", "object_updated", "object_deleted",
-            "job_started", "job_completed", "job_failed", "job_errored");
+    static final Map<String, String> ACTION_OBJECT_TYPES =
+            Map.of("webhook", "extras.webhook", "script", "extras.script", "notification", "extras.notificationgroup");
+
+    static final Set<String> EVENT_TYPES = Set.of(
+            "object_created",
+            "object_updated",
+            "object_deleted",
+            "job_started",
+            "job_completed",
+            "job_failed",
+            "job_errored");
 
     @Inject
     Instance<ModelRegistry> registry;
@@ -46,13 +52,21 @@ public class EventModels implements ModelDefinition {
     @Override
     public List<Model> models() {
         Model webhook = Model.of("extras", "webhooks", "extras.webhook", "extras_webhook", "webhook")
-                .fields(str("name").required().max(150).unique(), str("description").max(200),
-                        str("payload_url").required().max(500)
-                                .help("This URL will be called using the HTTP method defined when the webhook is called."
-                                        + " Jinja2 template processing is supported with the same context as the request body."),
+                .fields(
+                        str("name").required().max(150).unique(),
+                        str("description").max(200),
+                        str("payload_url")
+                                .required()
+                                .max(500)
+                                .help(
+                                        "This URL will be called using the HTTP method defined when the webhook is called."
+                                                + " Jinja2 template processing is supported with the same context as the request body."),
                         plainChoice("http_method", HTTP_METHOD).dflt("POST"),
-                        str("http_content_type").max(100).dflt("application/json"), str("additional_headers"),
-                        str("body_template"), str("secret").max(255), bool("ssl_verification").dflt(true),
+                        str("http_content_type").max(100).dflt("application/json"),
+                        str("additional_headers"),
+                        str("body_template"),
+                        str("secret").max(255),
+                        bool("ssl_verification").dflt(true),
                         str("ca_file_path").max(4096).nullable().dflt(null))
                 .standardTail()
                 .validator(EventModels::webhookRules)
@@ -61,13 +75,22 @@ public class EventModels implements ModelDefinition {
                 .brief("name", "description");
 
         Model eventRule = Model.of("extras", "event-rules", "extras.eventrule", "extras_eventrule", "event rule")
-                .fields(stringList("object_types").required().objectTypeIds(), str("name").required().max(150).unique(),
-                        bool("enabled").dflt(true), stringList("event_types").required(), json("conditions").nullable(),
+                .fields(
+                        stringList("object_types").required().objectTypeIds(),
+                        str("name").required().max(150).unique(),
+                        bool("enabled").dflt(true),
+                        stringList("event_types").required(),
+                        json("conditions").nullable(),
                         choice("action_type", ACTION_TYPE).dflt("webhook"),
-                        genericFk("action_object", "action_object_type", "action_object_id",
-                                List.of("extras.webhook", "extras.script", "extras.notificationgroup")).required()
+                        genericFk(
+                                        "action_object",
+                                        "action_object_type",
+                                        "action_object_id",
+                                        List.of("extras.webhook", "extras.script", "extras.notificationgroup"))
+                                .required()
                                 .cascade(),
-                        json("action_data").nullable(), str("description").max(200))
+                        json("action_data").nullable(),
+                        str("description").max(200))
                 .standardTail()
                 .validator(this::eventRuleRules)
                 .ordering("t.name")
@@ -84,10 +107,12 @@ public class EventModels implements ModelDefinition {
         for (String field : List.of("payload_url", "additional_headers", "body_template")) {
             String text = row.str(field);
             if (text != null && !text.isEmpty()) {
-                WebhookTemplates.validate(text).ifPresent(problem -> add(errors, field, "Invalid template: " + problem));
+                WebhookTemplates.validate(text)
+                        .ifPresent(problem -> add(errors, field, "Invalid template: " + problem));
             }
         }
-        WebhookHeaders.problems(row.str("additional_headers")).forEach(problem -> add(errors, "additional_headers", problem));
+        WebhookHeaders.problems(row.str("additional_headers"))
+                .forEach(problem -> add(errors, "additional_headers", problem));
         if (row.get("ca_file_path") != null && Boolean.FALSE.equals(row.get("ssl_verification"))) {
             add(errors, "ca_file_path", "Do not specify a CA certificate file if SSL verification is disabled.");
         }

@@ -4,6 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import org.jboss.logging.Logger;
 import org.sourceoftruth.model.conditions.Condition;
 import org.sourceoftruth.model.conditions.ConditionEvaluationException;
@@ -15,13 +21,6 @@ import org.sourceoftruth.records.changelog.ChangeRecord;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.model.WriteListener;
-
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
 
 /**
  * Event rules with action type {@code notification}: when a change matches such a rule (object
@@ -63,11 +62,9 @@ public class EventRuleNotifications implements ChangeObserver, WriteListener {
     private volatile Cached cached;
 
     /** An enabled notification rule; {@code condition} null when its conditions are invalid (it never fires). */
-    record Rule(long id, Set<String> objectTypes, Set<String> eventTypes, Condition condition, long groupId) {
-    }
+    record Rule(long id, Set<String> objectTypes, Set<String> eventTypes, Condition condition, long groupId) {}
 
-    private record Cached(List<Rule> rules, long loadedAt) {
-    }
+    private record Cached(List<Rule> rules, long loadedAt) {}
 
     @Override
     public void recorded(List<Recorded> changes) {
@@ -80,10 +77,17 @@ public class EventRuleNotifications implements ChangeObserver, WriteListener {
             ChangeRecord change = recorded.change();
             String eventType = eventType(recorded.action());
             for (Rule rule : rules) {
-                if (rule.objectTypes().contains(change.objectType()) && rule.eventTypes().contains(eventType)
+                if (rule.objectTypes().contains(change.objectType())
+                        && rule.eventTypes().contains(eventType)
                         && fires(rule, change.eventData())) {
-                    notifications.add(new Object[] {change.objectType(), change.objectId(), change.objectRepr(), eventType,
-                            rule.groupId(), rule.groupId()});
+                    notifications.add(new Object[] {
+                        change.objectType(),
+                        change.objectId(),
+                        change.objectRepr(),
+                        eventType,
+                        rule.groupId(),
+                        rule.groupId()
+                    });
                 }
             }
         }
@@ -140,9 +144,11 @@ public class EventRuleNotifications implements ChangeObserver, WriteListener {
     private List<Rule> load() {
         List<Rule> rules = new ArrayList<>();
         try (Connection c = dataSource.getConnection()) {
-            for (Row r : new Db(c).query("select id, object_types, event_types, conditions, action_object_id"
-                    + " from extras_eventrule where enabled and action_type = 'notification'"
-                    + " and action_object_type = 'extras.notificationgroup' and action_object_id is not null")) {
+            for (Row r : new Db(c)
+                    .query(
+                            "select id, object_types, event_types, conditions, action_object_id"
+                                    + " from extras_eventrule where enabled and action_type = 'notification'"
+                                    + " and action_object_type = 'extras.notificationgroup' and action_object_id is not null")) {
                 Condition condition;
                 try {
                     condition = Conditions.parse(r.get("conditions") instanceof JsonNode n ? n : null);
@@ -150,8 +156,12 @@ public class EventRuleNotifications implements ChangeObserver, WriteListener {
                     LOG.warnf("Event rule %d has invalid conditions and will not notify: %s", r.id(), e.getMessage());
                     condition = null;
                 }
-                rules.add(new Rule(r.id(), new HashSet<>((List<String>) r.get("object_types")),
-                        new HashSet<>((List<String>) r.get("event_types")), condition, r.longValue("action_object_id")));
+                rules.add(new Rule(
+                        r.id(),
+                        new HashSet<>((List<String>) r.get("object_types")),
+                        new HashSet<>((List<String>) r.get("event_types")),
+                        condition,
+                        r.longValue("action_object_id")));
             }
         } catch (SQLException e) {
             throw new Db.DbException(e);

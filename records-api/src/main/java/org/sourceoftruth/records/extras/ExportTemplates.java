@@ -5,6 +5,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.sourceoftruth.records.api.ListExport;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.engine.ModelService;
@@ -14,11 +18,6 @@ import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.RequestContext;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * {@code GET <list>?export=<name>}: NetBox's ExportTemplatesMixin. The export template of that
@@ -32,12 +31,16 @@ import java.util.Set;
 public class ExportTemplates implements ListExport {
     @Inject
     ModelRegistry registry;
+
     @Inject
     ModelService service;
+
     @Inject
     Access access;
+
     @Inject
     RequestContext request;
+
     @Inject
     TemplateRendering rendering;
 
@@ -49,7 +52,9 @@ public class ExportTemplates implements ListExport {
         ListQuery.Page objects = service.list(model, query, full, new ListQuery.PageRequest(null, 0, null));
         List<Object> queryset = new ArrayList<>(objects.results().size());
         objects.results().forEach(o -> queryset.add(TemplateRendering.plain(o)));
-        String output = rendering.render(template.path("template_code").asText(""), template.get("environment_params"),
+        String output = rendering.render(
+                template.path("template_code").asText(""),
+                template.get("environment_params"),
                 Map.of("queryset", queryset));
         Response.ResponseBuilder response = Response.ok(output, type);
         if (template.path("as_attachment").asBoolean(true)) {
@@ -65,8 +70,11 @@ public class ExportTemplates implements ListExport {
             throw ApiException.notFound();
         }
         Renderer.Options full = new Renderer.Options(request.baseUrl(), Renderer.Mode.FULL, null, Set.of());
-        ListQuery.Page found = service.list(templates, Map.of("name", List.of(name),
-                "object_types", List.of(model.contentType())), full, new ListQuery.PageRequest(1L, 0, null));
+        ListQuery.Page found = service.list(
+                templates,
+                Map.of("name", List.of(name), "object_types", List.of(model.contentType())),
+                full,
+                new ListQuery.PageRequest(1L, 0, null));
         if (found.results().isEmpty()) {
             throw ApiException.notFound();
         }

@@ -1,8 +1,15 @@
 package org.sourceoftruth.records.extras;
 
+import static org.sourceoftruth.records.model.Declarations.COLOR;
+import static org.sourceoftruth.records.model.Declarations.COLOR_MESSAGE;
+import static org.sourceoftruth.records.model.Fields.*;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Kind;
@@ -12,30 +19,55 @@ import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.model.UniqueRule;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
-import static org.sourceoftruth.records.model.Declarations.COLOR;
-import static org.sourceoftruth.records.model.Declarations.COLOR_MESSAGE;
-import static org.sourceoftruth.records.model.Fields.*;
-
 /** extras: tags and custom fields. */
 @ApplicationScoped
 public class ExtrasModels implements ModelDefinition {
-    public static final ChoiceSet CUSTOM_FIELD_TYPE = ChoiceSet.of("text", "Text", "longtext", "Text (long)",
-            "integer", "Integer", "decimal", "Decimal", "boolean", "Boolean (true/false)", "date", "Date",
-            "datetime", "Date & time", "url", "URL", "json", "JSON", "select", "Selection",
-            "multiselect", "Multiple selection", "object", "Object", "multiobject", "Multiple objects");
-    public static final ChoiceSet FILTER_LOGIC = ChoiceSet.of("disabled", "Disabled", "loose", "Loose", "exact", "Exact");
+    public static final ChoiceSet CUSTOM_FIELD_TYPE = ChoiceSet.of(
+            "text",
+            "Text",
+            "longtext",
+            "Text (long)",
+            "integer",
+            "Integer",
+            "decimal",
+            "Decimal",
+            "boolean",
+            "Boolean (true/false)",
+            "date",
+            "Date",
+            "datetime",
+            "Date & time",
+            "url",
+            "URL",
+            "json",
+            "JSON",
+            "select",
+            "Selection",
+            "multiselect",
+            "Multiple selection",
+            "object",
+            "Object",
+            "multiobject",
+            "Multiple objects");
+    public static final ChoiceSet FILTER_LOGIC =
+            ChoiceSet.of("disabled", "Disabled", "loose", "Loose", "exact", "Exact");
     public static final ChoiceSet UI_VISIBLE = ChoiceSet.of("always", "Always", "if-set", "If set", "hidden", "Hidden");
     public static final ChoiceSet UI_EDITABLE = ChoiceSet.of("yes", "Yes", "no", "No", "hidden", "Hidden");
 
     /** Object types that carry tags: the journaled ones and the other models with NetBox's TagsMixin. */
-    static final List<String> TAGGABLE = java.util.stream.Stream.concat(JournalModels.JOURNALED.stream(),
-            java.util.stream.Stream.of("extras.webhook", "extras.eventrule", "extras.journalentry", "extras.configtemplate",
-                    "extras.configcontext", "extras.configcontextprofile", "tenancy.contactassignment",
-                    "circuits.circuitgroupassignment", "ipam.fhrpgroupassignment")).toList();
+    static final List<String> TAGGABLE = java.util.stream.Stream.concat(
+                    JournalModels.JOURNALED.stream(),
+                    java.util.stream.Stream.of(
+                            "extras.webhook",
+                            "extras.eventrule",
+                            "extras.journalentry",
+                            "extras.configtemplate",
+                            "extras.configcontext",
+                            "extras.configcontextprofile",
+                            "tenancy.contactassignment",
+                            "circuits.circuitgroupassignment",
+                            "ipam.fhrpgroupassignment"))
+            .toList();
 
     /** The registry is looked up lazily: it is built from this bean, among others. */
     @Inject
@@ -44,43 +76,72 @@ public class ExtrasModels implements ModelDefinition {
     @Override
     public List<Model> models() {
         Model tag = Model.of("extras", "tags", "extras.tag", "extras_tag", "tag")
-                .fields(str("name").required().max(100).unique(), slug("slug").unique(),
-                        str("color").max(6).dflt("9e9e9e").pattern(COLOR, COLOR_MESSAGE), str("description").max(200),
-                        integer("weight").range(0, 32767).dflt(1000), stringList("object_types").objectTypeIds(),
+                .fields(
+                        str("name").required().max(100).unique(),
+                        slug("slug").unique(),
+                        str("color").max(6).dflt("9e9e9e").pattern(COLOR, COLOR_MESSAGE),
+                        str("description").max(200),
+                        integer("weight").range(0, 32767).dflt(1000),
+                        stringList("object_types").objectTypeIds(),
                         count("tagged_items", "extras_taggeditem", "tag_id"))
                 .timestamps()
                 .validator(this::knownObjectTypes)
                 // NetBox's TagFilterSet: tags in use on objects of a type, by name or by object-type id
                 // (no ids are published here, so an id matches no type), and tags a type may use
-                .filter(ExtraFilters.each("content_type", Kind.STRING,
+                .filter(ExtraFilters.each(
+                        "content_type",
+                        Kind.STRING,
                         "{t}.id in (select ti.tag_id from extras_taggeditem ti where ti.object_type = ?)",
                         v -> v.toString().toLowerCase(java.util.Locale.ROOT)))
                 .filter(ExtraFilters.each("content_type_id", Kind.INTEGER, "false"))
-                .filter(ExtraFilters.each("for_object_type_id", Kind.INTEGER,
-                        "coalesce(cardinality({t}.object_types), 0) = 0"))
+                .filter(ExtraFilters.each(
+                        "for_object_type_id", Kind.INTEGER, "coalesce(cardinality({t}.object_types), 0) = 0"))
                 .ordering("t.weight", "t.name")
                 .search("t.name", "t.slug", "t.color", "t.description")
                 .brief("name", "slug", "color", "description");
 
-        Model customField = Model.of("extras", "custom-fields", "extras.customfield", "extras_customfield", "custom field")
-                .fields(stringList("object_types").required().objectTypeIds(),
+        Model customField = Model.of(
+                        "extras", "custom-fields", "extras.customfield", "extras_customfield", "custom field")
+                .fields(
+                        stringList("object_types").required().objectTypeIds(),
                         choice("type", CUSTOM_FIELD_TYPE).dflt("text"),
-                        str("related_object_type").max(100).nullable().dflt(null).objectTypeIds(),
-                        str("name").required().max(50).unique().pattern("^[A-Za-z0-9_]+$",
-                                "Only alphanumeric characters and underscores are allowed."),
-                        str("label").max(50), str("group_name").max(50), str("description").max(200),
-                        bool("required").dflt(false), bool("unique").dflt(false), integer("search_weight").min(0).dflt(1000),
-                        choice("filter_logic", FILTER_LOGIC).dflt("loose"), choice("ui_visible", UI_VISIBLE).dflt("always"),
-                        choice("ui_editable", UI_EDITABLE).dflt("yes"), bool("is_cloneable").dflt(false),
-                        json("default").nullable(), integer("weight").min(0).dflt(100),
-                        decimal("validation_minimum").nullable(), decimal("validation_maximum").nullable(),
-                        str("validation_regex").max(500), stringList("choices").nullable().dflt(null)
+                        str("related_object_type")
+                                .max(100)
+                                .nullable()
+                                .dflt(null)
+                                .objectTypeIds(),
+                        str("name")
+                                .required()
+                                .max(50)
+                                .unique()
+                                .pattern(
+                                        "^[A-Za-z0-9_]+$", "Only alphanumeric characters and underscores are allowed."),
+                        str("label").max(50),
+                        str("group_name").max(50),
+                        str("description").max(200),
+                        bool("required").dflt(false),
+                        bool("unique").dflt(false),
+                        integer("search_weight").min(0).dflt(1000),
+                        choice("filter_logic", FILTER_LOGIC).dflt("loose"),
+                        choice("ui_visible", UI_VISIBLE).dflt("always"),
+                        choice("ui_editable", UI_EDITABLE).dflt("yes"),
+                        bool("is_cloneable").dflt(false),
+                        json("default").nullable(),
+                        integer("weight").min(0).dflt(100),
+                        decimal("validation_minimum").nullable(),
+                        decimal("validation_maximum").nullable(),
+                        str("validation_regex").max(500),
+                        stringList("choices")
+                                .nullable()
+                                .dflt(null)
                                 .help("Choices of select/multiselect fields without a choice set (before NetBox 3.6)."),
-                        str("comments"), computed("data_type", ExtrasModels::dataType),
+                        str("comments"),
+                        computed("data_type", ExtrasModels::dataType),
                         json("related_object_filter").nullable(),
                         fk("choice_set", "extras.customfieldchoiceset").protect())
                 .timestamps()
-                .unique(UniqueRule.of("Custom field names must be unique.", "name").ignoreCase("name"))
+                .unique(UniqueRule.of("Custom field names must be unique.", "name")
+                        .ignoreCase("name"))
                 .validator(this::knownObjectTypes)
                 .validator(ExtrasModels::customFieldRules)
                 .display(r -> r.str("label") == null || r.str("label").isEmpty() ? r.str("name") : r.str("label"))
@@ -92,13 +153,17 @@ public class ExtrasModels implements ModelDefinition {
         Model taggedItem = Model.of("extras", "tagged-objects", "extras.taggeditem", "extras_taggeditem", "tagged item")
                 .noDisplayUrl()
                 .readOnlyApi()
-                .fields(genericFk("object", "object_type", "object_id", TAGGABLE).detached().objectTypeIds(),
+                .fields(
+                        genericFk("object", "object_type", "object_id", TAGGABLE)
+                                .detached()
+                                .objectTypeIds(),
                         fk("tag", "extras.tag").detached())
                 .select("_tag", "select g.name from extras_tag g where g.id = t.tag_id")
                 .display(r -> r.str("object_type") + " " + r.str("object_id") + " tagged with " + r.str("_tag"))
                 .ordering("t.id")
                 // the tag's name and slug, and the display text
-                .search("(select g.name from extras_tag g where g.id = t.tag_id)",
+                .search(
+                        "(select g.name from extras_tag g where g.id = t.tag_id)",
                         "(select g.slug from extras_tag g where g.id = t.tag_id)",
                         "(select t.object_type || ' ' || t.object_id || ' tagged with ' || g.name from extras_tag g"
                                 + " where g.id = t.tag_id)")
@@ -146,8 +211,10 @@ public class ExtrasModels implements ModelDefinition {
                     .add("Object fields must define an object type.");
         }
         Object filter = row.get("related_object_filter");
-        if (filter != null && !(filter instanceof com.fasterxml.jackson.databind.JsonNode n && n.isNull())
-                && !"object".equals(type) && !"multiobject".equals(type)) {
+        if (filter != null
+                && !(filter instanceof com.fasterxml.jackson.databind.JsonNode n && n.isNull())
+                && !"object".equals(type)
+                && !"multiobject".equals(type)) {
             errors.computeIfAbsent("related_object_filter", k -> new ArrayList<>())
                     .add("A related object filter can be defined only for object fields.");
         }

@@ -1,14 +1,13 @@
 package org.sourceoftruth.records.extras;
 
+import static org.sourceoftruth.records.model.Fields.*;
+
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import org.sourceoftruth.records.kind.ImageUpload;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.Row;
-
-import java.util.List;
-
-import static org.sourceoftruth.records.model.Fields.*;
 
 /**
  * extras: image attachments, uploaded images on the objects NetBox lets carry them (its
@@ -20,22 +19,40 @@ import static org.sourceoftruth.records.model.Fields.*;
 @ApplicationScoped
 public class ImageAttachmentModels implements ModelDefinition {
     /** NetBox 4.4's models with ImageAttachmentsMixin. */
-    public static final List<String> IMAGE_HOLDERS = List.of("circuits.circuit", "dcim.device", "dcim.devicetype",
-            "dcim.location", "dcim.moduletype", "dcim.powerpanel", "dcim.rack", "dcim.racktype", "dcim.site",
+    public static final List<String> IMAGE_HOLDERS = List.of(
+            "circuits.circuit",
+            "dcim.device",
+            "dcim.devicetype",
+            "dcim.location",
+            "dcim.moduletype",
+            "dcim.powerpanel",
+            "dcim.rack",
+            "dcim.racktype",
+            "dcim.site",
             "virtualization.virtualmachine");
 
     @Override
     public List<Model> models() {
-        Model attachment = Model.of("extras", "image-attachments", "extras.imageattachment", "extras_imageattachment",
+        Model attachment = Model.of(
+                        "extras",
+                        "image-attachments",
+                        "extras.imageattachment",
+                        "extras_imageattachment",
                         "image attachment")
                 .noDisplayUrl()
-                .fields(genericFk("parent", "object_type", "object_id", IMAGE_HOLDERS)
-                                .required().notNull().cascade().objectTypeIds(),
+                .fields(
+                        genericFk("parent", "object_type", "object_id", IMAGE_HOLDERS)
+                                .required()
+                                .notNull()
+                                .cascade()
+                                .objectTypeIds(),
                         str("name").max(50),
-                        image("image", ImageAttachmentModels::storedName).required()
+                        image("image", ImageAttachmentModels::storedName)
+                                .required()
                                 .imageSize("image_height", "image_width"),
                         str("description").max(200),
-                        integer("image_height").readOnly(), integer("image_width").readOnly())
+                        integer("image_height").readOnly(),
+                        integer("image_width").readOnly())
                 .timestamps()
                 .display(ImageAttachmentModels::display)
                 .ordering("t.name", "t.id")

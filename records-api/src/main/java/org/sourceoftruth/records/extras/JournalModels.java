@@ -1,7 +1,14 @@
 package org.sourceoftruth.records.extras;
 
+import static org.sourceoftruth.records.model.Fields.*;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Kind;
@@ -10,14 +17,6 @@ import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.model.WriteHook;
 import org.sourceoftruth.records.web.RequestContext;
-
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.List;
-import java.util.Map;
-
-import static org.sourceoftruth.records.model.Fields.*;
 
 /**
  * extras: journal entries, remarks on any object NetBox journals (its JournalingMixin models).
@@ -33,24 +32,89 @@ public class JournalModels implements ModelDefinition {
      * subclasses, device and VM components included; templates and assignments are not). Those
      * not served here yet start taking entries when their model lands.
      */
-    public static final List<String> JOURNALED = List.of("circuits.circuitgroup", "circuits.circuittermination",
-            "circuits.circuittype", "circuits.circuit", "circuits.provideraccount", "circuits.providernetwork",
-            "circuits.provider", "circuits.virtualcircuittermination", "circuits.virtualcircuittype",
-            "circuits.virtualcircuit", "dcim.cable", "dcim.consoleport", "dcim.consoleserverport", "dcim.devicebay",
-            "dcim.devicerole", "dcim.devicetype", "dcim.device", "dcim.frontport", "dcim.interface",
-            "dcim.inventoryitemrole", "dcim.inventoryitem", "dcim.location", "dcim.macaddress", "dcim.manufacturer",
-            "dcim.modulebay", "dcim.moduletypeprofile", "dcim.moduletype", "dcim.module", "dcim.platform",
-            "dcim.powerfeed", "dcim.poweroutlet", "dcim.powerpanel", "dcim.powerport", "dcim.rackreservation",
-            "dcim.rackrole", "dcim.racktype", "dcim.rack", "dcim.rearport", "dcim.region", "dcim.sitegroup",
-            "dcim.site", "dcim.virtualchassis", "dcim.virtualdevicecontext", "ipam.aggregate", "ipam.asnrange",
-            "ipam.asn", "ipam.fhrpgroup", "ipam.ipaddress", "ipam.iprange", "ipam.prefix", "ipam.rir", "ipam.role",
-            "ipam.routetarget", "ipam.servicetemplate", "ipam.service", "ipam.vlangroup", "ipam.vlan", "ipam.vrf",
-            "tenancy.contactgroup", "tenancy.contactrole", "tenancy.contact", "tenancy.tenantgroup", "tenancy.tenant",
-            "virtualization.clustergroup", "virtualization.clustertype", "virtualization.cluster",
-            "virtualization.vminterface", "virtualization.virtualdisk", "virtualization.virtualmachine",
-            "vpn.ikepolicy", "vpn.ikeproposal", "vpn.ipsecpolicy", "vpn.ipsecprofile", "vpn.ipsecproposal",
-            "vpn.l2vpntermination", "vpn.l2vpn", "vpn.tunnelgroup", "vpn.tunneltermination", "vpn.tunnel",
-            "wireless.wirelesslangroup", "wireless.wirelesslan", "wireless.wirelesslink");
+    public static final List<String> JOURNALED = List.of(
+            "circuits.circuitgroup",
+            "circuits.circuittermination",
+            "circuits.circuittype",
+            "circuits.circuit",
+            "circuits.provideraccount",
+            "circuits.providernetwork",
+            "circuits.provider",
+            "circuits.virtualcircuittermination",
+            "circuits.virtualcircuittype",
+            "circuits.virtualcircuit",
+            "dcim.cable",
+            "dcim.consoleport",
+            "dcim.consoleserverport",
+            "dcim.devicebay",
+            "dcim.devicerole",
+            "dcim.devicetype",
+            "dcim.device",
+            "dcim.frontport",
+            "dcim.interface",
+            "dcim.inventoryitemrole",
+            "dcim.inventoryitem",
+            "dcim.location",
+            "dcim.macaddress",
+            "dcim.manufacturer",
+            "dcim.modulebay",
+            "dcim.moduletypeprofile",
+            "dcim.moduletype",
+            "dcim.module",
+            "dcim.platform",
+            "dcim.powerfeed",
+            "dcim.poweroutlet",
+            "dcim.powerpanel",
+            "dcim.powerport",
+            "dcim.rackreservation",
+            "dcim.rackrole",
+            "dcim.racktype",
+            "dcim.rack",
+            "dcim.rearport",
+            "dcim.region",
+            "dcim.sitegroup",
+            "dcim.site",
+            "dcim.virtualchassis",
+            "dcim.virtualdevicecontext",
+            "ipam.aggregate",
+            "ipam.asnrange",
+            "ipam.asn",
+            "ipam.fhrpgroup",
+            "ipam.ipaddress",
+            "ipam.iprange",
+            "ipam.prefix",
+            "ipam.rir",
+            "ipam.role",
+            "ipam.routetarget",
+            "ipam.servicetemplate",
+            "ipam.service",
+            "ipam.vlangroup",
+            "ipam.vlan",
+            "ipam.vrf",
+            "tenancy.contactgroup",
+            "tenancy.contactrole",
+            "tenancy.contact",
+            "tenancy.tenantgroup",
+            "tenancy.tenant",
+            "virtualization.clustergroup",
+            "virtualization.clustertype",
+            "virtualization.cluster",
+            "virtualization.vminterface",
+            "virtualization.virtualdisk",
+            "virtualization.virtualmachine",
+            "vpn.ikepolicy",
+            "vpn.ikeproposal",
+            "vpn.ipsecpolicy",
+            "vpn.ipsecprofile",
+            "vpn.ipsecproposal",
+            "vpn.l2vpntermination",
+            "vpn.l2vpn",
+            "vpn.tunnelgroup",
+            "vpn.tunneltermination",
+            "vpn.tunnel",
+            "wireless.wirelesslangroup",
+            "wireless.wirelesslan",
+            "wireless.wirelesslink");
 
     private static final DateTimeFormatter DISPLAY_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 
@@ -59,12 +123,17 @@ public class JournalModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model journal = Model.of("extras", "journal-entries", "extras.journalentry", "extras_journalentry",
-                        "journal entry")
-                .fields(genericFk("assigned_object", "assigned_object_type", "assigned_object_id", JOURNALED)
-                                .required().notNull().cascade().objectTypeIds(),
+        Model journal = Model.of(
+                        "extras", "journal-entries", "extras.journalentry", "extras_journalentry", "journal entry")
+                .fields(
+                        genericFk("assigned_object", "assigned_object_type", "assigned_object_id", JOURNALED)
+                                .required()
+                                .notNull()
+                                .cascade()
+                                .objectTypeIds(),
                         fk("created_by", "users.user").renderedAsId(),
-                        choice("kind", KIND).dflt("info"), str("comments").required())
+                        choice("kind", KIND).dflt("info"),
+                        str("comments").required())
                 .standardTail()
                 .display(JournalModels::display)
                 .hook(new CreatedByCaller())
@@ -73,8 +142,10 @@ public class JournalModels implements ModelDefinition {
                 .filter(ExtraFilters.each("created_before", Kind.DATETIME, "{t}.created <= ?"))
                 .ordering("t.created desc")
                 // NetBox searches the comments; the display text is searched too
-                .search("t.comments", "to_char(t.created at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' ('"
-                        + " || initcap(t.kind) || ')'")
+                .search(
+                        "t.comments",
+                        "to_char(t.created at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' ('"
+                                + " || initcap(t.kind) || ')'")
                 .brief("created", "kind");
         return List.of(journal);
     }
@@ -82,7 +153,9 @@ public class JournalModels implements ModelDefinition {
     /** NetBox's JournalEntry.__str__: the creation time to the minute and the kind, "2025-01-31 09:15 (Info)". */
     private static String display(Row r) {
         OffsetDateTime created = r.time("created");
-        String when = created == null ? "" : created.withOffsetSameInstant(ZoneOffset.UTC).format(DISPLAY_TIME) + " ";
+        String when = created == null
+                ? ""
+                : created.withOffsetSameInstant(ZoneOffset.UTC).format(DISPLAY_TIME) + " ";
         return when + "(" + KIND.label(r.str("kind")) + ")";
     }
 

@@ -17,20 +17,26 @@ import org.sourceoftruth.records.web.ApiException;
 public class RenderConfigResource {
     @Inject
     ModelRegistry registry;
+
     @Inject
     ConfigRendering rendering;
+
     @Context
     HttpHeaders headers;
 
     @POST
     @Operation(hidden = true)
-    public Response render(@PathParam("app") String app, @PathParam("model") String path, @PathParam("id") long id,
-                           @QueryParam("format") String format, String body) {
+    public Response render(
+            @PathParam("app") String app,
+            @PathParam("model") String path,
+            @PathParam("id") long id,
+            @QueryParam("format") String format,
+            String body) {
         boolean served = app.equals("dcim") ? path.equals("devices") : path.equals("virtual-machines");
         if (!served) {
             throw ApiException.notFound();
         }
-        return rendering.renderFor(registry.byPath(app, path).orElseThrow(ApiException::notFound), id, body, headers,
-                format);
+        return rendering.renderFor(
+                registry.byPath(app, path).orElseThrow(ApiException::notFound), id, body, headers, format);
     }
 }

@@ -1,9 +1,14 @@
 package org.sourceoftruth.records.extras;
 
+import static org.sourceoftruth.records.model.Fields.*;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
@@ -11,12 +16,6 @@ import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.web.RequestContext;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
-import static org.sourceoftruth.records.model.Fields.*;
 
 /**
  * extras: saved filters, named sets of list filter parameters. Any list applies them with
@@ -26,22 +25,32 @@ import static org.sourceoftruth.records.model.Fields.*;
 public class SavedFilterModels implements ModelDefinition {
     @Inject
     Instance<ModelRegistry> registry;
+
     @Inject
     RequestContext request;
 
     @Override
     public List<Model> models() {
-        Model savedFilter = Model.of("extras", "saved-filters", "extras.savedfilter", "extras_savedfilter", "saved filter")
-                .fields(stringList("object_types").required().objectTypeIds(), str("name").required().max(100).unique(),
-                        slug("slug").unique(), str("description").max(200),
-                        fk("user", "users.user").renderedAsId(), integer("weight").range(0, 32767).dflt(100),
-                        bool("enabled").dflt(true), bool("shared").dflt(true), json("parameters").required())
+        Model savedFilter = Model.of(
+                        "extras", "saved-filters", "extras.savedfilter", "extras_savedfilter", "saved filter")
+                .fields(
+                        stringList("object_types").required().objectTypeIds(),
+                        str("name").required().max(100).unique(),
+                        slug("slug").unique(),
+                        str("description").max(200),
+                        fk("user", "users.user").renderedAsId(),
+                        integer("weight").range(0, 32767).dflt(100),
+                        bool("enabled").dflt(true),
+                        bool("shared").dflt(true),
+                        json("parameters").required())
                 .timestamps()
                 .validator((row, errors) -> ExtrasModels.knownObjectTypes(registry.get(), row, errors))
                 .validator(SavedFilterModels::parametersAreAnObject)
                 .relationFilter("user", "user", "username")
-                .filter(new ExtraFilter("usable", Kind.BOOLEAN, (alias, values) -> usable(alias,
-                        Boolean.TRUE.equals(values.get(values.size() - 1)))))
+                .filter(new ExtraFilter(
+                        "usable",
+                        Kind.BOOLEAN,
+                        (alias, values) -> usable(alias, Boolean.TRUE.equals(values.get(values.size() - 1)))))
                 .ordering("t.weight", "t.name")
                 .search("t.name", "t.slug", "t.description")
                 .brief("name", "slug", "description");

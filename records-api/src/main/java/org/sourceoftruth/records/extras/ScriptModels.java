@@ -1,14 +1,13 @@
 package org.sourceoftruth.records.extras;
 
+import static org.sourceoftruth.records.model.Fields.*;
+
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
-
-import java.util.List;
-
-import static org.sourceoftruth.records.model.Fields.*;
 
 /**
  * extras: custom scripts (NetBox 4.4's Script model). In NetBox a script is a Python class found
@@ -28,9 +27,17 @@ public class ScriptModels implements ModelDefinition {
     @Override
     public List<Model> models() {
         Model script = Model.of("extras", "scripts", "extras.script", "extras_script", "script")
-                .fields(integer("module").column("module_id").readOnly().noFilter(), str("name").readOnly(),
-                        str("description").readOnly().nullable(), json("vars").readOnly().nullable(),
-                        fk("result", "core.job").readOnly().nullable().readAs(LATEST_JOB).noFilter().noOrder(),
+                .fields(
+                        integer("module").column("module_id").readOnly().noFilter(),
+                        str("name").readOnly(),
+                        str("description").readOnly().nullable(),
+                        json("vars").readOnly().nullable(),
+                        fk("result", "core.job")
+                                .readOnly()
+                                .nullable()
+                                .readAs(LATEST_JOB)
+                                .noFilter()
+                                .noOrder(),
                         bool("is_executable").readOnly().dflt(true))
                 .readOnlyApi()
                 .filter(ExtraFilters.each("module_id", Kind.INTEGER, "{t}.module_id = ?"))

@@ -28,10 +28,13 @@ public class ScriptRun implements ObjectPost {
 
     @Inject
     ModelRegistry registry;
+
     @Inject
     ModelService service;
+
     @Inject
     Access access;
+
     @Inject
     RequestContext request;
 

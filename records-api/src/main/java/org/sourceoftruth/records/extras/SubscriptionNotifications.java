@@ -4,18 +4,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.changelog.ChangeAction;
-import org.sourceoftruth.records.changelog.ChangeObserver;
-import org.sourceoftruth.records.changelog.ChangeRecord;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.model.ModelRegistry;
-
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.sourceoftruth.records.changelog.ChangeAction;
+import org.sourceoftruth.records.changelog.ChangeObserver;
+import org.sourceoftruth.records.changelog.ChangeRecord;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.ModelRegistry;
 
 /**
  * Subscriptions notify (NetBox's {@code extras.signals.notify_object_changed}): when an object
@@ -48,6 +47,7 @@ public class SubscriptionNotifications implements ChangeObserver {
 
     @Inject
     AgroalDataSource dataSource;
+
     @Inject
     ModelRegistry registry;
 
@@ -59,10 +59,17 @@ public class SubscriptionNotifications implements ChangeObserver {
         for (Recorded recorded : changes) {
             ChangeRecord change = recorded.change();
             JsonNode pre = change.prechange();
-            if (recorded.action() == ChangeAction.DELETE && change.objectType().equals("extras.subscription")
-                    && pre != null && pre.path("user").canConvertToLong()) {
-                goneSubscribers.computeIfAbsent(key(pre.path("object_type").asText(), pre.path("object_id").asLong()),
-                        k -> new ArrayList<>()).add(pre.path("user").asLong());
+            if (recorded.action() == ChangeAction.DELETE
+                    && change.objectType().equals("extras.subscription")
+                    && pre != null
+                    && pre.path("user").canConvertToLong()) {
+                goneSubscribers
+                        .computeIfAbsent(
+                                key(
+                                        pre.path("object_type").asText(),
+                                        pre.path("object_id").asLong()),
+                                k -> new ArrayList<>())
+                        .add(pre.path("user").asLong());
             }
         }
         Columns subscribed = new Columns();
@@ -127,6 +134,8 @@ public class SubscriptionNotifications implements ChangeObserver {
 
     /** Models with NetBox's notifications feature: the only ones a subscription can point at. */
     private boolean subscribable(String contentType) {
-        return registry.byContentType(contentType).map(NotificationModels.FEATURED::test).orElse(false);
+        return registry.byContentType(contentType)
+                .map(NotificationModels.FEATURED::test)
+                .orElse(false);
     }
 }

@@ -1,16 +1,12 @@
 package org.sourceoftruth.records.extras;
 
+import static org.sourceoftruth.records.model.Fields.*;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.model.Field;
-import org.sourceoftruth.records.model.Row;
-import org.sourceoftruth.records.model.WriteHook;
-
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -20,8 +16,11 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.sourceoftruth.records.model.Fields.*;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.WriteHook;
 
 /**
  * NetBox's SyncedDataMixin (config templates, export templates, config contexts and their
@@ -59,9 +58,13 @@ public class SyncedData {
      */
     static Field[] fields(boolean autoSyncRendered) {
         Field autoSync = bool("auto_sync_enabled").dflt(false);
-        return new Field[]{fk("data_source", "core.datasource").protect(), str("data_path").max(1000).readOnly(),
-                fk("data_file", "core.datafile"), autoSyncRendered ? autoSync : autoSync.unrendered(),
-                datetime("data_synced").readOnly().nullable()};
+        return new Field[] {
+            fk("data_source", "core.datasource").protect(),
+            str("data_path").max(1000).readOnly(),
+            fk("data_file", "core.datafile"),
+            autoSyncRendered ? autoSync : autoSync.unrendered(),
+            datetime("data_synced").readOnly().nullable()
+        };
     }
 
     /** The hook that binds and copies; {@code column} receives the content. */
@@ -76,8 +79,11 @@ public class SyncedData {
 
     private void bind(Row changes, Row existing, Map<String, List<String>> errors, String column, Content content) {
         boolean fileGiven = changes.containsKey("data_file_id");
-        Long fileId = fileGiven ? changes.longValue("data_file_id") : existing == null ? null : existing.longValue("data_file_id");
-        Long sourceId = changes.containsKey("data_source_id") ? changes.longValue("data_source_id")
+        Long fileId = fileGiven
+                ? changes.longValue("data_file_id")
+                : existing == null ? null : existing.longValue("data_file_id");
+        Long sourceId = changes.containsKey("data_source_id")
+                ? changes.longValue("data_source_id")
                 : existing == null ? null : existing.longValue("data_source_id");
         if (fileId == null) {
             if (sourceId != null) {

@@ -5,6 +5,9 @@ import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.engine.ModelService;
 import org.sourceoftruth.records.engine.render.RenderedObject;
@@ -12,10 +15,6 @@ import org.sourceoftruth.records.engine.render.Renderer;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
-
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.util.List;
 
 /**
  * Copies data files into the objects bound to them again ({@link SyncedData}): one object (the
@@ -27,13 +26,15 @@ import java.util.List;
 @ApplicationScoped
 public class SyncedDataBinding {
     /** The models that hold synced data, by table. */
-    static final List<String> SYNCED = List.of("extras.configtemplate", "extras.exporttemplate", "extras.configcontext",
-            "extras.configcontextprofile");
+    static final List<String> SYNCED = List.of(
+            "extras.configtemplate", "extras.exporttemplate", "extras.configcontext", "extras.configcontextprofile");
 
     @Inject
     ModelRegistry registry;
+
     @Inject
     ModelService service;
+
     @Inject
     AgroalDataSource dataSource;
 
@@ -41,21 +42,28 @@ public class SyncedDataBinding {
     @Transactional
     public RenderedObject resync(Model model, long id, Renderer.Options opts) {
         Long file = fileOf(model, id);
-        return service.update(model, List.of(id), List.of(JsonNodeFactory.instance.objectNode().put("data_file", file)),
-                true, false, null).get(0);
+        return service.update(
+                        model,
+                        List.of(id),
+                        List.of(JsonNodeFactory.instance.objectNode().put("data_file", file)),
+                        true,
+                        false,
+                        null)
+                .get(0);
     }
 
     /** An object bound to a data file. */
-    public record Bound(Model model, long id) {
-    }
+    public record Bound(Model model, long id) {}
 
     /** After data source {@code sourceId} was synced: the objects bound to its files with auto_sync_enabled. */
     public List<Bound> autoSynced(long sourceId) {
         List<Bound> out = new java.util.ArrayList<>();
         for (String type : SYNCED) {
             Model model = registry.require(type);
-            for (Row r : query("select t.id from " + model.table() + " t join core_datafile f on f.id = t.data_file_id"
-                    + " where t.auto_sync_enabled and f.source_id = ? order by t.id", sourceId)) {
+            for (Row r : query(
+                    "select t.id from " + model.table() + " t join core_datafile f on f.id = t.data_file_id"
+                            + " where t.auto_sync_enabled and f.source_id = ? order by t.id",
+                    sourceId)) {
                 out.add(new Bound(model, r.id()));
             }
         }

@@ -1,19 +1,18 @@
 package org.sourceoftruth.records.extras;
 
+import static org.sourceoftruth.records.model.Fields.*;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
-import static org.sourceoftruth.records.model.Fields.*;
 
 /**
  * extras: table configs (NetBox 4.4), saved column sets of a UI table, kept for clients that
@@ -27,11 +26,18 @@ public class TableConfigModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model tableConfig = Model.of("extras", "table-configs", "extras.tableconfig", "extras_tableconfig", "table config")
-                .fields(str("object_type").required().max(100).objectTypeIds(), str("table").required().max(100),
-                        str("name").required().max(100), str("description").max(200),
-                        fk("user", "users.user").renderedAsId().cascade(), integer("weight").range(0, 32767).dflt(1000),
-                        bool("enabled").dflt(true), bool("shared").dflt(true), stringList("columns").required(),
+        Model tableConfig = Model.of(
+                        "extras", "table-configs", "extras.tableconfig", "extras_tableconfig", "table config")
+                .fields(
+                        str("object_type").required().max(100).objectTypeIds(),
+                        str("table").required().max(100),
+                        str("name").required().max(100),
+                        str("description").max(200),
+                        fk("user", "users.user").renderedAsId().cascade(),
+                        integer("weight").range(0, 32767).dflt(1000),
+                        bool("enabled").dflt(true),
+                        bool("shared").dflt(true),
+                        stringList("columns").required(),
                         stringList("ordering").nullable().dflt(null))
                 .timestamps()
                 .validator(this::tableConfigRules)

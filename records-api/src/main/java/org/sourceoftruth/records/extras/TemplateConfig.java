@@ -2,7 +2,6 @@ package org.sourceoftruth.records.extras;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
-
 import java.time.Duration;
 
 /**

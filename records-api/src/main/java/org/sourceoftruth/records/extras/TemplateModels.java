@@ -1,19 +1,18 @@
 package org.sourceoftruth.records.extras;
 
+import static org.sourceoftruth.records.model.Fields.*;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
-import static org.sourceoftruth.records.model.Fields.*;
 
 /**
  * extras: export templates (a list's objects rendered with {@code ?export=<name>}, see
@@ -25,14 +24,21 @@ import static org.sourceoftruth.records.model.Fields.*;
 public class TemplateModels implements ModelDefinition {
     @Inject
     Instance<ModelRegistry> registry;
+
     @Inject
     SyncedData syncedData;
 
     @Override
     public List<Model> models() {
-        Model exportTemplate = Model.of("extras", "export-templates", "extras.exporttemplate", "extras_exporttemplate",
+        Model exportTemplate = Model.of(
+                        "extras",
+                        "export-templates",
+                        "extras.exporttemplate",
+                        "extras_exporttemplate",
                         "export template")
-                .fields(stringList("object_types").required().objectTypeIds(), str("name").required().max(100),
+                .fields(
+                        stringList("object_types").required().objectTypeIds(),
+                        str("name").required().max(100),
                         str("description").max(200))
                 .fields(renderFields())
                 .fields(SyncedData.fields(false))
@@ -44,7 +50,11 @@ public class TemplateModels implements ModelDefinition {
                 .search("t.name", "t.description")
                 .brief("name", "description");
 
-        Model configTemplate = Model.of("extras", "config-templates", "extras.configtemplate", "extras_configtemplate",
+        Model configTemplate = Model.of(
+                        "extras",
+                        "config-templates",
+                        "extras.configtemplate",
+                        "extras_configtemplate",
                         "config template")
                 .fields(str("name").required().max(100), str("description").max(200))
                 .fields(renderFields())
@@ -60,13 +70,17 @@ public class TemplateModels implements ModelDefinition {
 
     /** RenderTemplateMixin's fields. */
     private static Field[] renderFields() {
-        return new Field[]{json("environment_params").nullable().dflt(Map.of())
-                .help("Any additional parameters to pass when constructing the Jinja environment"),
-                str("template_code").required().help("Jinja template code."),
-                str("mime_type").max(50).help("Defaults to <code>text/plain; charset=utf-8</code>"),
-                str("file_name").max(200).help("Filename to give to the rendered export file"),
-                str("file_extension").max(15).help("Extension to append to the rendered filename"),
-                bool("as_attachment").dflt(true).help("Download file as attachment")};
+        return new Field[] {
+            json("environment_params")
+                    .nullable()
+                    .dflt(Map.of())
+                    .help("Any additional parameters to pass when constructing the Jinja environment"),
+            str("template_code").required().help("Jinja template code."),
+            str("mime_type").max(50).help("Defaults to <code>text/plain; charset=utf-8</code>"),
+            str("file_name").max(200).help("Filename to give to the rendered export file"),
+            str("file_extension").max(15).help("Extension to append to the rendered filename"),
+            bool("as_attachment").dflt(true).help("Download file as attachment")
+        };
     }
 
     private static void nameIsNotReserved(Row row, Map<String, List<String>> errors) {

@@ -3,6 +3,8 @@ package org.sourceoftruth.records.extras;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Map;
 import org.sourceoftruth.model.template.CompiledTemplate;
 import org.sourceoftruth.model.template.PlainValues;
 import org.sourceoftruth.model.template.RenderLimits;
@@ -11,9 +13,6 @@ import org.sourceoftruth.model.template.TemplateSyntaxException;
 import org.sourceoftruth.model.template.WebhookTemplates;
 import org.sourceoftruth.model.template.Whitespace;
 import org.sourceoftruth.records.web.ApiException;
-
-import java.util.List;
-import java.util.Map;
 
 /**
  * Renders export and config templates with the webhooks' engine (common-model's template
@@ -49,8 +48,8 @@ public class TemplateRendering {
         } catch (TemplateSyntaxException e) {
             throw failed(e.getMessage());
         }
-        RenderLimits limits = new RenderLimits(config.timeout(), config.maxSteps(), config.maxChars(),
-                config.maxMemoryBytes());
+        RenderLimits limits =
+                new RenderLimits(config.timeout(), config.maxSteps(), config.maxChars(), config.maxMemoryBytes());
         try {
             return template.render(context, limits).replace("\r\n", "\n");
         } catch (TemplateRenderException e) {
@@ -59,7 +58,8 @@ public class TemplateRendering {
     }
 
     /** The Jinja environment parameters this engine applies. */
-    static final List<String> SUPPORTED = List.of("trim_blocks", "lstrip_blocks", "keep_trailing_newline", "autoescape");
+    static final List<String> SUPPORTED =
+            List.of("trim_blocks", "lstrip_blocks", "keep_trailing_newline", "autoescape");
 
     /**
      * NetBox passes {@code environment_params} to Jinja's Environment. This engine applies the

@@ -6,6 +6,14 @@ import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.engine.ModelService;
 import org.sourceoftruth.records.engine.render.RenderedObject;
@@ -16,15 +24,6 @@ import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.ErrorMapper;
 import org.sourceoftruth.records.web.RequestContext;
-
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.function.Function;
 
 /**
  * The one skeleton of NetBox's "available-*" actions (available IPs and prefixes, ASNs, VLANs):
@@ -43,8 +42,7 @@ public class Allocation {
      * A kind of pool: its advisory lock key (an arbitrary constant per kind), its table, and the
      * class name NetBox's 404 names ("No VLANGroup matches the given query.").
      */
-    public record Pool(long lockKey, String table, String className) {
-    }
+    public record Pool(long lockKey, String table, String className) {}
 
     /** What to create from the locked pool row; may throw an {@link ApiException} (400, 409). */
     @FunctionalInterface
@@ -54,12 +52,16 @@ public class Allocation {
 
     @Inject
     AgroalDataSource dataSource;
+
     @Inject
     ModelRegistry registry;
+
     @Inject
     ModelService service;
+
     @Inject
     Renderer renderer;
+
     @Inject
     RequestContext request;
 
@@ -116,8 +118,9 @@ public class Allocation {
         for (JsonNode item : items) {
             Map<String, List<String>> errors = new LinkedHashMap<>();
             if (!item.isObject()) {
-                errors.put("non_field_errors", List.of("Invalid data. Expected a dictionary, but got "
-                        + ErrorMapper.jsonType(item) + "."));
+                errors.put(
+                        "non_field_errors",
+                        List.of("Invalid data. Expected a dictionary, but got " + ErrorMapper.jsonType(item) + "."));
                 out.add(null);
             } else {
                 out.add(check.check(item, errors));
@@ -140,7 +143,13 @@ public class Allocation {
         }
         Model model = registry.require(contentType);
         List<Row> rows = db.query(model.selectFrom() + " where t.id = ?", id);
-        return rows.isEmpty() ? NODES.nullNode() : renderer.render(db, model, rows,
-                new Renderer.Options(request.baseUrl(), Renderer.Mode.NESTED, null, Set.of())).get(0);
+        return rows.isEmpty()
+                ? NODES.nullNode()
+                : renderer.render(
+                                db,
+                                model,
+                                rows,
+                                new Renderer.Options(request.baseUrl(), Renderer.Mode.NESTED, null, Set.of()))
+                        .get(0);
     }
 }

@@ -5,12 +5,11 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.engine.render.RenderedObject;
 import org.sourceoftruth.records.model.Row;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * NetBox's available-asns of an ASN range: the numbers of the range no ASN has yet, and the

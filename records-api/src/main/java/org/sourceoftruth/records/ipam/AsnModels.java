@@ -1,6 +1,10 @@
 package org.sourceoftruth.records.ipam;
 
+import static org.sourceoftruth.records.model.Fields.*;
+
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.List;
 import org.sourceoftruth.records.dcim.ScopeFilters;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.ExtraFilters;
@@ -9,11 +13,6 @@ import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.tenancy.TenancyFilters;
-
-import java.util.ArrayList;
-import java.util.List;
-
-import static org.sourceoftruth.records.model.Fields.*;
 
 /** ipam: autonomous system numbers and the ranges they are allocated from (see {@link AsnAvailability}). */
 @ApplicationScoped
@@ -24,11 +23,15 @@ public class AsnModels implements ModelDefinition {
     @Override
     public List<Model> models() {
         Model asn = Model.of("ipam", "asns", "ipam.asn", "ipam_asn", "ASN")
-                .fields(integer("asn").required().range(1, MAX_ASN).unique().label("ASN"),
-                        fk("rir", "ipam.rir").protect(), fk("tenant", "tenancy.tenant").protect(),
-                        str("description").max(200), str("comments"))
+                .fields(
+                        integer("asn").required().range(1, MAX_ASN).unique().label("ASN"),
+                        fk("rir", "ipam.rir").protect(),
+                        fk("tenant", "tenancy.tenant").protect(),
+                        str("description").max(200),
+                        str("comments"))
                 .standardTail()
-                .fields(count("site_count", "dcim_site_asns", "asn_id"),
+                .fields(
+                        count("site_count", "dcim_site_asns", "asn_id"),
                         count("provider_count", "circuits_provider_asns", "asn_id"))
                 .display(AsnModels::display)
                 .filters(TenancyFilters.tenantGroup())
@@ -40,9 +43,13 @@ public class AsnModels implements ModelDefinition {
                 .brief("asn", "description");
 
         Model range = Model.of("ipam", "asn-ranges", "ipam.asnrange", "ipam_asnrange", "ASN range")
-                .fields(str("name").required().max(100).unique(), slug("slug").unique(),
-                        fk("rir", "ipam.rir").required().protect(), integer("start").required().range(1, MAX_ASN),
-                        integer("end").required().range(1, MAX_ASN), fk("tenant", "tenancy.tenant").protect(),
+                .fields(
+                        str("name").required().max(100).unique(),
+                        slug("slug").unique(),
+                        fk("rir", "ipam.rir").required().protect(),
+                        integer("start").required().range(1, MAX_ASN),
+                        integer("end").required().range(1, MAX_ASN),
+                        fk("tenant", "tenancy.tenant").protect(),
                         str("description").max(200))
                 .standardTail()
                 .fields(computed("asn_count", r -> r.longValue("_asn_count")).renders(Kind.INTEGER))
@@ -51,8 +58,8 @@ public class AsnModels implements ModelDefinition {
                     Long start = row.longValue("start");
                     Long end = row.longValue("end");
                     if (start != null && end != null && end <= start) {
-                        errors.computeIfAbsent("__all__", k -> new ArrayList<>()).add("Starting ASN (" + start
-                                + ") must be lower than ending ASN (" + end + ").");
+                        errors.computeIfAbsent("__all__", k -> new ArrayList<>())
+                                .add("Starting ASN (" + start + ") must be lower than ending ASN (" + end + ").");
                     }
                 })
                 .filters(TenancyFilters.tenantGroup())
@@ -73,19 +80,25 @@ public class AsnModels implements ModelDefinition {
         String byId = "{t}.id in (select asn_id from " + joinTable + " where " + ownerColumn + " = ?)";
         String bySlug = "{t}.id in (select j.asn_id from " + joinTable + " j join " + ownerTable + " o on o.id = j."
                 + ownerColumn + " where o.slug = ?)";
-        return List.of(ExtraFilters.each(name, Kind.STRING, bySlug).choicesFrom(ownerTable, "slug"),
+        return List.of(
+                ExtraFilters.each(name, Kind.STRING, bySlug).choicesFrom(ownerTable, "slug"),
                 ExtraFilters.each(name + "_id", Kind.INTEGER, byId).choicesFrom(ownerTable, "id"));
     }
 
     /** site_group / site_group_id: linked to a site of the group or of a group below it. */
     private static List<ExtraFilter> siteGroups() {
         List<ExtraFilter> out = new ArrayList<>();
-        for (String[] k : new String[][]{{"site_group", "slug", "text"}, {"site_group_id", "id", "bigint"}}) {
+        for (String[] k : new String[][] {{"site_group", "slug", "text"}, {"site_group_id", "id", "bigint"}}) {
             String sql = "{t}.id in (select j.asn_id from dcim_site_asns j join dcim_site s on s.id = j.site_id"
                     + " where s.group_id in (" + ScopeFilters.descendants("dcim_sitegroup", k[1]) + "))";
             Kind kind = k[1].equals("id") ? Kind.INTEGER : Kind.STRING;
-            out.add(new ExtraFilter(k[0], kind, (alias, values) -> ExtraFilter.Sql.of(sql.replace("{t}", alias),
-                    new org.sourceoftruth.records.db.Db.SqlArray(k[2], values))).choicesFrom("dcim_sitegroup", k[1]));
+            out.add(new ExtraFilter(
+                            k[0],
+                            kind,
+                            (alias, values) -> ExtraFilter.Sql.of(
+                                    sql.replace("{t}", alias),
+                                    new org.sourceoftruth.records.db.Db.SqlArray(k[2], values)))
+                    .choicesFrom("dcim_sitegroup", k[1]));
         }
         return out;
     }

@@ -1,21 +1,20 @@
 package org.sourceoftruth.records.ipam;
 
-import org.sourceoftruth.records.engine.render.RenderedObject;
-import org.sourceoftruth.records.net.Addresses;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.web.ApiException;
-import org.sourceoftruth.records.net.Cidr;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.model.Row;
-
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.engine.render.RenderedObject;
+import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.net.Addresses;
+import org.sourceoftruth.records.net.Cidr;
+import org.sourceoftruth.records.web.ApiException;
 
 /**
  * NetBox's available-ips and available-prefixes: what is free inside a prefix or IP range, and
@@ -27,6 +26,7 @@ public class Availability {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     /** pg_advisory_xact_lock keys, one per kind of allocation (arbitrary constants). */
     private static final long LOCK_AVAILABLE_IPS = 0x5017_0001L;
+
     private static final long LOCK_AVAILABLE_PREFIXES = 0x5017_0002L;
     private static final int HOST_PAGE = 1000;
 
@@ -35,7 +35,8 @@ public class Availability {
 
     /** The parent of an allocation: a prefix or an IP range. */
     public enum ParentKind {
-        PREFIX("ipam.prefix", "ipam_prefix", "Prefix"), IP_RANGE("ipam.iprange", "ipam_iprange", "IPRange");
+        PREFIX("ipam.prefix", "ipam_prefix", "Prefix"),
+        IP_RANGE("ipam.iprange", "ipam_iprange", "IPRange");
 
         final String contentType;
         final String table;
@@ -53,9 +54,17 @@ public class Availability {
     }
 
     /** Where free addresses are looked for: bounds, VRF rule, exclusions. */
-    private record Parent(ParentKind kind, long id, Long vrfId, int family, int maskLength, BigInteger first,
-                          BigInteger last, boolean anyVrf, boolean none, Row row) {
-    }
+    private record Parent(
+            ParentKind kind,
+            long id,
+            Long vrfId,
+            int family,
+            int maskLength,
+            BigInteger first,
+            BigInteger last,
+            boolean anyVrf,
+            boolean none,
+            Row row) {}
 
     // ------------------------------------------------------------------ reads
 
@@ -77,8 +86,8 @@ public class Availability {
 
     public List<JsonNode> availablePrefixes(long id) {
         return allocation.read(db -> {
-            Parent parent = parent(ParentKind.PREFIX,
-                    Allocation.row(db, ParentKind.PREFIX.pool(LOCK_AVAILABLE_PREFIXES), id, false));
+            Parent parent = parent(
+                    ParentKind.PREFIX, Allocation.row(db, ParentKind.PREFIX.pool(LOCK_AVAILABLE_PREFIXES), id, false));
             JsonNode vrf = allocation.nested(db, "ipam.vrf", parent.vrfId());
             List<JsonNode> out = new ArrayList<>();
             for (Addresses.Block b : freeBlocks(parent, childPrefixes(db, parent))) {
@@ -126,9 +135,12 @@ public class Availability {
             for (int i = 0; i < items.size(); i++) {
                 int length = lengths.get(i);
                 Addresses.Block chosen = freeBlocks(parent, occupied).stream()
-                        .filter(b -> b.maskLength() <= length).findFirst().orElseThrow(Availability::insufficient);
+                        .filter(b -> b.maskLength() <= length)
+                        .findFirst()
+                        .orElseThrow(Availability::insufficient);
                 BigInteger size = Addresses.blockSize(parent.family(), length);
-                occupied.add(IpSpace.Interval.of(chosen.first(), chosen.first().add(size).subtract(BigInteger.ONE)));
+                occupied.add(IpSpace.Interval.of(
+                        chosen.first(), chosen.first().add(size).subtract(BigInteger.ONE)));
                 ObjectNode o = ((ObjectNode) items.get(i)).deepCopy();
                 o.remove("prefix_length");
                 o.put("prefix", Addresses.text(chosen.first(), parent.family()) + "/" + length);
@@ -170,8 +182,10 @@ public class Availability {
             }
             int n = len.asInt();
             if (n < parent.maskLength()) {
-                errors.put("prefix_length", List.of("Prefix length must be greater than or equal to the parent mask"
-                        + " length (" + parent.maskLength() + ")"));
+                errors.put(
+                        "prefix_length",
+                        List.of("Prefix length must be greater than or equal to the parent mask" + " length ("
+                                + parent.maskLength() + ")"));
             } else if (n > Addresses.bits(parent.family())) {
                 errors.put("prefix_length", List.of("Invalid prefix length (" + n + ") for IPv" + parent.family()));
             }
@@ -221,8 +235,17 @@ public class Availability {
         }
         Cidr.Parsed start = Addresses.parse(r.get("start_address"));
         Cidr.Parsed end = Addresses.parse(r.get("end_address"));
-        return new Parent(kind, id, vrf, start.family(), start.maskLength(), Addresses.host(start), Addresses.host(end),
-                false, Boolean.TRUE.equals(r.get("mark_populated")), r);
+        return new Parent(
+                kind,
+                id,
+                vrf,
+                start.family(),
+                start.maskLength(),
+                Addresses.host(start),
+                Addresses.host(end),
+                false,
+                Boolean.TRUE.equals(r.get("mark_populated")),
+                r);
     }
 
     /** The first {@code n} free addresses: not used by an IP of the parent's VRF, not in a populated range. */
@@ -234,29 +257,37 @@ public class Availability {
         String lo = Addresses.text(parent.first(), family);
         String hi = Addresses.text(parent.last(), family);
         String vrfRule = parent.anyVrf() ? "true" : "vrf_id is not distinct from ?";
-        Iterator<IpSpace.Interval> hosts = IpSpace.paged(after -> {
-            List<Object> params = new ArrayList<>();
-            if (!parent.anyVrf()) {
-                params.add(parent.vrfId());
-            }
-            params.add(after == null ? lo : Addresses.text(after.lo(), family));
-            params.add(hi);
-            List<IpSpace.Interval> page = new ArrayList<>();
-            for (Row r : db.query("select distinct host(address)::inet as h from ipam_ipaddress where " + vrfRule
-                    + " and host(address)::inet " + (after == null ? ">=" : ">") + " ?::inet"
-                    + " and host(address)::inet <= ?::inet order by 1 limit " + HOST_PAGE, params)) {
-                BigInteger h = Addresses.host(Addresses.parse(r.get("h")));
-                page.add(IpSpace.Interval.of(h, h));
-            }
-            return page;
-        }, HOST_PAGE);
+        Iterator<IpSpace.Interval> hosts = IpSpace.paged(
+                after -> {
+                    List<Object> params = new ArrayList<>();
+                    if (!parent.anyVrf()) {
+                        params.add(parent.vrfId());
+                    }
+                    params.add(after == null ? lo : Addresses.text(after.lo(), family));
+                    params.add(hi);
+                    List<IpSpace.Interval> page = new ArrayList<>();
+                    for (Row r : db.query(
+                            "select distinct host(address)::inet as h from ipam_ipaddress where " + vrfRule
+                                    + " and host(address)::inet " + (after == null ? ">=" : ">") + " ?::inet"
+                                    + " and host(address)::inet <= ?::inet order by 1 limit " + HOST_PAGE,
+                            params)) {
+                        BigInteger h = Addresses.host(Addresses.parse(r.get("h")));
+                        page.add(IpSpace.Interval.of(h, h));
+                    }
+                    return page;
+                },
+                HOST_PAGE);
         List<IpSpace.Interval> populated = new ArrayList<>();
         if (parent.kind() == ParentKind.PREFIX) {
-            for (Row r : db.query("select start_address, end_address from ipam_iprange where mark_populated"
-                    + " and vrf_id is not distinct from ? and host(start_address)::inet <= ?::inet"
-                    + " and host(end_address)::inet >= ?::inet order by host(start_address)::inet",
-                    parent.vrfId(), hi, lo)) {
-                populated.add(IpSpace.Interval.of(Addresses.host(Addresses.parse(r.get("start_address"))),
+            for (Row r : db.query(
+                    "select start_address, end_address from ipam_iprange where mark_populated"
+                            + " and vrf_id is not distinct from ? and host(start_address)::inet <= ?::inet"
+                            + " and host(end_address)::inet >= ?::inet order by host(start_address)::inet",
+                    parent.vrfId(),
+                    hi,
+                    lo)) {
+                populated.add(IpSpace.Interval.of(
+                        Addresses.host(Addresses.parse(r.get("start_address"))),
                         Addresses.host(Addresses.parse(r.get("end_address")))));
             }
         }
@@ -266,8 +297,10 @@ public class Availability {
     /** Child prefixes of the parent's VRF inside it, as intervals. */
     private static List<IpSpace.Interval> childPrefixes(Db db, Parent parent) {
         List<IpSpace.Interval> out = new ArrayList<>();
-        for (Row r : db.query("select prefix from ipam_prefix where vrf_id is not distinct from ? and prefix << ?::cidr",
-                parent.vrfId(), parent.row().str("prefix"))) {
+        for (Row r : db.query(
+                "select prefix from ipam_prefix where vrf_id is not distinct from ? and prefix << ?::cidr",
+                parent.vrfId(),
+                parent.row().str("prefix"))) {
             Cidr.Parsed p = Addresses.parse(r.get("prefix"));
             out.add(IpSpace.Interval.of(Addresses.first(p), Addresses.last(p)));
         }
@@ -283,5 +316,4 @@ public class Availability {
         }
         return out;
     }
-
 }

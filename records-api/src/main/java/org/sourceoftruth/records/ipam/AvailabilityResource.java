@@ -1,7 +1,5 @@
 package org.sourceoftruth.records.ipam;
 
-import org.sourceoftruth.records.engine.render.RenderedObject;
-import org.sourceoftruth.records.web.ApiConfig;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import jakarta.inject.Inject;
@@ -13,17 +11,17 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.web.ApiException;
-import org.sourceoftruth.records.web.JsonBody;
-import org.sourceoftruth.records.engine.ModelService;
-import org.sourceoftruth.records.web.Responses;
-import org.sourceoftruth.records.auth.Access;
-import org.sourceoftruth.records.model.ModelRegistry;
-
 import java.util.ArrayList;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.auth.Access;
+import org.sourceoftruth.records.engine.render.RenderedObject;
+import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.web.ApiConfig;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.JsonBody;
+import org.sourceoftruth.records.web.Responses;
 
 /**
  * The allocation endpoints automation uses most: {@code GET|POST
@@ -38,28 +36,39 @@ import java.util.List;
 public class AvailabilityResource {
     /** "Everything" when MAX_PAGE_SIZE is 0; an IPv6 /64 must not be listed address by address. */
     private static final int UNLIMITED = 10_000;
+
     @Inject
     Availability availability;
+
     @Inject
     ModelRegistry registry;
+
     @Inject
     Access access;
+
     @Context
     HttpHeaders headers;
+
     @Inject
     ApiConfig config;
 
     @GET
     @Operation(hidden = true) // described per URL by AvailabilityDocumentation
-    public Response get(@PathParam("parent") String parent, @PathParam("id") long id, @PathParam("action") String action,
-                        @QueryParam("limit") String limit) {
+    public Response get(
+            @PathParam("parent") String parent,
+            @PathParam("id") long id,
+            @PathParam("action") String action,
+            @QueryParam("limit") String limit) {
         return action.equals("available-ips") ? availableIps(parent, id, limit) : availablePrefixes(parent, id);
     }
 
     @POST
     @Operation(hidden = true)
-    public Response post(@PathParam("parent") String parent, @PathParam("id") long id, @PathParam("action") String action,
-                         String body) {
+    public Response post(
+            @PathParam("parent") String parent,
+            @PathParam("id") long id,
+            @PathParam("action") String action,
+            String body) {
         return action.equals("available-ips") ? allocateIps(parent, id, body) : allocatePrefixes(parent, id, body);
     }
 

@@ -21,8 +21,7 @@ final class IpSpace {
         }
     }
 
-    private IpSpace() {
-    }
+    private IpSpace() {}
 
     /**
      * The first {@code n} free addresses in [lo, hi], given occupied intervals in ascending

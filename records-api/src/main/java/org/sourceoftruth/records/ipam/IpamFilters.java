@@ -1,13 +1,12 @@
 package org.sourceoftruth.records.ipam;
 
-import org.sourceoftruth.records.net.Cidr;
+import java.util.ArrayList;
+import java.util.List;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Kind;
-
-import java.util.ArrayList;
-import java.util.List;
+import org.sourceoftruth.records.net.Cidr;
 
 /**
  * NetBox's IPAM method filters (ipam/filtersets.py) as SQL over inet/cidr columns:
@@ -15,8 +14,7 @@ import java.util.List;
  * {@code host(x)::inet}. Values are parsed strictly: a bad address is a 400 naming the filter.
  */
 final class IpamFilters {
-    private IpamFilters() {
-    }
+    private IpamFilters() {}
 
     /** The filter value as the network it names (host bits cleared), e.g. for within=. */
     private static Object network(Object parsed) {
@@ -38,10 +36,18 @@ final class IpamFilters {
     /** vrf / present_in_vrf by route distinguisher, present_in_vrf_id by id (no route targets yet). */
     static List<ExtraFilter> vrf() {
         return List.of(
-                new ExtraFilter("vrf", Kind.STRING, (alias, values) -> ExtraFilter.Sql.of(
-                        alias + ".vrf_id in (select id from ipam_vrf where rd = any(?))", new Db.SqlArray("text", values))),
-                new ExtraFilter("present_in_vrf", Kind.STRING, (alias, values) -> ExtraFilter.Sql.of(
-                        alias + ".vrf_id in (select id from ipam_vrf where rd = any(?))", new Db.SqlArray("text", values))),
+                new ExtraFilter(
+                        "vrf",
+                        Kind.STRING,
+                        (alias, values) -> ExtraFilter.Sql.of(
+                                alias + ".vrf_id in (select id from ipam_vrf where rd = any(?))",
+                                new Db.SqlArray("text", values))),
+                new ExtraFilter(
+                        "present_in_vrf",
+                        Kind.STRING,
+                        (alias, values) -> ExtraFilter.Sql.of(
+                                alias + ".vrf_id in (select id from ipam_vrf where rd = any(?))",
+                                new Db.SqlArray("text", values))),
                 ExtraFilters.each("present_in_vrf_id", Kind.INTEGER, "{t}.vrf_id = ?"));
     }
 
@@ -64,10 +70,13 @@ final class IpamFilters {
         out.addAll(ExtraFilters.number("depth", "(" + PrefixTree.depth("{t}") + ")"));
         out.addAll(ExtraFilters.number("children", "(" + PrefixTree.children("{t}") + ")"));
         out.add(ExtraFilters.each("vlan_vid", Kind.INTEGER, "{t}.vlan_id in (select id from ipam_vlan where vid = ?)"));
-        out.add(ExtraFilters.each("vlan_group_id", Kind.INTEGER,
-                "{t}.vlan_id in (select id from ipam_vlan where group_id = ?)").choicesFrom("ipam_vlangroup", "id"));
-        out.add(ExtraFilters.each("vlan_group", Kind.STRING,
-                "{t}.vlan_id in (select v.id from ipam_vlan v join ipam_vlangroup g on g.id = v.group_id where g.slug = ?)")
+        out.add(ExtraFilters.each(
+                        "vlan_group_id", Kind.INTEGER, "{t}.vlan_id in (select id from ipam_vlan where group_id = ?)")
+                .choicesFrom("ipam_vlangroup", "id"));
+        out.add(ExtraFilters.each(
+                        "vlan_group",
+                        Kind.STRING,
+                        "{t}.vlan_id in (select v.id from ipam_vlan v join ipam_vlangroup g on g.id = v.group_id where g.slug = ?)")
                 .choicesFrom("ipam_vlangroup", "slug"));
         return out;
     }
@@ -82,11 +91,18 @@ final class IpamFilters {
         out.addAll(vrf());
         out.add(hostOrAddress("start_address"));
         out.add(hostOrAddress("end_address"));
-        out.add(ExtraFilters.each("parent", Kind.INET, "host({t}.start_address)::inet <<= ?::cidr"
-                + " and host({t}.end_address)::inet <<= ?::cidr", IpamFilters::network));
+        out.add(ExtraFilters.each(
+                "parent",
+                Kind.INET,
+                "host({t}.start_address)::inet <<= ?::cidr" + " and host({t}.end_address)::inet <<= ?::cidr",
+                IpamFilters::network));
         // contains: the range covers the address, or the whole prefix.
-        out.add(ExtraFilters.each("contains", Kind.INET, "host({t}.start_address)::inet <= host(?::cidr)::inet"
-                + " and host({t}.end_address)::inet >= host(broadcast(?::cidr))::inet", IpamFilters::network));
+        out.add(ExtraFilters.each(
+                "contains",
+                Kind.INET,
+                "host({t}.start_address)::inet <= host(?::cidr)::inet"
+                        + " and host({t}.end_address)::inet >= host(broadcast(?::cidr))::inet",
+                IpamFilters::network));
         return out;
     }
 
@@ -97,22 +113,35 @@ final class IpamFilters {
         out.add(hostOrAddress("address"));
         String onInterface = "{t}.assigned_object_type = 'dcim.interface' and {t}.assigned_object_id in ";
         String onVmInterface = "{t}.assigned_object_type = 'virtualization.vminterface' and {t}.assigned_object_id in ";
-        out.add(ExtraFilters.each("device", Kind.STRING, onInterface
-                + "(select i.id from dcim_interface i join dcim_device d on d.id = i.device_id where d.name = ?)"));
-        out.add(ExtraFilters.each("device_id", Kind.INTEGER, onInterface
-                + "(select id from dcim_interface where device_id = ?)"));
-        out.add(ExtraFilters.each("virtual_machine", Kind.STRING, onVmInterface + "(select i.id from"
-                + " virtualization_vminterface i join virtualization_virtualmachine v on v.id = i.virtual_machine_id"
-                + " where v.name = ?)"));
-        out.add(ExtraFilters.each("virtual_machine_id", Kind.INTEGER, onVmInterface
-                + "(select id from virtualization_vminterface where virtual_machine_id = ?)"));
+        out.add(
+                ExtraFilters.each(
+                        "device",
+                        Kind.STRING,
+                        onInterface
+                                + "(select i.id from dcim_interface i join dcim_device d on d.id = i.device_id where d.name = ?)"));
+        out.add(ExtraFilters.each(
+                "device_id", Kind.INTEGER, onInterface + "(select id from dcim_interface where device_id = ?)"));
+        out.add(ExtraFilters.each(
+                "virtual_machine",
+                Kind.STRING,
+                onVmInterface + "(select i.id from"
+                        + " virtualization_vminterface i join virtualization_virtualmachine v on v.id = i.virtual_machine_id"
+                        + " where v.name = ?)"));
+        out.add(ExtraFilters.each(
+                "virtual_machine_id",
+                Kind.INTEGER,
+                onVmInterface + "(select id from virtualization_vminterface where virtual_machine_id = ?)"));
         // ModelMultipleChoiceFilters in NetBox (unknown interfaces are a 400); device_id and
         // virtual_machine_id above are number filters there (an unknown one matches nothing)
-        out.add(ExtraFilters.each("interface", Kind.STRING, onInterface + "(select id from dcim_interface where name = ?)")
+        out.add(ExtraFilters.each(
+                        "interface", Kind.STRING, onInterface + "(select id from dcim_interface where name = ?)")
                 .choicesFrom("dcim_interface", "name"));
-        out.add(ExtraFilters.each("interface_id", Kind.INTEGER, onInterface + "(?)").choicesFrom("dcim_interface", "id"));
-        out.add(ExtraFilters.each("vminterface", Kind.STRING, onVmInterface
-                + "(select id from virtualization_vminterface where name = ?)")
+        out.add(ExtraFilters.each("interface_id", Kind.INTEGER, onInterface + "(?)")
+                .choicesFrom("dcim_interface", "id"));
+        out.add(ExtraFilters.each(
+                        "vminterface",
+                        Kind.STRING,
+                        onVmInterface + "(select id from virtualization_vminterface where name = ?)")
                 .choicesFrom("virtualization_vminterface", "name"));
         out.add(ExtraFilters.each("vminterface_id", Kind.INTEGER, onVmInterface + "(?)")
                 .choicesFrom("virtualization_vminterface", "id"));
@@ -134,7 +163,10 @@ final class IpamFilters {
             List<Object> params = new ArrayList<>();
             for (Object v : values) {
                 Cidr.Parsed p = (Cidr.Parsed) v;
-                parts.add(p.hasMask() ? alias + "." + column + " = ?::inet" : "host(" + alias + "." + column + ")::inet = ?::inet");
+                parts.add(
+                        p.hasMask()
+                                ? alias + "." + column + " = ?::inet"
+                                : "host(" + alias + "." + column + ")::inet = ?::inet");
                 params.add(address(p));
             }
             return new ExtraFilter.Sql(String.join(" or ", parts), params);

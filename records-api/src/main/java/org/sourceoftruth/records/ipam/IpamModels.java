@@ -1,9 +1,13 @@
 package org.sourceoftruth.records.ipam;
 
-import org.sourceoftruth.records.net.Addresses;
-import jakarta.inject.Inject;
+import static org.sourceoftruth.records.ipam.IpamChoices.*;
+import static org.sourceoftruth.records.model.Declarations.depth;
+import static org.sourceoftruth.records.model.Declarations.organizational;
+import static org.sourceoftruth.records.model.Fields.*;
+
 import jakarta.enterprise.context.ApplicationScoped;
-import org.sourceoftruth.records.net.Networks;
+import jakarta.inject.Inject;
+import java.util.List;
 import org.sourceoftruth.records.dcim.ScopeFilters;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Field;
@@ -12,24 +16,25 @@ import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.model.UniqueRule;
+import org.sourceoftruth.records.net.Addresses;
+import org.sourceoftruth.records.net.Networks;
 import org.sourceoftruth.records.tenancy.TenancyFilters;
-
-import java.util.List;
-
-import static org.sourceoftruth.records.ipam.IpamChoices.*;
-import static org.sourceoftruth.records.model.Declarations.depth;
-import static org.sourceoftruth.records.model.Declarations.organizational;
-import static org.sourceoftruth.records.model.Fields.*;
 
 /** ipam: VRFs, RIRs, aggregates, roles, prefixes, IP ranges, IP addresses, VLAN groups, VLANs. */
 @ApplicationScoped
 public class IpamModels implements ModelDefinition {
     /** Content types an IP address may be assigned to. */
-    public static final List<String> IP_ASSIGNMENT_TYPES = List.of("dcim.interface", "virtualization.vminterface",
-            "ipam.fhrpgroup");
+    public static final List<String> IP_ASSIGNMENT_TYPES =
+            List.of("dcim.interface", "virtualization.vminterface", "ipam.fhrpgroup");
     /** Content types a VLAN group may be scoped to (NetBox's VLANGROUP_SCOPE_TYPES we serve). */
-    public static final List<String> VLAN_GROUP_SCOPE_TYPES = List.of("dcim.region", "dcim.sitegroup", "dcim.site",
-            "dcim.location", "dcim.rack", "virtualization.clustergroup", "virtualization.cluster");
+    public static final List<String> VLAN_GROUP_SCOPE_TYPES = List.of(
+            "dcim.region",
+            "dcim.sitegroup",
+            "dcim.site",
+            "dcim.location",
+            "dcim.rack",
+            "virtualization.clustergroup",
+            "virtualization.cluster");
     /** The nested form NetBox uses for nat_inside / nat_outside. */
     static final String[] NESTED_IP = {"id", "url", "display_url", "display", "family", "address"};
 
@@ -41,14 +46,29 @@ public class IpamModels implements ModelDefinition {
         IpamRules rules = new IpamRules(config.enforceGlobalUnique());
 
         Model vrf = Model.of("ipam", "vrfs", "ipam.vrf", "ipam_vrf", "VRF")
-                .fields(str("name").required().max(100),
+                .fields(
+                        str("name").required().max(100),
                         str("rd").max(21).nullable().dflt(null).unique().label("Route distinguisher"),
-                        fk("tenant", "tenancy.tenant").protect(), bool("enforce_unique").dflt(true),
-                        str("description").max(200), str("comments"))
+                        fk("tenant", "tenancy.tenant").protect(),
+                        bool("enforce_unique").dflt(true),
+                        str("description").max(200),
+                        str("comments"))
                 .standardTail()
-                .fields(count("ipaddress_count", "ipam_ipaddress", "vrf_id"), count("prefix_count", "ipam_prefix", "vrf_id"),
-                        m2m("import_targets", "ipam.routetarget", "ipam_vrf_import_targets", "vrf_id", "routetarget_id"),
-                        m2m("export_targets", "ipam.routetarget", "ipam_vrf_export_targets", "vrf_id", "routetarget_id"))
+                .fields(
+                        count("ipaddress_count", "ipam_ipaddress", "vrf_id"),
+                        count("prefix_count", "ipam_prefix", "vrf_id"),
+                        m2m(
+                                "import_targets",
+                                "ipam.routetarget",
+                                "ipam_vrf_import_targets",
+                                "vrf_id",
+                                "routetarget_id"),
+                        m2m(
+                                "export_targets",
+                                "ipam.routetarget",
+                                "ipam_vrf_export_targets",
+                                "vrf_id",
+                                "routetarget_id"))
                 .display(r -> r.str("rd") == null ? r.str("name") : r.str("name") + " (" + r.str("rd") + ")")
                 .filters(TenancyFilters.tenantGroup())
                 .relationFilter("import_target", "import_targets", "name")
@@ -66,9 +86,14 @@ public class IpamModels implements ModelDefinition {
                 .brief("aggregate_count");
 
         Model aggregate = Model.of("ipam", "aggregates", "ipam.aggregate", "ipam_aggregate", "aggregate")
-                .fields(family("prefix"), cidr("prefix").required(), fk("rir", "ipam.rir").required().protect(),
-                        fk("tenant", "tenancy.tenant").protect(), date("date_added").nullable(),
-                        str("description").max(200), str("comments"))
+                .fields(
+                        family("prefix"),
+                        cidr("prefix").required(),
+                        fk("rir", "ipam.rir").required().protect(),
+                        fk("tenant", "tenancy.tenant").protect(),
+                        date("date_added").nullable(),
+                        str("description").max(200),
+                        str("comments"))
                 .standardTail()
                 .display(r -> r.str("prefix"))
                 .filters(IpamFilters.aggregate())
@@ -79,8 +104,12 @@ public class IpamModels implements ModelDefinition {
                 .brief("family", "prefix", "description");
 
         Model role = Model.of("ipam", "roles", "ipam.role", "ipam_role", "role")
-                .fields(str("name").required().max(100).unique(), slug("slug").unique(),
-                        integer("weight").range(0, 32767).dflt(1000), str("description").max(200), str("comments"))
+                .fields(
+                        str("name").required().max(100).unique(),
+                        slug("slug").unique(),
+                        integer("weight").range(0, 32767).dflt(1000),
+                        str("description").max(200),
+                        str("comments"))
                 .standardTail()
                 .fields(count("prefix_count", "ipam_prefix", "role_id"), count("vlan_count", "ipam_vlan", "role_id"))
                 .ordering("t.weight", "t.name")
@@ -88,35 +117,62 @@ public class IpamModels implements ModelDefinition {
                 .brief("name", "slug", "description", "prefix_count", "vlan_count");
 
         Model vlanGroup = Model.of("ipam", "vlan-groups", "ipam.vlangroup", "ipam_vlangroup", "VLAN group")
-                .fields(str("name").required().max(100), slug("slug"),
+                .fields(
+                        str("name").required().max(100),
+                        slug("slug"),
                         genericFk("scope", "scope_type", "scope_id", VLAN_GROUP_SCOPE_TYPES),
                         json("vid_ranges").dflt(List.of(List.of(1, 4094))).label("VLAN ID ranges"),
                         computed("total_vlan_ids", r -> IpamRules.totalVlanIds(r.get("vid_ranges"))),
-                        fk("tenant", "tenancy.tenant").protect(), str("description").max(200), str("comments"))
+                        fk("tenant", "tenancy.tenant").protect(),
+                        str("description").max(200),
+                        str("comments"))
                 .standardTail()
-                .fields(count("vlan_count", "ipam_vlan", "group_id"), computed("utilization", r -> r.str("_utilization")))
-                .select("_utilization", "select round(count(*) * 100.0 / nullif((select sum((x->>1)::int - (x->>0)::int + 1)"
-                        + " from jsonb_array_elements(t.vid_ranges) x), 0), 2)::text from ipam_vlan v where v.group_id = t.id")
-                .unique(UniqueRule.of("VLAN group with this Scope type, Scope id and Name already exists.",
-                        "scope_type", "scope_id", "name").skipIfNull("scope_type"))
-                .unique(UniqueRule.of("VLAN group with this Scope type, Scope id and Slug already exists.",
-                        "scope_type", "scope_id", "slug").skipIfNull("scope_type"))
+                .fields(
+                        count("vlan_count", "ipam_vlan", "group_id"),
+                        computed("utilization", r -> r.str("_utilization")))
+                .select(
+                        "_utilization",
+                        "select round(count(*) * 100.0 / nullif((select sum((x->>1)::int - (x->>0)::int + 1)"
+                                + " from jsonb_array_elements(t.vid_ranges) x), 0), 2)::text from ipam_vlan v where v.group_id = t.id")
+                .unique(UniqueRule.of(
+                                "VLAN group with this Scope type, Scope id and Name already exists.",
+                                "scope_type",
+                                "scope_id",
+                                "name")
+                        .skipIfNull("scope_type"))
+                .unique(UniqueRule.of(
+                                "VLAN group with this Scope type, Scope id and Slug already exists.",
+                                "scope_type",
+                                "scope_id",
+                                "slug")
+                        .skipIfNull("scope_type"))
                 .validator(IpamRules::vidRanges)
                 .filters(vlanGroupScopeFilters())
-                .filter(ExtraFilters.each("contains_vid", Kind.INTEGER, "exists (select 1 from"
-                        + " jsonb_array_elements({t}.vid_ranges) x where (x->>0)::int <= ? and (x->>1)::int >= ?)"))
+                .filter(
+                        ExtraFilters.each(
+                                "contains_vid",
+                                Kind.INTEGER,
+                                "exists (select 1 from"
+                                        + " jsonb_array_elements({t}.vid_ranges) x where (x->>0)::int <= ? and (x->>1)::int >= ?)"))
                 .filters(TenancyFilters.tenantGroup())
                 .ordering("t.name")
                 .search("t.name", "t.slug", "t.description")
                 .brief("name", "slug", "description", "vlan_count");
 
         Model vlan = Model.of("ipam", "vlans", "ipam.vlan", "ipam_vlan", "VLAN")
-                .fields(fk("site", "dcim.site").protect(), fk("group", "ipam.vlangroup").protect(),
-                        integer("vid").required().range(1, 4094).label("VLAN ID"), str("name").required().max(64),
-                        fk("tenant", "tenancy.tenant").protect(), choice("status", VLAN_STATUS).dflt("active"),
-                        fk("role", "ipam.role"), str("description").max(200), str("comments"))
+                .fields(
+                        fk("site", "dcim.site").protect(),
+                        fk("group", "ipam.vlangroup").protect(),
+                        integer("vid").required().range(1, 4094).label("VLAN ID"),
+                        str("name").required().max(64),
+                        fk("tenant", "tenancy.tenant").protect(),
+                        choice("status", VLAN_STATUS).dflt("active"),
+                        fk("role", "ipam.role"),
+                        str("description").max(200),
+                        str("comments"))
                 .standardTail()
-                .fields(count("prefix_count", "ipam_prefix", "vlan_id"),
+                .fields(
+                        count("prefix_count", "ipam_prefix", "vlan_id"),
                         choice("qinq_role", VLAN_QINQ_ROLE).nullable().label("Q-in-Q role"),
                         fk("qinq_svlan", "ipam.vlan").protect())
                 .display(r -> r.str("name") + " (" + r.str("vid") + ")")
@@ -131,27 +187,47 @@ public class IpamModels implements ModelDefinition {
                 .validator(IpamRules::vlanQinq)
                 .check(rules::vlan)
                 .filters(TenancyFilters.tenantGroup())
-                .filter(ExtraFilters.each("region_id", Kind.INTEGER, "{t}.site_id in (select id from dcim_site where"
-                        + " region_id in (" + ScopeFilters.descendantsOf("dcim_region") + "))")
+                .filter(ExtraFilters.each(
+                                "region_id",
+                                Kind.INTEGER,
+                                "{t}.site_id in (select id from dcim_site where" + " region_id in ("
+                                        + ScopeFilters.descendantsOf("dcim_region") + "))")
                         .choicesFrom("dcim_region", "id"))
-                .filter(ExtraFilters.each("interface_id", Kind.INTEGER, "{t}.id in (select untagged_vlan_id from"
-                        + " dcim_interface where id = ? union select vlan_id from dcim_interface_tagged_vlans where interface_id = ?)"))
-                .filter(ExtraFilters.each("vminterface_id", Kind.INTEGER, "{t}.id in (select untagged_vlan_id from"
-                        + " virtualization_vminterface where id = ? union select vlan_id from"
-                        + " virtualization_vminterface_tagged_vlans where vminterface_id = ?)"))
-                .filters(ExtraFilters.number("qinq_svlan_vid", "(select s.vid from ipam_vlan s where s.id = {t}.qinq_svlan_id)"))
+                .filter(
+                        ExtraFilters.each(
+                                "interface_id",
+                                Kind.INTEGER,
+                                "{t}.id in (select untagged_vlan_id from"
+                                        + " dcim_interface where id = ? union select vlan_id from dcim_interface_tagged_vlans where interface_id = ?)"))
+                .filter(ExtraFilters.each(
+                        "vminterface_id",
+                        Kind.INTEGER,
+                        "{t}.id in (select untagged_vlan_id from"
+                                + " virtualization_vminterface where id = ? union select vlan_id from"
+                                + " virtualization_vminterface_tagged_vlans where vminterface_id = ?)"))
+                .filters(ExtraFilters.number(
+                        "qinq_svlan_vid", "(select s.vid from ipam_vlan s where s.id = {t}.qinq_svlan_id)"))
                 .filters(VlanAvailability.filters())
-                .ordering("(select s.name from dcim_site s where s.id = t.site_id)",
-                        "(select g.name from ipam_vlangroup g where g.id = t.group_id)", "t.vid")
+                .ordering(
+                        "(select s.name from dcim_site s where s.id = t.site_id)",
+                        "(select g.name from ipam_vlangroup g where g.id = t.group_id)",
+                        "t.vid")
                 .search("t.name", "t.vid", "t.description")
                 .brief("vid", "name", "description");
 
         Model prefix = Model.of("ipam", "prefixes", "ipam.prefix", "ipam_prefix", "prefix")
-                .fields(family("prefix"), cidr("prefix").required(), fk("vrf", "ipam.vrf").protect(),
+                .fields(
+                        family("prefix"),
+                        cidr("prefix").required(),
+                        fk("vrf", "ipam.vrf").protect(),
                         genericFk("scope", "scope_type", "scope_id", ScopeFilters.LOCATION_SCOPE_TYPES),
-                        fk("tenant", "tenancy.tenant").protect(), fk("vlan", "ipam.vlan").protect(),
-                        choice("status", PREFIX_STATUS).dflt("active"), fk("role", "ipam.role"),
-                        bool("is_pool").dflt(false), bool("mark_utilized").dflt(false), str("description").max(200),
+                        fk("tenant", "tenancy.tenant").protect(),
+                        fk("vlan", "ipam.vlan").protect(),
+                        choice("status", PREFIX_STATUS).dflt("active"),
+                        fk("role", "ipam.role"),
+                        bool("is_pool").dflt(false),
+                        bool("mark_utilized").dflt(false),
+                        str("description").max(200),
                         str("comments"))
                 .standardTail()
                 .fields(computed("children", r -> r.longValue("_children")), depth())
@@ -167,12 +243,21 @@ public class IpamModels implements ModelDefinition {
                 .brief("family", "prefix", "description", "_depth");
 
         Model ipRange = Model.of("ipam", "ip-ranges", "ipam.iprange", "ipam_iprange", "IP range")
-                .fields(family("start_address"), inet("start_address").required(), inet("end_address").required(),
-                        integer("size").readOnly(), fk("vrf", "ipam.vrf").protect(),
-                        fk("tenant", "tenancy.tenant").protect(), choice("status", IP_RANGE_STATUS).dflt("active"),
-                        fk("role", "ipam.role"), str("description").max(200), str("comments"))
+                .fields(
+                        family("start_address"),
+                        inet("start_address").required(),
+                        inet("end_address").required(),
+                        integer("size").readOnly(),
+                        fk("vrf", "ipam.vrf").protect(),
+                        fk("tenant", "tenancy.tenant").protect(),
+                        choice("status", IP_RANGE_STATUS).dflt("active"),
+                        fk("role", "ipam.role"),
+                        str("description").max(200),
+                        str("comments"))
                 .standardTail()
-                .fields(bool("mark_populated").dflt(false), bool("mark_utilized").dflt(false))
+                .fields(
+                        bool("mark_populated").dflt(false),
+                        bool("mark_utilized").dflt(false))
                 .display(r -> Addresses.rangeName(r.get("start_address"), r.get("end_address")))
                 .filters(IpamFilters.ipRange())
                 .filters(TenancyFilters.tenantGroup())
@@ -182,27 +267,46 @@ public class IpamModels implements ModelDefinition {
                 .brief("family", "start_address", "end_address", "description");
 
         Model ipAddress = Model.of("ipam", "ip-addresses", "ipam.ipaddress", "ipam_ipaddress", "IP address")
-                .fields(family("address"), inet("address").required(), fk("vrf", "ipam.vrf").protect(),
-                        fk("tenant", "tenancy.tenant").protect(), choice("status", IP_ADDRESS_STATUS).dflt("active"),
+                .fields(
+                        family("address"),
+                        inet("address").required(),
+                        fk("vrf", "ipam.vrf").protect(),
+                        fk("tenant", "tenancy.tenant").protect(),
+                        choice("status", IP_ADDRESS_STATUS).dflt("active"),
                         choice("role", IP_ADDRESS_ROLE).nullable(),
                         genericFk("assigned_object", "assigned_object_type", "assigned_object_id", IP_ASSIGNMENT_TYPES)
                                 .cascade(),
-                        fk("nat_inside", "ipam.ipaddress").nestedFields(NESTED_IP).label("NAT (inside)"),
-                        m2m("nat_outside", "ipam.ipaddress", "ipam_ipaddress", "nat_inside_id", "id").readOnly()
+                        fk("nat_inside", "ipam.ipaddress")
+                                .nestedFields(NESTED_IP)
+                                .label("NAT (inside)"),
+                        m2m("nat_outside", "ipam.ipaddress", "ipam_ipaddress", "nat_inside_id", "id")
+                                .readOnly()
                                 .nestedFields(NESTED_IP),
-                        str("dns_name").max(255).label("DNS name").pattern("^([0-9A-Za-z_-]+|\\*)(\\.[0-9A-Za-z_-]+)*\\.?$",
-                                "Only alphanumeric characters, asterisks, hyphens, periods, and underscores are allowed"
-                                        + " in DNS names"),
-                        str("description").max(200), str("comments"))
+                        str("dns_name")
+                                .max(255)
+                                .label("DNS name")
+                                .pattern(
+                                        "^([0-9A-Za-z_-]+|\\*)(\\.[0-9A-Za-z_-]+)*\\.?$",
+                                        "Only alphanumeric characters, asterisks, hyphens, periods, and underscores are allowed"
+                                                + " in DNS names"),
+                        str("description").max(200),
+                        str("comments"))
                 .standardTail()
                 .display(r -> Networks.withMask(r.str("address")))
                 .filters(IpamFilters.ipAddress())
                 .filters(TenancyFilters.tenantGroup())
                 // the services bound to the address (NetBox's service_id: services__id)
-                .filter(ExtraFilters.each("service_id", Kind.INTEGER, "{t}.id in (select s.ipaddress_id from"
-                        + " ipam_service_ipaddresses s where s.service_id = ?)").choicesFrom("ipam_service", "id"))
-                .filter(ExtraFilters.each("fhrpgroup_id", Kind.INTEGER, "{t}.assigned_object_type = 'ipam.fhrpgroup'"
-                        + " and {t}.assigned_object_id = ?").choicesFrom("ipam_fhrpgroup", "id"))
+                .filter(ExtraFilters.each(
+                                "service_id",
+                                Kind.INTEGER,
+                                "{t}.id in (select s.ipaddress_id from"
+                                        + " ipam_service_ipaddresses s where s.service_id = ?)")
+                        .choicesFrom("ipam_service", "id"))
+                .filter(ExtraFilters.each(
+                                "fhrpgroup_id",
+                                Kind.INTEGER,
+                                "{t}.assigned_object_type = 'ipam.fhrpgroup'" + " and {t}.assigned_object_id = ?")
+                        .choicesFrom("ipam_fhrpgroup", "id"))
                 .check(rules::ipAddress)
                 .ordering("host(t.address)::inet")
                 .search("t.address", "t.dns_name", "t.description")
@@ -220,9 +324,15 @@ public class IpamModels implements ModelDefinition {
 
     /** VLAN groups: region, site_group, site, location, rack, cluster_group, cluster by id of the scope. */
     private static List<org.sourceoftruth.records.model.ExtraFilter> vlanGroupScopeFilters() {
-        String[][] scopes = {{"region", "dcim.region"}, {"site_group", "dcim.sitegroup"}, {"site", "dcim.site"},
-                {"location", "dcim.location"}, {"rack", "dcim.rack"}, {"cluster_group", "virtualization.clustergroup"},
-                {"cluster", "virtualization.cluster"}};
+        String[][] scopes = {
+            {"region", "dcim.region"},
+            {"site_group", "dcim.sitegroup"},
+            {"site", "dcim.site"},
+            {"location", "dcim.location"},
+            {"rack", "dcim.rack"},
+            {"cluster_group", "virtualization.clustergroup"},
+            {"cluster", "virtualization.cluster"}
+        };
         List<org.sourceoftruth.records.model.ExtraFilter> out = new java.util.ArrayList<>();
         for (String[] s : scopes) {
             out.add(ExtraFilters.each(s[0], Kind.INTEGER, "{t}.scope_type = '" + s[1] + "' and {t}.scope_id = ?"));

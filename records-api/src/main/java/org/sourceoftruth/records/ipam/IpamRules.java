@@ -1,15 +1,14 @@
 package org.sourceoftruth.records.ipam;
 
-import org.sourceoftruth.records.net.Addresses;
 import com.fasterxml.jackson.databind.JsonNode;
-import org.sourceoftruth.records.net.Cidr;
-import org.sourceoftruth.records.model.Queries;
-import org.sourceoftruth.records.model.Row;
-
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.sourceoftruth.records.model.Queries;
+import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.net.Addresses;
+import org.sourceoftruth.records.net.Cidr;
 
 /**
  * IPAM model rules (NetBox's clean() methods) with NetBox's messages. Rules that compare with
@@ -49,7 +48,9 @@ final class IpamRules {
      * @param value the prefix, or the host address without its mask
      */
     private static void lockValue(Queries db, String model, Long vrfId, String value) {
-        db.query("select pg_advisory_xact_lock(hashtext(?), hashtext(?))", model,
+        db.query(
+                "select pg_advisory_xact_lock(hashtext(?), hashtext(?))",
+                model,
                 (vrfId == null ? "global" : "vrf " + vrfId) + " " + value);
     }
 
@@ -79,8 +80,13 @@ final class IpamRules {
             return;
         }
         lockValue(db, "ipam.prefix", vrf, p.text());
-        if (!db.query("select 1 from ipam_prefix where vrf_id is not distinct from ?"
-                + " and prefix = ?::cidr and id <> ?", vrf, p.text(), selfId == null ? -1L : selfId).isEmpty()) {
+        if (!db.query(
+                        "select 1 from ipam_prefix where vrf_id is not distinct from ?"
+                                + " and prefix = ?::cidr and id <> ?",
+                        vrf,
+                        p.text(),
+                        selfId == null ? -1L : selfId)
+                .isEmpty()) {
             add(errors, "prefix", "Duplicate prefix found in " + table(db, vrf) + ": " + p.text());
         }
     }
@@ -92,18 +98,28 @@ final class IpamRules {
             return;
         }
         long self = selfId == null ? -1L : selfId;
-        List<Row> covering = db.query("select prefix from ipam_aggregate where prefix >>= ?::cidr and id <> ?"
-                + " order by prefix limit 1", p.text(), self);
+        List<Row> covering = db.query(
+                "select prefix from ipam_aggregate where prefix >>= ?::cidr and id <> ?" + " order by prefix limit 1",
+                p.text(),
+                self);
         if (!covering.isEmpty()) {
-            add(errors, "prefix", "Aggregates cannot overlap. " + p.text() + " is already covered by an existing"
-                    + " aggregate (" + covering.get(0).str("prefix") + ").");
+            add(
+                    errors,
+                    "prefix",
+                    "Aggregates cannot overlap. " + p.text() + " is already covered by an existing" + " aggregate ("
+                            + covering.get(0).str("prefix") + ").");
             return;
         }
-        List<Row> covered = db.query("select prefix from ipam_aggregate where prefix << ?::cidr and id <> ?"
-                + " order by prefix limit 1", p.text(), self);
+        List<Row> covered = db.query(
+                "select prefix from ipam_aggregate where prefix << ?::cidr and id <> ?" + " order by prefix limit 1",
+                p.text(),
+                self);
         if (!covered.isEmpty()) {
-            add(errors, "prefix", "Prefixes cannot overlap aggregates. " + p.text() + " covers an existing"
-                    + " aggregate (" + covered.get(0).str("prefix") + ").");
+            add(
+                    errors,
+                    "prefix",
+                    "Prefixes cannot overlap aggregates. " + p.text() + " covers an existing" + " aggregate ("
+                            + covered.get(0).str("prefix") + ").");
         }
     }
 
@@ -123,19 +139,30 @@ final class IpamRules {
         BigInteger s = Addresses.host(start);
         BigInteger e = Addresses.host(end);
         if (e.compareTo(s) < 0) {
-            add(errors, "end_address", "Ending address must be greater than or equal to the starting address ("
-                    + start.text() + ")");
+            add(
+                    errors,
+                    "end_address",
+                    "Ending address must be greater than or equal to the starting address (" + start.text() + ")");
             return;
         }
         Long vrf = row.longValue("vrf_id");
-        List<Row> overlap = db.query("select start_address, end_address from ipam_iprange where id <> ?"
+        List<Row> overlap = db.query(
+                "select start_address, end_address from ipam_iprange where id <> ?"
                         + " and vrf_id is not distinct from ? and host(start_address)::inet <= host(?::inet)::inet"
                         + " and host(end_address)::inet >= host(?::inet)::inet order by start_address limit 1",
-                selfId == null ? -1L : selfId, vrf, end.text(), start.text());
+                selfId == null ? -1L : selfId,
+                vrf,
+                end.text(),
+                start.text());
         if (!overlap.isEmpty()) {
-            add(errors, "__all__", "Defined addresses overlap with range "
-                    + Addresses.rangeName(overlap.get(0).get("start_address"), overlap.get(0).get("end_address"))
-                    + " in VRF " + vrfName(db, vrf));
+            add(
+                    errors,
+                    "__all__",
+                    "Defined addresses overlap with range "
+                            + Addresses.rangeName(
+                                    overlap.get(0).get("start_address"),
+                                    overlap.get(0).get("end_address"))
+                            + " in VRF " + vrfName(db, vrf));
             return;
         }
         if (e.subtract(s).add(BigInteger.ONE).compareTo(MAX_RANGE_SIZE) > 0) {
@@ -164,22 +191,41 @@ final class IpamRules {
         long self = selfId == null ? -1L : selfId;
         if (enforcesUnique(db, vrf)) {
             lockValue(db, "ipam.ipaddress", vrf, host);
-            List<Row> duplicates = db.query("select address, role from ipam_ipaddress where vrf_id is not distinct from ?"
-                    + " and host(address)::inet = ?::inet and id <> ? order by id", vrf, host, self);
-            boolean allowed = !duplicates.isEmpty() && nonUnique(row.str("role"))
+            List<Row> duplicates = db.query(
+                    "select address, role from ipam_ipaddress where vrf_id is not distinct from ?"
+                            + " and host(address)::inet = ?::inet and id <> ? order by id",
+                    vrf,
+                    host,
+                    self);
+            boolean allowed = !duplicates.isEmpty()
+                    && nonUnique(row.str("role"))
                     && duplicates.stream().allMatch(d -> nonUnique(d.str("role")));
             if (!duplicates.isEmpty() && !allowed) {
-                add(errors, "address", "Duplicate IP address found in " + table(db, vrf) + ": "
-                        + org.sourceoftruth.records.net.Networks.withMask(duplicates.get(0).str("address")));
+                add(
+                        errors,
+                        "address",
+                        "Duplicate IP address found in " + table(db, vrf) + ": "
+                                + org.sourceoftruth.records.net.Networks.withMask(
+                                        duplicates.get(0).str("address")));
             }
         }
         if (selfId == null) {
-            List<Row> ranges = db.query("select start_address, end_address from ipam_iprange where mark_populated"
-                    + " and vrf_id is not distinct from ? and host(start_address)::inet <= ?::inet"
-                    + " and host(end_address)::inet >= ?::inet limit 1", vrf, host, host);
+            List<Row> ranges = db.query(
+                    "select start_address, end_address from ipam_iprange where mark_populated"
+                            + " and vrf_id is not distinct from ? and host(start_address)::inet <= ?::inet"
+                            + " and host(end_address)::inet >= ?::inet limit 1",
+                    vrf,
+                    host,
+                    host);
             if (!ranges.isEmpty()) {
-                add(errors, "address", "Cannot create IP address " + p.text() + " inside range "
-                        + Addresses.rangeName(ranges.get(0).get("start_address"), ranges.get(0).get("end_address")) + ".");
+                add(
+                        errors,
+                        "address",
+                        "Cannot create IP address " + p.text() + " inside range "
+                                + Addresses.rangeName(
+                                        ranges.get(0).get("start_address"),
+                                        ranges.get(0).get("end_address"))
+                                + ".");
             }
         }
         if (selfId != null) {
@@ -202,7 +248,7 @@ final class IpamRules {
         String sql = switch (String.valueOf(type)) {
             case "dcim.interface" -> "select 'dcim.device:' || device_id as p from dcim_interface where id = ?";
             case "virtualization.vminterface" ->
-                    "select 'virtualization.virtualmachine:' || virtual_machine_id as p from virtualization_vminterface where id = ?";
+                "select 'virtualization.virtualmachine:' || virtual_machine_id as p from virtualization_vminterface where id = ?";
             default -> null;
         };
         if (sql == null) {
@@ -216,23 +262,31 @@ final class IpamRules {
      * An address that is a device's or VM's primary (or OOB) IP cannot move to another parent,
      * nor be unassigned, while it is designated so.
      */
-    private static void keepPrimaryOnItsParent(Queries db, Row row, long selfId, int family,
-                                               Map<String, List<String>> errors) {
+    private static void keepPrimaryOnItsParent(
+            Queries db, Row row, long selfId, int family, Map<String, List<String>> errors) {
         String primaryColumn = "primary_ip" + family + "_id";
         String newParent = parentOf(db, row.get("assigned_object_type"), row.get("assigned_object_id"));
-        for (Row r : db.query("select 'dcim.device:' || id as p from dcim_device where " + primaryColumn + " = ?"
-                + " union all select 'virtualization.virtualmachine:' || id from virtualization_virtualmachine where "
-                + primaryColumn + " = ?", selfId, selfId)) {
+        for (Row r : db.query(
+                "select 'dcim.device:' || id as p from dcim_device where " + primaryColumn + " = ?"
+                        + " union all select 'virtualization.virtualmachine:' || id from virtualization_virtualmachine where "
+                        + primaryColumn + " = ?",
+                selfId,
+                selfId)) {
             if (!r.str("p").equals(newParent)) {
-                add(errors, "__all__", "Cannot reassign IP address while it is designated as the primary IP for the"
-                        + " parent object");
+                add(
+                        errors,
+                        "__all__",
+                        "Cannot reassign IP address while it is designated as the primary IP for the"
+                                + " parent object");
                 return;
             }
         }
         for (Row r : db.query("select 'dcim.device:' || id as p from dcim_device where oob_ip_id = ?", selfId)) {
             if (!r.str("p").equals(newParent)) {
-                add(errors, "__all__", "Cannot reassign IP address while it is designated as the OOB IP for the"
-                        + " parent object");
+                add(
+                        errors,
+                        "__all__",
+                        "Cannot reassign IP address while it is designated as the OOB IP for the" + " parent object");
                 return;
             }
         }
@@ -245,14 +299,22 @@ final class IpamRules {
         if (group == null) {
             return;
         }
-        Row g = db.query("select g.name, g.scope_type, g.scope_id, g.vid_ranges, s.name as scope_name"
-                + " from ipam_vlangroup g left join dcim_site s on g.scope_type = 'dcim.site' and s.id = g.scope_id"
-                + " where g.id = ?", group).get(0);
+        Row g = db.query(
+                        "select g.name, g.scope_type, g.scope_id, g.vid_ranges, s.name as scope_name"
+                                + " from ipam_vlangroup g left join dcim_site s on g.scope_type = 'dcim.site' and s.id = g.scope_id"
+                                + " where g.id = ?",
+                        group)
+                .get(0);
         Long site = row.longValue("site_id");
         if (site != null && "dcim.site".equals(g.str("scope_type")) && !site.equals(g.longValue("scope_id"))) {
-            String siteName = db.query("select name from dcim_site where id = ?", site).get(0).str("name");
-            add(errors, "__all__", "VLAN is assigned to group " + g.str("name") + " (scope: " + g.str("scope_name")
-                    + "); cannot also assign to site " + siteName + ".");
+            String siteName = db.query("select name from dcim_site where id = ?", site)
+                    .get(0)
+                    .str("name");
+            add(
+                    errors,
+                    "__all__",
+                    "VLAN is assigned to group " + g.str("name") + " (scope: " + g.str("scope_name")
+                            + "); cannot also assign to site " + siteName + ".");
         }
         Long vid = row.longValue("vid");
         JsonNode ranges = (JsonNode) g.get("vid_ranges");
@@ -266,8 +328,10 @@ final class IpamRules {
                 text.add(lo == hi ? String.valueOf(lo) : lo + "-" + hi);
             }
             if (!inside) {
-                add(errors, "vid", "VID must be in ranges " + String.join(", ", text) + " for VLANs in group "
-                        + g.str("name"));
+                add(
+                        errors,
+                        "vid",
+                        "VID must be in ranges " + String.join(", ", text) + " for VLANs in group " + g.str("name"));
             }
         }
     }
@@ -293,7 +357,10 @@ final class IpamRules {
         }
         List<long[]> pairs = new ArrayList<>();
         for (JsonNode r : ranges) {
-            if (!r.isArray() || r.size() != 2 || !r.get(0).isIntegralNumber() || !r.get(1).isIntegralNumber()) {
+            if (!r.isArray()
+                    || r.size() != 2
+                    || !r.get(0).isIntegralNumber()
+                    || !r.get(1).isIntegralNumber()) {
                 add(errors, "vid_ranges", "Enter a list of VLAN ID ranges, each a [low, high] pair of integers.");
                 return;
             }
@@ -308,8 +375,11 @@ final class IpamRules {
                 return;
             }
             if (lo > hi) {
-                add(errors, "vid_ranges", "Ending VLAN ID in range must be greater than or equal to the starting"
-                        + " VLAN ID (" + lo + "-" + hi + ")");
+                add(
+                        errors,
+                        "vid_ranges",
+                        "Ending VLAN ID in range must be greater than or equal to the starting" + " VLAN ID (" + lo
+                                + "-" + hi + ")");
                 return;
             }
             for (long[] other : pairs) {
@@ -318,7 +388,7 @@ final class IpamRules {
                     return;
                 }
             }
-            pairs.add(new long[]{lo, hi});
+            pairs.add(new long[] {lo, hi});
         }
     }
 

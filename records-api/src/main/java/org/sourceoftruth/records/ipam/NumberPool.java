@@ -1,9 +1,8 @@
 package org.sourceoftruth.records.ipam;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.sourceoftruth.records.engine.render.RenderedObject;
-
 import java.util.List;
+import org.sourceoftruth.records.engine.render.RenderedObject;
 
 /**
  * A pool of numbers that objects are allocated from (an ASN range's ASNs, a VLAN group's VIDs),

@@ -23,10 +23,13 @@ import org.sourceoftruth.records.web.JsonBody;
 abstract class NumberPoolResource {
     @Context
     HttpHeaders headers;
+
     @Inject
     ModelRegistry registry;
+
     @Inject
     Access access;
+
     @Inject
     ApiConfig config;
 
@@ -37,8 +40,8 @@ abstract class NumberPoolResource {
     public Response get(@PathParam("id") long id, @QueryParam("limit") String limit) {
         access.require(registry.require(pool().poolType()), Access.Action.VIEW);
         access.require(registry.require(pool().itemType()), Access.Action.VIEW);
-        return AvailabilityResource.list(pool().available(id, AvailabilityResource.resultsLimit(config, limit)),
-                headers);
+        return AvailabilityResource.list(
+                pool().available(id, AvailabilityResource.resultsLimit(config, limit)), headers);
     }
 
     @POST
@@ -46,7 +49,7 @@ abstract class NumberPoolResource {
     public Response post(@PathParam("id") long id, String body) {
         access.require(registry.require(pool().itemType()), Access.Action.ADD);
         JsonNode json = JsonBody.parse(body);
-        return AvailabilityResource.created(pool().allocate(id, AvailabilityResource.items(json), json.isArray()),
-                json.isArray(), headers);
+        return AvailabilityResource.created(
+                pool().allocate(id, AvailabilityResource.items(json), json.isArray()), json.isArray(), headers);
     }
 }

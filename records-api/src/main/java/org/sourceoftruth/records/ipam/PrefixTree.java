@@ -6,8 +6,7 @@ package org.sourceoftruth.records.ipam;
  * VRF that contain it, children those it contains. The gist index on prefix serves both.
  */
 final class PrefixTree {
-    private PrefixTree() {
-    }
+    private PrefixTree() {}
 
     /** The depth of the prefix row aliased {@code alias}. */
     static String depth(String alias) {

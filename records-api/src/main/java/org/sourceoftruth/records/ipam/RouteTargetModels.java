@@ -1,6 +1,9 @@
 package org.sourceoftruth.records.ipam;
 
+import static org.sourceoftruth.records.model.Fields.*;
+
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import org.sourceoftruth.records.dcim.L2vpnTerminations;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.ExtraFilters;
@@ -9,10 +12,6 @@ import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.tenancy.TenancyFilters;
 
-import java.util.List;
-
-import static org.sourceoftruth.records.model.Fields.*;
-
 /** ipam: route targets, which VRFs and L2VPNs import and export ({@code import_targets}, {@code export_targets}). */
 @ApplicationScoped
 public class RouteTargetModels implements ModelDefinition {
@@ -20,7 +19,9 @@ public class RouteTargetModels implements ModelDefinition {
     @Override
     public List<Model> models() {
         Model routeTarget = Model.of("ipam", "route-targets", "ipam.routetarget", "ipam_routetarget", "route target")
-                .fields(str("name").required().max(21).unique(), fk("tenant", "tenancy.tenant").protect(),
+                .fields(
+                        str("name").required().max(21).unique(),
+                                fk("tenant", "tenancy.tenant").protect(),
                         str("description").max(200), str("comments"))
                 .standardTail()
                 .filters(TenancyFilters.tenantGroup())
@@ -36,18 +37,33 @@ public class RouteTargetModels implements ModelDefinition {
 
     /** {@code <name>} by the L2VPN's identifier (NetBox's; or its slug) and {@code <name>_id}. */
     private static List<ExtraFilter> byL2vpn(String name, String joinTable) {
-        return List.of(ExtraFilters.each(name, Kind.STRING, "{t}.id in (select routetarget_id from " + joinTable
-                        + " where l2vpn_id in (" + L2vpnTerminations.L2VPN_BY_KEY + "))")
+        return List.of(
+                ExtraFilters.each(
+                                name,
+                                Kind.STRING,
+                                "{t}.id in (select routetarget_id from " + joinTable + " where l2vpn_id in ("
+                                        + L2vpnTerminations.L2VPN_BY_KEY + "))")
                         .choicesFrom(L2vpnTerminations.L2VPN_KEYS, "k"),
-                ExtraFilters.each(name + "_id", Kind.INTEGER, "{t}.id in (select routetarget_id from " + joinTable
-                        + " where l2vpn_id = ?)").choicesFrom("vpn_l2vpn", "id"));
+                ExtraFilters.each(
+                                name + "_id",
+                                Kind.INTEGER,
+                                "{t}.id in (select routetarget_id from " + joinTable + " where l2vpn_id = ?)")
+                        .choicesFrom("vpn_l2vpn", "id"));
     }
 
     /** {@code <name>} by the VRF's route distinguisher and {@code <name>_id}: a VRF that imports or exports it. */
     private static List<ExtraFilter> byVrf(String name, String joinTable) {
-        return List.of(ExtraFilters.each(name, Kind.STRING, "{t}.id in (select j.routetarget_id from " + joinTable
-                        + " j join ipam_vrf v on v.id = j.vrf_id where v.rd = ?)").choicesFrom("ipam_vrf", "rd"),
-                ExtraFilters.each(name + "_id", Kind.INTEGER, "{t}.id in (select routetarget_id from " + joinTable
-                        + " where vrf_id = ?)").choicesFrom("ipam_vrf", "id"));
+        return List.of(
+                ExtraFilters.each(
+                                name,
+                                Kind.STRING,
+                                "{t}.id in (select j.routetarget_id from " + joinTable
+                                        + " j join ipam_vrf v on v.id = j.vrf_id where v.rd = ?)")
+                        .choicesFrom("ipam_vrf", "rd"),
+                ExtraFilters.each(
+                                name + "_id",
+                                Kind.INTEGER,
+                                "{t}.id in (select routetarget_id from " + joinTable + " where vrf_id = ?)")
+                        .choicesFrom("ipam_vrf", "id"));
     }
 }

@@ -1,10 +1,9 @@
 package org.sourceoftruth.records.ipam;
 
+import java.util.List;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Kind;
-
-import java.util.List;
 
 /**
  * NetBox's VLAN availability filters (VLANQuerySet.get_for_site / get_for_device /
@@ -16,8 +15,7 @@ import java.util.List;
  * VLANs (no site, and no group or a group without scope).
  */
 final class VlanAvailability {
-    private VlanAvailability() {
-    }
+    private VlanAvailability() {}
 
     static List<ExtraFilter> filters() {
         String device = "(select d.site_id from dcim_device d where d.id = ?)";
@@ -29,16 +27,19 @@ final class VlanAvailability {
                 + String.format(clusterScope, "dcim.site") + ", (select l.site_id from dcim_location l where l.id = "
                 + String.format(clusterScope, "dcim.location") + "))";
         String deviceScopes = siteScopes(device)
-                + " union all " + ancestors("dcim.location", "dcim_location",
-                "(select d.location_id from dcim_device d where d.id = ?)")
+                + " union all "
+                + ancestors(
+                        "dcim.location", "dcim_location", "(select d.location_id from dcim_device d where d.id = ?)")
                 + " union all select 'dcim.rack', d.rack_id from dcim_device d where d.id = ?";
         String vmScopes = siteScopes(vmSite)
                 + " union all select 'virtualization.cluster', " + vmCluster
                 + " union all select 'virtualization.clustergroup', c.group_id from virtualization_cluster c where c.id = "
                 + vmCluster
                 + " union all select 'dcim.site', " + String.format(clusterScope, "dcim.site")
-                + " union all " + ancestors("dcim.location", "dcim_location", String.format(clusterScope, "dcim.location"))
-                + " union all " + ancestors("dcim.sitegroup", "dcim_sitegroup", String.format(clusterScope, "dcim.sitegroup"))
+                + " union all "
+                + ancestors("dcim.location", "dcim_location", String.format(clusterScope, "dcim.location"))
+                + " union all "
+                + ancestors("dcim.sitegroup", "dcim_sitegroup", String.format(clusterScope, "dcim.sitegroup"))
                 + " union all " + ancestors("dcim.region", "dcim_region", String.format(clusterScope, "dcim.region"));
         return List.of(
                 ExtraFilters.each("available_at_site", Kind.INTEGER, available(siteScopes("?::bigint"), "?::bigint"))
@@ -51,7 +52,8 @@ final class VlanAvailability {
 
     /** VLANs of groups with one of the scopes, of the site, and global ones. */
     private static String available(String scopes, String site) {
-        return "{t}.group_id in (select g.id from ipam_vlangroup g where (g.scope_type, g.scope_id) in (" + scopes + "))"
+        return "{t}.group_id in (select g.id from ipam_vlangroup g where (g.scope_type, g.scope_id) in (" + scopes
+                + "))"
                 + " or {t}.site_id = " + site
                 + " or ({t}.site_id is null and ({t}.group_id is null"
                 + " or {t}.group_id in (select g.id from ipam_vlangroup g where g.scope_id is null)))";
@@ -60,15 +62,20 @@ final class VlanAvailability {
     /** The site itself, its region and site group, and their ancestors, as (scope_type, scope_id) rows. */
     private static String siteScopes(String site) {
         return "select 'dcim.site'::text, " + site + "::bigint"
-                + " union all " + ancestors("dcim.region", "dcim_region", "(select s.region_id from dcim_site s where s.id = "
-                + site + ")")
-                + " union all " + ancestors("dcim.sitegroup", "dcim_sitegroup", "(select s.group_id from dcim_site s where s.id = "
-                + site + ")");
+                + " union all "
+                + ancestors(
+                        "dcim.region", "dcim_region", "(select s.region_id from dcim_site s where s.id = " + site + ")")
+                + " union all "
+                + ancestors(
+                        "dcim.sitegroup",
+                        "dcim_sitegroup",
+                        "(select s.group_id from dcim_site s where s.id = " + site + ")");
     }
 
     /** The node and its ancestors in a tree table, as (scope_type, scope_id) rows. */
     private static String ancestors(String type, String table, String node) {
-        return "select '" + type + "', a.id from (with recursive up(id, parent_id) as (select id, parent_id from " + table
+        return "select '" + type + "', a.id from (with recursive up(id, parent_id) as (select id, parent_id from "
+                + table
                 + " where id = " + node + " union select p.id, p.parent_id from " + table
                 + " p join up on p.id = up.parent_id) select id from up) a";
     }

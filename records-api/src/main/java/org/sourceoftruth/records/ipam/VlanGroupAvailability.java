@@ -5,14 +5,13 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.engine.render.RenderedObject;
-import org.sourceoftruth.records.model.Row;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.engine.render.RenderedObject;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * NetBox's available-vlans of a VLAN group: the VIDs of the group's vid_ranges that no VLAN of
@@ -63,7 +62,8 @@ public class VlanGroupAvailability implements NumberPool {
             Allocation.checkEach(items, (item, errors) -> {
                 JsonNode name = item.get("name");
                 if (name == null || name.isNull()) {
-                    errors.put("name", List.of(name == null ? "This field is required." : "This field may not be null."));
+                    errors.put(
+                            "name", List.of(name == null ? "This field is required." : "This field may not be null."));
                 }
                 return item;
             });

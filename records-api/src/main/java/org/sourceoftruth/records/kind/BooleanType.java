@@ -1,11 +1,10 @@
 package org.sourceoftruth.records.kind;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Locale;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
 import org.sourceoftruth.records.model.Field;
-
-import java.util.Locale;
 
 /** BOOLEAN: true/false, also spelled 1/0, yes/no, on/off (any case) in text. */
 public final class BooleanType implements FieldType {

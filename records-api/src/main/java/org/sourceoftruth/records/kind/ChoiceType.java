@@ -1,17 +1,14 @@
 package org.sourceoftruth.records.kind;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.function.Function;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Row;
-
-import com.fasterxml.jackson.databind.node.ArrayNode;
-
-import java.util.List;
-import java.util.function.Function;
 
 /** CHOICE: one value of a {@link ChoiceSet}, rendered {value, label} (or plain for a plain set). */
 public final class ChoiceType extends TextValuedType {
@@ -19,7 +16,8 @@ public final class ChoiceType extends TextValuedType {
     @Override
     public Object read(Field f, JsonNode v) {
         if (v.isObject() || v.isArray()) {
-            throw new InvalidValue("Value must be passed directly (e.g. \"foo\": 123); do not use a dictionary or list.");
+            throw new InvalidValue(
+                    "Value must be passed directly (e.g. \"foo\": 123); do not use a dictionary or list.");
         }
         String s = v.asText();
         if (s.isEmpty()) {

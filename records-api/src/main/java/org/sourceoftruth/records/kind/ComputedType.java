@@ -2,13 +2,12 @@ package org.sourceoftruth.records.kind;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.function.Function;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.sourceoftruth.records.model.Field;
-import java.util.List;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Row;
-
-import java.util.function.Function;
 
 /** COMPUTED: a read-only value the declaration computes from the row; not in snapshots. */
 public final class ComputedType implements FieldType {
@@ -25,8 +24,8 @@ public final class ComputedType implements FieldType {
         if (kind == null) {
             return List.of();
         }
-        return List.of(FieldFilter.column(f.name, f, f.unsetSql(), kind == Kind.COUNT ? Kind.INTEGER : kind, f,
-                f.choices()));
+        return List.of(
+                FieldFilter.column(f.name, f, f.unsetSql(), kind == Kind.COUNT ? Kind.INTEGER : kind, f, f.choices()));
     }
 
     @Override

@@ -2,13 +2,12 @@ package org.sourceoftruth.records.kind;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.function.Function;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.sourceoftruth.records.model.Field;
-import java.util.List;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Row;
-
-import java.util.function.Function;
 
 /** COUNT: a read-only count of related rows; not in snapshots. Filtered as a number (FilterCompiler). */
 public final class CountType implements FieldType {
@@ -26,9 +25,10 @@ public final class CountType implements FieldType {
 
     /** Where the count is: the owner's counter column or a count subquery (alias t). */
     public static String expression(Field f) {
-        return f.counterColumn() != null ? "t." + f.counterColumn()
+        return f.counterColumn() != null
+                ? "t." + f.counterColumn()
                 : "(select count(*) from " + f.countTable() + " c where c." + f.countColumn() + " = t.id"
-                + (f.countWhere() == null ? "" : " and (" + f.countWhere() + ")") + ")";
+                        + (f.countWhere() == null ? "" : " and (" + f.countWhere() + ")") + ")";
     }
 
     @Override

@@ -3,12 +3,11 @@ package org.sourceoftruth.records.kind;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.function.Function;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Row;
-
-import java.util.function.Function;
 
 /** CUSTOM_FIELDS: the jsonb column custom_field_data, rendered with every defined custom field. */
 public final class CustomFieldsType implements FieldType {

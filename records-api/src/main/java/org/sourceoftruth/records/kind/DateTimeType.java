@@ -1,17 +1,15 @@
 package org.sourceoftruth.records.kind;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.eclipse.microprofile.openapi.models.media.Schema;
-import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
-import org.sourceoftruth.records.model.Field;
-
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.util.List;
+import org.eclipse.microprofile.openapi.models.media.Schema;
+import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
+import org.sourceoftruth.records.model.Field;
 
 /** DATETIME: a timestamptz, rendered as NetBox does (UTC, microseconds, Z). */
 public final class DateTimeType extends OrderedType {
@@ -19,6 +17,7 @@ public final class DateTimeType extends OrderedType {
     private static final DateTimeFormatter WIRE = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'");
     /** {@link #WIRE}'s layout: where each part (year, month, day, hour, minute, second, microsecond) goes. */
     private static final String WIRE_TEMPLATE = "0000-00-00T00:00:00.000000Z";
+
     private static final int[] PART_AT = {0, 5, 8, 11, 14, 17, 20};
     private static final int[] PART_WIDTH = {4, 2, 2, 2, 2, 2, 6};
 
@@ -62,14 +61,22 @@ public final class DateTimeType extends OrderedType {
      * row, and the pattern formatter (a field walk per letter) was most of rendering them.
      */
     public static String format(OffsetDateTime t) {
-        LocalDateTime u = t.getOffset().equals(ZoneOffset.UTC) ? t.toLocalDateTime()
+        LocalDateTime u = t.getOffset().equals(ZoneOffset.UTC)
+                ? t.toLocalDateTime()
                 : t.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime();
         if (u.getYear() < 1 || u.getYear() > 9999) { // the pattern writes year-of-era (1 BC as 0001)
             return WIRE.format(u);
         }
         char[] c = WIRE_TEMPLATE.toCharArray();
-        int[] parts = {u.getYear(), u.getMonthValue(), u.getDayOfMonth(), u.getHour(), u.getMinute(), u.getSecond(),
-                u.getNano() / 1000};
+        int[] parts = {
+            u.getYear(),
+            u.getMonthValue(),
+            u.getDayOfMonth(),
+            u.getHour(),
+            u.getMinute(),
+            u.getSecond(),
+            u.getNano() / 1000
+        };
         for (int i = 0; i < parts.length; i++) {
             digits(c, PART_AT[i], parts[i], PART_WIDTH[i]);
         }

@@ -1,13 +1,11 @@
 package org.sourceoftruth.records.kind;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
 import org.sourceoftruth.records.model.Field;
-
-import java.time.LocalDate;
-import java.time.format.DateTimeParseException;
-import java.util.List;
 
 /** DATE: an ISO date (YYYY-MM-DD). */
 public final class DateType extends OrderedType {

@@ -1,12 +1,10 @@
 package org.sourceoftruth.records.kind;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.math.BigDecimal;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
 import org.sourceoftruth.records.model.Field;
-
-import java.math.BigDecimal;
-import java.util.List;
 
 /** DECIMAL: a numeric column, rendered as a JSON number. */
 public final class DecimalType extends OrderedType {
@@ -15,7 +13,9 @@ public final class DecimalType extends OrderedType {
     public Object read(Field f, JsonNode v) {
         BigDecimal d;
         try {
-            d = v.isNumber() ? v.decimalValue() : (v.isTextual() ? new BigDecimal(v.asText().trim()) : null);
+            d = v.isNumber()
+                    ? v.decimalValue()
+                    : (v.isTextual() ? new BigDecimal(v.asText().trim()) : null);
         } catch (NumberFormatException e) {
             d = null;
         }
@@ -29,10 +29,12 @@ public final class DecimalType extends OrderedType {
     /** DRF's min_value/max_value check. */
     static void checkRange(Field f, BigDecimal n) {
         if (f.minValue() != null && n.compareTo(f.minValue()) < 0) {
-            throw new InvalidValue("Ensure this value is greater than or equal to " + f.minValue().toPlainString() + ".");
+            throw new InvalidValue("Ensure this value is greater than or equal to "
+                    + f.minValue().toPlainString() + ".");
         }
         if (f.maxValue() != null && n.compareTo(f.maxValue()) > 0) {
-            throw new InvalidValue("Ensure this value is less than or equal to " + f.maxValue().toPlainString() + ".");
+            throw new InvalidValue(
+                    "Ensure this value is less than or equal to " + f.maxValue().toPlainString() + ".");
         }
     }
 

@@ -1,16 +1,15 @@
 package org.sourceoftruth.records.kind;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
-
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
  * One list filter a field answers, as its kind declares it ({@link FieldType#filters}):
@@ -25,8 +24,14 @@ import java.util.Map;
  * @param keyedTarget when set, values name objects of this model by slug or name, and the filter
  *                    exists only when that model has one
  */
-public record FieldFilter(String name, Field owner, Kind valueKind, ChoiceSet choices, List<String> lookups,
-                          String keyedTarget, Compiler compiler) {
+public record FieldFilter(
+        String name,
+        Field owner,
+        Kind valueKind,
+        ChoiceSet choices,
+        List<String> lookups,
+        String keyedTarget,
+        Compiler compiler) {
 
     /** Compiles the filter's values; null when it does not take the lookup. */
     @FunctionalInterface
@@ -37,7 +42,13 @@ public record FieldFilter(String name, Field owner, Kind valueKind, ChoiceSet ch
     /** A filter comparing {@code sql} (a column or expression over alias t) as a value of {@code kind}. */
     static FieldFilter column(String name, Field owner, String sql, Kind kind, Field valueField, ChoiceSet choices) {
         FieldType type = FieldTypes.of(kind);
-        return new FieldFilter(name, owner, kind, choices, type.filterLookups(), null,
+        return new FieldFilter(
+                name,
+                owner,
+                kind,
+                choices,
+                type.filterLookups(),
+                null,
                 (db, relations, lookup, values) -> LookupCompiler.filter(sql, type, valueField, lookup, values));
     }
 

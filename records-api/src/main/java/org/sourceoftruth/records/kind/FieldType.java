@@ -4,13 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.function.Function;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Row;
-
-import java.util.List;
-import java.util.function.Function;
 
 /**
  * What the engine does with a field of one {@link Kind}: read it from a write request (with DRF's
@@ -18,9 +17,21 @@ import java.util.function.Function;
  * list-filter lookups it takes, its OPTIONS type and its OpenAPI schema. One final class per kind
  * (or per family of kinds that behave alike); {@link FieldTypes#of} maps a kind to it.
  */
-public sealed interface FieldType permits TextValuedType, OrderedType, BooleanType,
-        JsonType, ListValuedType, ForeignKeyType, ManyToManyType, TagsType, CustomFieldsType, CountType,
-        ComputedType, NetworkType, GenericForeignKeyType, ImageType {
+public sealed interface FieldType
+        permits TextValuedType,
+                OrderedType,
+                BooleanType,
+                JsonType,
+                ListValuedType,
+                ForeignKeyType,
+                ManyToManyType,
+                TagsType,
+                CustomFieldsType,
+                CountType,
+                ComputedType,
+                NetworkType,
+                GenericForeignKeyType,
+                ImageType {
 
     JsonNodeFactory NODES = JsonNodeFactory.instance;
 

@@ -30,8 +30,7 @@ public final class FieldTypes {
     private static final GenericForeignKeyType GENERIC_FK = new GenericForeignKeyType();
     private static final ImageType IMAGE = new ImageType();
 
-    private FieldTypes() {
-    }
+    private FieldTypes() {}
 
     public static FieldType of(Kind kind) {
         return switch (kind) {

@@ -3,15 +3,14 @@ package org.sourceoftruth.records.kind;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Row;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.Function;
 
 /**
  * FK: a bigint column referencing another model, written as an id or an attribute dict (resolved
@@ -32,12 +31,24 @@ public final class ForeignKeyType implements FieldType {
             return List.of();
         }
         return List.of(
-                new FieldFilter(f.name, f, Kind.STRING, null, Lookup.NEGATION_ONLY, f.target(),
-                        (db, relations, lookup, values) -> lookup == null || lookup.equals("n")
-                                ? relations.byKey(db, f, lookup, values) : null),
-                new FieldFilter(f.column(), f, Kind.INTEGER, null, Lookup.NEGATION_ONLY, null,
-                        (db, relations, lookup, values) -> lookup == null || lookup.equals("n")
-                                ? relations.byId(db, f, lookup, values) : null));
+                new FieldFilter(
+                        f.name,
+                        f,
+                        Kind.STRING,
+                        null,
+                        Lookup.NEGATION_ONLY,
+                        f.target(),
+                        (db, relations, lookup, values) ->
+                                lookup == null || lookup.equals("n") ? relations.byKey(db, f, lookup, values) : null),
+                new FieldFilter(
+                        f.column(),
+                        f,
+                        Kind.INTEGER,
+                        null,
+                        Lookup.NEGATION_ONLY,
+                        null,
+                        (db, relations, lookup, values) ->
+                                lookup == null || lookup.equals("n") ? relations.byId(db, f, lookup, values) : null));
     }
 
     @Override

@@ -2,13 +2,12 @@ package org.sourceoftruth.records.kind;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.function.Function;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.sourceoftruth.records.model.Field;
-import java.util.List;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Row;
-
-import java.util.function.Function;
 
 /**
  * GENERIC_FK: a content type + id pair (assigned_object_type/assigned_object_id), written as the

@@ -2,11 +2,10 @@ package org.sourceoftruth.records.kind;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.POJONode;
+import java.util.TreeSet;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
 import org.sourceoftruth.records.model.Field;
-
-import java.util.TreeSet;
 
 /**
  * IMAGE: an uploaded image (Django's ImageField as DRF reads it). A write takes a file part of a
@@ -31,23 +30,23 @@ public final class ImageType implements FieldType {
         }
         ImageUpload.Probed probed = upload.probe();
         if (probed == null) {
-            throw new InvalidValue("Upload a valid image. The file you uploaded was either not an image or a corrupted"
-                    + " image.");
+            throw new InvalidValue(
+                    "Upload a valid image. The file you uploaded was either not an image or a corrupted" + " image.");
         }
         if (probed.width() > ImageUpload.MAX_SIDE || probed.height() > ImageUpload.MAX_SIDE) {
             throw new InvalidValue("Image dimensions may not exceed " + ImageUpload.MAX_SIDE + " pixels.");
         }
         String extension = upload.extension();
         if (!ImageUpload.EXTENSIONS.contains(extension)) {
-            throw new InvalidValue("File extension \u201c" + extension + "\u201d is not allowed. Allowed extensions are: "
-                    + String.join(", ", new TreeSet<>(ImageUpload.EXTENSIONS)) + ".");
+            throw new InvalidValue(
+                    "File extension \u201c" + extension + "\u201d is not allowed. Allowed extensions are: "
+                            + String.join(", ", new TreeSet<>(ImageUpload.EXTENSIONS)) + ".");
         }
         return new ProbedUpload(upload, probed);
     }
 
     /** A checked upload: what the engine stores. */
-    public record ProbedUpload(ImageUpload upload, ImageUpload.Probed probed) {
-    }
+    public record ProbedUpload(ImageUpload upload, ImageUpload.Probed probed) {}
 
     @Override
     public String optionsType() {

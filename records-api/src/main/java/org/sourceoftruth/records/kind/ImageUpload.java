@@ -1,14 +1,14 @@
 package org.sourceoftruth.records.kind;
 
-import javax.imageio.ImageIO;
-import javax.imageio.ImageReader;
-import javax.imageio.stream.ImageInputStream;
-import javax.imageio.stream.MemoryCacheImageInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.Iterator;
 import java.util.Locale;
 import java.util.Set;
+import javax.imageio.ImageIO;
+import javax.imageio.ImageReader;
+import javax.imageio.stream.ImageInputStream;
+import javax.imageio.stream.MemoryCacheImageInputStream;
 
 /**
  * A file part of a multipart request, sent for an IMAGE field: the name the client gave and the
@@ -22,13 +22,13 @@ public record ImageUpload(String fileName, byte[] bytes) {
      * (Django's validate_image_file_extension allows Pillow's; WebP and SVG are not read by the JDK).
      */
     private static final Set<String> FORMATS = Set.of("png", "jpeg", "gif", "bmp", "tif");
+
     public static final Set<String> EXTENSIONS = Set.of("bmp", "gif", "jpeg", "jpg", "jpe", "png", "tif", "tiff");
     /** The height and width columns are PositiveSmallIntegerFields in NetBox. */
     static final int MAX_SIDE = 32767;
 
     /** What the header says: the MIME type to serve it with and the pixel size. */
-    public record Probed(String contentType, int width, int height) {
-    }
+    public record Probed(String contentType, int width, int height) {}
 
     /** The file's extension, lower case ('' when it has none). */
     public String extension() {

@@ -1,13 +1,12 @@
 package org.sourceoftruth.records.kind;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * INTEGER_LIST: an integer[] column (NetBox's ArrayField of small integers, e.g. a rack
@@ -35,24 +34,36 @@ public final class IntegerListType extends ListValuedType {
         if (!f.isFilterable() || !f.name.endsWith("s")) {
             return List.of();
         }
-        return List.of(new FieldFilter(f.name.substring(0, f.name.length() - 1), f, Kind.INTEGER, null,
-                Lookup.NUMBER_FILTERS, null, (db, relations, lookup, values) -> element(f.column(), lookup, values)));
+        return List.of(new FieldFilter(
+                f.name.substring(0, f.name.length() - 1),
+                f,
+                Kind.INTEGER,
+                null,
+                Lookup.NUMBER_FILTERS,
+                null,
+                (db, relations, lookup, values) -> element(f.column(), lookup, values)));
     }
 
     /** Some element equals / compares with one of the values; {@code n}: no element equals any. */
     private static ExtraFilter.Sql element(String column, String lookup, List<String> values) {
         if ("empty".equals(lookup)) {
-            boolean empty = values.get(values.size() - 1).trim().toLowerCase(java.util.Locale.ROOT).matches("true|1|yes|on");
-            return ExtraFilter.Sql.of(empty ? "cardinality(t." + column + ") = 0" : "cardinality(t." + column + ") > 0");
+            boolean empty = values.get(values.size() - 1)
+                    .trim()
+                    .toLowerCase(java.util.Locale.ROOT)
+                    .matches("true|1|yes|on");
+            return ExtraFilter.Sql.of(
+                    empty ? "cardinality(t." + column + ") = 0" : "cardinality(t." + column + ") > 0");
         }
-        String op = lookup == null ? "=" : switch (lookup) {
-            case "n" -> "=";
-            case "lt" -> ">";
-            case "lte" -> ">=";
-            case "gt" -> "<";
-            case "gte" -> "<=";
-            default -> null;
-        };
+        String op = lookup == null
+                ? "="
+                : switch (lookup) {
+                    case "n" -> "=";
+                    case "lt" -> ">";
+                    case "lte" -> ">=";
+                    case "gt" -> "<";
+                    case "gte" -> "<=";
+                    default -> null;
+                };
         if (op == null) {
             return null;
         }

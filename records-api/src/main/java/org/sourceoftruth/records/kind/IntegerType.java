@@ -1,13 +1,12 @@
 package org.sourceoftruth.records.kind;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.math.BigDecimal;
+import java.util.List;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
-
-import java.math.BigDecimal;
-import java.util.List;
 
 /** INTEGER: an integer or bigint column with an optional range. */
 public final class IntegerType extends OrderedType {
@@ -43,12 +42,13 @@ public final class IntegerType extends OrderedType {
             return super.filters(f);
         }
         String column = f.filterExpression();
-        return List.of(new FieldFilter(f.name, f, Kind.INTEGER, f.choices(), Lookup.TEXT_FILTERS, null,
-                (db, relations, lookup, values) -> {
+        return List.of(new FieldFilter(
+                f.name, f, Kind.INTEGER, f.choices(), Lookup.TEXT_FILTERS, null, (db, relations, lookup, values) -> {
                     if (lookup == null || lookup.equals("n")) {
                         for (String v : values) {
                             if (!v.equals("null") && !f.choices().contains(v.trim())) {
-                                throw new InvalidValue("Select a valid choice. " + v + " is not one of the available choices.");
+                                throw new InvalidValue(
+                                        "Select a valid choice. " + v + " is not one of the available choices.");
                             }
                         }
                         return LookupCompiler.filter(column, this, f, lookup, values);

@@ -1,12 +1,11 @@
 package org.sourceoftruth.records.kind;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
 import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.web.ErrorMapper;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Kinds stored as a PostgreSQL array of plain values (text[], integer[]): written as a JSON list

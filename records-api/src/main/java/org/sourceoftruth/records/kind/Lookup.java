@@ -30,8 +30,8 @@ public enum Lookup {
     EMPTY("empty");
 
     /** NetBox's filter lookups on text (string, slug, choice) columns, as the filtersets list them. */
-    public static final List<String> TEXT_FILTERS = List.of("n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie",
-            "empty", "regex", "iregex");
+    public static final List<String> TEXT_FILTERS =
+            List.of("n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex");
     /** NetBox's filter lookups on number, date and time columns. */
     public static final List<String> NUMBER_FILTERS = List.of("n", "lt", "lte", "gt", "gte", "empty");
     /** NetBox's filter lookups on address and prefix columns. */

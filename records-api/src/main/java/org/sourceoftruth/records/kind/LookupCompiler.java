@@ -1,13 +1,12 @@
 package org.sourceoftruth.records.kind;
 
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.model.ExtraFilter;
-import org.sourceoftruth.records.model.Field;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.ExtraFilter;
+import org.sourceoftruth.records.model.Field;
 
 /**
  * Compiles one column lookup ({@code column <lookup> value}) to SQL, for list filters
@@ -79,7 +78,8 @@ public final class LookupCompiler {
      * lookups exclude every value as Django's exclude() does (rows whose value is NULL stay).
      * Null when the column's kind does not take the lookup.
      */
-    public static ExtraFilter.Sql filter(String column, FieldType type, Field field, String suffix, List<String> values) {
+    public static ExtraFilter.Sql filter(
+            String column, FieldType type, Field field, String suffix, List<String> values) {
         if (suffix == null ? !type.filtersByValue() : !type.filterLookups().contains(suffix)) {
             return null;
         }

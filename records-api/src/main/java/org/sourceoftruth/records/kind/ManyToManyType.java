@@ -2,11 +2,10 @@ package org.sourceoftruth.records.kind;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.function.Function;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Row;
-
-import java.util.function.Function;
 
 /** M2M: links through a join table, written as a list of ids, rendered as the targets' nested forms. */
 public final class ManyToManyType implements FieldType {

@@ -1,14 +1,13 @@
 package org.sourceoftruth.records.kind;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.net.Cidr;
 import org.sourceoftruth.records.net.Networks;
-
-import java.util.List;
 
 /**
  * INET (a host address with its mask) and CIDR (a network prefix). A bare address means a host
@@ -37,7 +36,8 @@ public final class NetworkType implements FieldType {
         Cidr.Parsed p = Cidr.parse(v.asText(), false).orElseThrow(() -> new InvalidValue(formatError(v.asText())));
         if (prefix && p.hasHostBits()) {
             // NetBox's prefix_validator on every cidr model field.
-            throw new InvalidValue(p.text() + " is not a valid prefix. Did you mean " + p.network().text() + "?");
+            throw new InvalidValue(p.text() + " is not a valid prefix. Did you mean "
+                    + p.network().text() + "?");
         }
         return new Db.Inet(sqlType(), p.text());
     }

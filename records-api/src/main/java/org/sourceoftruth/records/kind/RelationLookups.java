@@ -1,10 +1,9 @@
 package org.sourceoftruth.records.kind;
 
+import java.util.List;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
-
-import java.util.List;
 
 /**
  * What a relation's list filters need from the engine: the related objects looked up (a key

@@ -1,18 +1,16 @@
 package org.sourceoftruth.records.kind;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.Field;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /** OpenAPI shapes the field types share (drf-spectacular's: choices, arrays, text limits). */
 public final class Schemas {
-    private Schemas() {
-    }
+    private Schemas() {}
 
     public static Schema of(SchemaType type) {
         return OASFactory.createSchema().addType(type);
@@ -40,7 +38,8 @@ public final class Schemas {
     /** NetBox's {@code {value, label}} rendering of a choice. */
     public static Schema choiceObject(ChoiceSet choices) {
         Schema label = of(SchemaType.STRING)
-                .enumeration(new ArrayList<>(choices.asMap().values().stream().distinct().toList()));
+                .enumeration(new ArrayList<>(
+                        choices.asMap().values().stream().distinct().toList()));
         return of(SchemaType.OBJECT).addProperty("value", choiceValue(choices)).addProperty("label", label);
     }
 

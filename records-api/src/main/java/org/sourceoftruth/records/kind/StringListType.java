@@ -1,13 +1,12 @@
 package org.sourceoftruth.records.kind;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.eclipse.microprofile.openapi.models.media.Schema;
-import org.sourceoftruth.records.model.Field;
-import org.sourceoftruth.records.model.Kind;
-import org.sourceoftruth.records.model.ExtraFilter;
-
 import java.util.ArrayList;
 import java.util.List;
+import org.eclipse.microprofile.openapi.models.media.Schema;
+import org.sourceoftruth.records.model.ExtraFilter;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Kind;
 
 /**
  * STRING_LIST: a text[] column of plain strings. Its list filters (an element equals, or with a
@@ -32,15 +31,31 @@ public final class StringListType extends ListValuedType {
         if (!f.isFilterable()) {
             return List.of();
         }
-        FieldFilter byName = new FieldFilter(f.name, f, Kind.STRING, null, List.of(), null,
+        FieldFilter byName = new FieldFilter(
+                f.name,
+                f,
+                Kind.STRING,
+                null,
+                List.of(),
+                null,
                 (db, relations, lookup, values) -> lookup == null ? anyElement(f.column(), values) : null);
         if (!f.name.endsWith("s")) {
             return List.of(byName);
         }
-        List<String> elementLookups = Lookup.TEXT_FILTERS.stream().filter(l -> !l.equals("empty")).toList();
-        return List.of(byName, new FieldFilter(f.name.substring(0, f.name.length() - 1), f, Kind.STRING, null,
-                elementLookups, null, (db, relations, lookup, values) -> lookup == null
-                ? anyElement(f.column(), values) : elementLookup(f.column(), lookup, values)));
+        List<String> elementLookups =
+                Lookup.TEXT_FILTERS.stream().filter(l -> !l.equals("empty")).toList();
+        return List.of(
+                byName,
+                new FieldFilter(
+                        f.name.substring(0, f.name.length() - 1),
+                        f,
+                        Kind.STRING,
+                        null,
+                        elementLookups,
+                        null,
+                        (db, relations, lookup, values) -> lookup == null
+                                ? anyElement(f.column(), values)
+                                : elementLookup(f.column(), lookup, values)));
     }
 
     /** Some element equals one of the values. */
@@ -60,7 +75,8 @@ public final class StringListType extends ListValuedType {
         if (parsed == null || parsed.lookup() == Lookup.EMPTY) {
             return null;
         }
-        String positive = parsed.negated() && !lookup.equals("n") ? lookup.substring(1) : parsed.negated() ? null : lookup;
+        String positive =
+                parsed.negated() && !lookup.equals("n") ? lookup.substring(1) : parsed.negated() ? null : lookup;
         ExtraFilter.Sql any = LookupCompiler.filter("e.v", FieldTypes.TEXT, null, positive, values);
         if (any == null) {
             return null;

@@ -2,11 +2,10 @@ package org.sourceoftruth.records.kind;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.function.Function;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Row;
-
-import java.util.function.Function;
 
 /** TAGS: tags through extras_taggeditem, written as ids or attribute dicts (or slugs), rendered as NestedTags. */
 public final class TagsType implements FieldType {

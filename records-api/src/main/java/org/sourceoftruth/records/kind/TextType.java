@@ -1,12 +1,10 @@
 package org.sourceoftruth.records.kind;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.regex.Pattern;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
 import org.sourceoftruth.records.model.Field;
-
-import java.util.List;
-import java.util.regex.Pattern;
 
 /** STRING and SLUG: text with a length limit, optional choices and pattern; a slug also its character set. */
 public final class TextType extends TextValuedType {

@@ -10,5 +10,4 @@ package org.sourceoftruth.records.model;
  * @param childType content type of the related model
  * @param childFk   the related model's foreign key to this one
  */
-public record ChildFilter(String name, String childType, String childFk) {
-}
+public record ChildFilter(String name, String childType, String childFk) {}

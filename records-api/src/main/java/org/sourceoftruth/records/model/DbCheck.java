@@ -17,6 +17,8 @@ public record DbCheck(DbValidator rule, Set<String> dependsOn) {
 
     /** Whether the rule runs for a write that changes these columns (null: a create, every column). */
     public boolean appliesTo(Set<String> changedColumns) {
-        return changedColumns == null || dependsOn.isEmpty() || dependsOn.stream().anyMatch(changedColumns::contains);
+        return changedColumns == null
+                || dependsOn.isEmpty()
+                || dependsOn.stream().anyMatch(changedColumns::contains);
     }
 }

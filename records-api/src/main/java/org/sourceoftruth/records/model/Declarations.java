@@ -6,10 +6,10 @@ import static org.sourceoftruth.records.model.Fields.*;
 public final class Declarations {
     /** NetBox's colour fields: six hex digits, no '#'. */
     public static final String COLOR = "^[0-9a-fA-F]{6}$";
+
     public static final String COLOR_MESSAGE = "Enter a valid hexadecimal RGB color code.";
 
-    private Declarations() {
-    }
+    private Declarations() {}
 
     /** An "organizational" model: name and slug (each unique), description; ordered by name. */
     public static Model organizational(String app, String path, String contentType, String table, String verbose) {
@@ -28,10 +28,15 @@ public final class Declarations {
     public static Model tree(String app, String path, String contentType, String table, String verbose) {
         String title = Character.toUpperCase(verbose.charAt(0)) + verbose.substring(1);
         return Model.of(app, path, contentType, table, verbose)
-                .fields(str("name").required().max(100), slug("slug"), fk("parent", contentType).cascade())
+                .fields(
+                        str("name").required().max(100),
+                        slug("slug"),
+                        fk("parent", contentType).cascade())
                 .tree("parent")
-                .select("_depth", "with recursive a(pid) as (select t.parent_id union all select p.parent_id from "
-                        + table + " p join a on p.id = a.pid) select count(*) from a where pid is not null")
+                .select(
+                        "_depth",
+                        "with recursive a(pid) as (select t.parent_id union all select p.parent_id from " + table
+                                + " p join a on p.id = a.pid) select count(*) from a where pid is not null")
                 .unique(UniqueRule.of(title + " with this Parent and Name already exists.", "parent_id", "name")
                         .topLevel("A top-level " + verbose + " with this name already exists."))
                 .unique(UniqueRule.of(title + " with this Parent and Slug already exists.", "parent_id", "slug")
@@ -46,16 +51,19 @@ public final class Declarations {
      * non-digits, then the embedded numbers as numbers, then the text.
      */
     public static String[] naturalOrder(String column) {
-        return new String[]{"(regexp_match(" + column + ", '^\\D*'))[1]",
-                "(select array_agg(m[1]::numeric) from regexp_matches(" + column + ", '(\\d+)', 'g') m)", column};
+        return new String[] {
+            "(regexp_match(" + column + ", '^\\D*'))[1]",
+            "(select array_agg(m[1]::numeric) from regexp_matches(" + column + ", '(\\d+)', 'g') m)",
+            column
+        };
     }
 
     /**
      * A nested group (region, site group, tenant group): a tree with description, tags, custom
      * fields, the count of its members (0 when shown nested, as NetBox), comments and _depth.
      */
-    public static Model nestedGroup(String app, String path, String contentType, String table, String verbose,
-                                    Field memberCount) {
+    public static Model nestedGroup(
+            String app, String path, String contentType, String table, String verbose, Field memberCount) {
         return tree(app, path, contentType, table, verbose)
                 .fields(str("description").max(200))
                 .standardTail()

@@ -24,8 +24,7 @@ public record ExtraFilter(String name, Kind valueKind, Predicate predicate, Choi
     }
 
     /** Where the valid values of a filter live. */
-    public record Choices(String table, String column) {
-    }
+    public record Choices(String table, String column) {}
 
     @FunctionalInterface
     public interface Predicate {

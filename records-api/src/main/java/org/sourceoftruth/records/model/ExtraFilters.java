@@ -11,8 +11,7 @@ import java.util.function.Function;
  * every {@code ?} receives the (converted) filter value.
  */
 public final class ExtraFilters {
-    private ExtraFilters() {
-    }
+    private ExtraFilters() {}
 
     /** One template per value, ORed across repeated values. */
     public static ExtraFilter each(String name, Kind kind, String template, Function<Object, Object> convert) {
@@ -38,14 +37,18 @@ public final class ExtraFilters {
      */
     public static ExtraFilter single(String name, Kind kind, String template) {
         ExtraFilter each = each(name, kind, template);
-        return new ExtraFilter(name, kind, (alias, values) -> each.predicate().build(alias,
-                List.of(values.get(values.size() - 1))));
+        return new ExtraFilter(
+                name, kind, (alias, values) -> each.predicate().build(alias, List.of(values.get(values.size() - 1))));
     }
 
     /** A boolean filter: the last value picks {@code whenTrue} or {@code whenFalse} (no parameters). */
     public static ExtraFilter bool(String name, String whenTrue, String whenFalse) {
-        return new ExtraFilter(name, Kind.BOOLEAN, (alias, values) -> ExtraFilter.Sql.of(
-                (Boolean.TRUE.equals(values.get(values.size() - 1)) ? whenTrue : whenFalse).replace("{t}", alias)));
+        return new ExtraFilter(
+                name,
+                Kind.BOOLEAN,
+                (alias, values) ->
+                        ExtraFilter.Sql.of((Boolean.TRUE.equals(values.get(values.size() - 1)) ? whenTrue : whenFalse)
+                                .replace("{t}", alias)));
     }
 
     /**
@@ -78,10 +81,15 @@ public final class ExtraFilters {
         List<ExtraFilter> out = new ArrayList<>();
         for (ExtraFilter f : inner) {
             // the inner filter's choices stay: its values name the same rows through the subquery
-            out.add(new ExtraFilter(f.name(), f.valueKind(), (alias, values) -> {
-                ExtraFilter.Sql where = f.predicate().build(innerAlias, values);
-                return new ExtraFilter.Sql(template.replace("{t}", alias).replace("{where}", where.sql()), where.params());
-            }, f.choices()));
+            out.add(new ExtraFilter(
+                    f.name(),
+                    f.valueKind(),
+                    (alias, values) -> {
+                        ExtraFilter.Sql where = f.predicate().build(innerAlias, values);
+                        return new ExtraFilter.Sql(
+                                template.replace("{t}", alias).replace("{where}", where.sql()), where.params());
+                    },
+                    f.choices()));
         }
         return out;
     }

@@ -1,7 +1,6 @@
 package org.sourceoftruth.records.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,10 +19,18 @@ public final class Field {
      * is NetBox's GenericRelation (the referring rows go with their target) and SET_NULL clears
      * both columns.
      */
-    public enum OnDelete { PROTECT, CASCADE, SET_NULL }
+    public enum OnDelete {
+        PROTECT,
+        CASCADE,
+        SET_NULL
+    }
 
     /** How a count field shows up when its model is rendered nested inside another object. */
-    public enum NestedCount { DROP, ZERO, REAL }
+    public enum NestedCount {
+        DROP,
+        ZERO,
+        REAL
+    }
 
     public final String name;
     public final Kind kind;
@@ -63,6 +70,7 @@ public final class Field {
     List<String> genericTypes = List.of();
     /** When set, the generic relation may point at every declared model this accepts (resolved by the registry). */
     java.util.function.Predicate<Model> genericTargetRule;
+
     String genericTypeColumn;
     String genericIdColumn;
     List<String> nestedFields;
@@ -105,7 +113,10 @@ public final class Field {
     }
 
     // ----- fluent declaration -----
-    public Field column(String c) { column = c; return this; }
+    public Field column(String c) {
+        column = c;
+        return this;
+    }
     /**
      * Must be given on create (and on PUT). A required relation is a NOT NULL column, so it also
      * stops being nullable (relations are nullable by default, see {@link Fields#fk}): null is
@@ -118,7 +129,11 @@ public final class Field {
         }
         return this;
     }
-    public Field readOnly() { readOnly = true; return this; }
+
+    public Field readOnly() {
+        readOnly = true;
+        return this;
+    }
     /** An IMAGE field's read-only columns that take the uploaded image's height and width (Django's height_field/width_field). */
     public Field imageSize(String heightColumn, String widthColumn) {
         imageHeightColumn = heightColumn;
@@ -126,91 +141,219 @@ public final class Field {
         return this;
     }
     /** Accepted on write, never rendered; never a filter or ordering term (that would be an oracle). */
-    public Field writeOnly() { writeOnly = true; filterable = false; orderable = false; return this; }
+    public Field writeOnly() {
+        writeOnly = true;
+        filterable = false;
+        orderable = false;
+        return this;
+    }
     /**
      * Stored and filtered like any field, but neither rendered nor accepted on write: a model
      * field that NetBox's serializer leaves out (a VLAN translation rule's tags and timestamps,
      * which its filterset still filters on).
      */
-    public Field unrendered() { unrendered = true; writeOnly = true; readOnly = true; return this; }
+    public Field unrendered() {
+        unrendered = true;
+        writeOnly = true;
+        readOnly = true;
+        return this;
+    }
     /** Left out of the output only (not a secret): filters and permission constraints still see it. */
-    public boolean isUnrendered() { return unrendered; }
+    public boolean isUnrendered() {
+        return unrendered;
+    }
     /**
      * A secret such as a token key: writable, never a filter or ordering term, left out of
      * change-log snapshots and event data, and rendered only in the response to the request
      * that created the object, or where the model says secrets are readable
      * ({@link Model#secretsReadable}).
      */
-    public Field secret() { secret = true; filterable = false; orderable = false; return this; }
+    public Field secret() {
+        secret = true;
+        filterable = false;
+        orderable = false;
+        return this;
+    }
     /**
      * Applied to the converted value before it is stored (e.g. hashing a password). The
      * function may throw {@link IllegalArgumentException}; its message becomes the field error.
      */
-    public Field onWrite(java.util.function.UnaryOperator<Object> transform) { writeTransform = transform; return this; }
-    public Field nullable() { nullable = true; return this; }
+    public Field onWrite(java.util.function.UnaryOperator<Object> transform) {
+        writeTransform = transform;
+        return this;
+    }
+
+    public Field nullable() {
+        nullable = true;
+        return this;
+    }
     /** Never null: a generic relation both of whose columns must be given (a service's parent). */
-    public Field notNull() { nullable = false; return this; }
-    public Field unique() { unique = true; return this; }
-    public Field noFilter() { filterable = false; return this; }
-    public Field noOrder() { orderable = false; return this; }
-    public Field max(int length) { maxLength = length; return this; }
-    public Field range(long min, long max) { minValue = BigDecimal.valueOf(min); maxValue = BigDecimal.valueOf(max); return this; }
-    public Field min(long min) { minValue = BigDecimal.valueOf(min); return this; }
-    public Field dflt(Object value) { defaultValue = Fields.json(value); return this; }
-    public Field onDelete(OnDelete d) { onDelete = d; return this; }
-    public Field protect() { onDelete = OnDelete.PROTECT; return this; }
+    public Field notNull() {
+        nullable = false;
+        return this;
+    }
+
+    public Field unique() {
+        unique = true;
+        return this;
+    }
+
+    public Field noFilter() {
+        filterable = false;
+        return this;
+    }
+
+    public Field noOrder() {
+        orderable = false;
+        return this;
+    }
+
+    public Field max(int length) {
+        maxLength = length;
+        return this;
+    }
+
+    public Field range(long min, long max) {
+        minValue = BigDecimal.valueOf(min);
+        maxValue = BigDecimal.valueOf(max);
+        return this;
+    }
+
+    public Field min(long min) {
+        minValue = BigDecimal.valueOf(min);
+        return this;
+    }
+
+    public Field dflt(Object value) {
+        defaultValue = Fields.json(value);
+        return this;
+    }
+
+    public Field onDelete(OnDelete d) {
+        onDelete = d;
+        return this;
+    }
+
+    public Field protect() {
+        onDelete = OnDelete.PROTECT;
+        return this;
+    }
     /**
      * A generic relation that protects its targets of these content types: deleting one is
      * refused while this object points at it, whatever {@link #onDelete} does for the other
      * types (a circuit termination goes with its site but protects its provider network).
      */
-    public Field protecting(String... contentTypes) { protectedTypes = java.util.Set.of(contentTypes); return this; }
-    public boolean protects(String contentType) { return protectedTypes.contains(contentType); }
-    public Field cascade() { onDelete = OnDelete.CASCADE; return this; }
+    public Field protecting(String... contentTypes) {
+        protectedTypes = java.util.Set.of(contentTypes);
+        return this;
+    }
+
+    public boolean protects(String contentType) {
+        return protectedTypes.contains(contentType);
+    }
+
+    public Field cascade() {
+        onDelete = OnDelete.CASCADE;
+        return this;
+    }
     /**
      * Columns cleared along with this reference when its target's delete clears it (SET_NULL), as
      * NetBox's signals do (a deleted virtual chassis also clears its members' vc_position).
      */
-    public Field clearsWith(String... columns) { clearedWith = List.of(columns); return this; }
-    public Field nestedCount(NestedCount n) { nestedCount = n; return this; }
-    public Field label(String l) { label = l; return this; }
-    public Field help(String h) { helpText = h; return this; }
-    public Field alias(String writeAlias) { writeAliases.add(writeAlias); return this; }
+    public Field clearsWith(String... columns) {
+        clearedWith = List.of(columns);
+        return this;
+    }
+
+    public Field nestedCount(NestedCount n) {
+        nestedCount = n;
+        return this;
+    }
+
+    public Field label(String l) {
+        label = l;
+        return this;
+    }
+
+    public Field help(String h) {
+        helpText = h;
+        return this;
+    }
+
+    public Field alias(String writeAlias) {
+        writeAliases.add(writeAlias);
+        return this;
+    }
     /** SQL used when filtering/ordering on this field (alias t), e.g. {@code t.request_id::text}. */
-    public Field filterExpression(String sql) { filterExpression = sql; return this; }
-    public String filterExpression() { return filterExpression != null ? filterExpression : "t." + column; }
+    public Field filterExpression(String sql) {
+        filterExpression = sql;
+        return this;
+    }
+
+    public String filterExpression() {
+        return filterExpression != null ? filterExpression : "t." + column;
+    }
     /**
      * A stored field whose value as read (rendered, filtered, ordered, snapshotted) is an SQL
      * expression over alias t rather than its column, e.g. a virtual machine's disk, which is the
      * sum of its virtual disks when it has any (NetBox keeps the column in step; here writes
      * still store the column and the read side is always current).
      */
-    public Field readAs(String sql) { readExpression = sql; filterExpression = sql; return this; }
-    public String readExpression() { return readExpression; }
+    public Field readAs(String sql) {
+        readExpression = sql;
+        filterExpression = sql;
+        return this;
+    }
+
+    public String readExpression() {
+        return readExpression;
+    }
 
     /** An FK rendered with these fields of its target instead of the target's brief set. */
-    public Field nestedFields(String... names) { nestedFields = List.of(names); return this; }
+    public Field nestedFields(String... names) {
+        nestedFields = List.of(names);
+        return this;
+    }
     /** A COUNT restricted by an extra SQL condition on the counted table (alias-free column terms). */
-    public Field countWhere(String sqlCondition) { countWhere = sqlCondition; return this; }
+    public Field countWhere(String sqlCondition) {
+        countWhere = sqlCondition;
+        return this;
+    }
     /**
      * A COUNT kept in a column of the owner's table named like the field, as NetBox's
      * CounterCacheField: the migration adds the column and the triggers that maintain it
      * (sot_counter_cache), so reading the count costs no query.
      */
-    public Field counterCache() { counterColumn = name; return this; }
+    public Field counterCache() {
+        counterColumn = name;
+        return this;
+    }
     /**
      * A relation rendered as the target's id rather than its nested form, as DRF's
      * PrimaryKeyRelatedField (an inventory item's parent, an interface template's bridge).
      */
-    public Field renderedAsId() { renderedAsId = true; return this; }
-    public boolean isRenderedAsId() { return renderedAsId; }
+    public Field renderedAsId() {
+        renderedAsId = true;
+        return this;
+    }
+
+    public boolean isRenderedAsId() {
+        return renderedAsId;
+    }
     /**
      * A read-only relation (foreign key or generic) that deletes do not follow: the rows holding it are the
      * engine's own bookkeeping, removed with their target without a change record (a tag
      * assignment), so the target's delete neither cascades to them nor is refused by them.
      */
-    public Field detached() { detached = true; readOnly = true; return this; }
-    public boolean isDetached() { return detached; }
+    public Field detached() {
+        detached = true;
+        readOnly = true;
+        return this;
+    }
+
+    public boolean isDetached() {
+        return detached;
+    }
     /**
      * Written by requests but stored in no column of the model's table (a cable's
      * {@code a_terminations}): read and checked as its kind reads it, seen by validators and
@@ -219,19 +362,40 @@ public final class Field {
      * through a view (a circuit's group assignments) is rendered as any relation, and the ids
      * sent reach the write hooks (a list of ids under the field's name) instead of a join table.
      */
-    public Field requestOnly() { requestOnly = true; filterable = false; orderable = false; return this; }
-    public boolean isRequestOnly() { return requestOnly; }
+    public Field requestOnly() {
+        requestOnly = true;
+        filterable = false;
+        orderable = false;
+        return this;
+    }
+
+    public boolean isRequestOnly() {
+        return requestOnly;
+    }
     /** A computed field loaded for a whole page at once (one query per page, not per row). */
-    public Field loader(BatchLoader l) { loader = l; return this; }
+    public Field loader(BatchLoader l) {
+        loader = l;
+        return this;
+    }
     /**
      * What a computed field's value is (INTEGER, STRING, BOOLEAN, STRING_LIST, JSON ...), for the
      * OpenAPI document: the engine cannot see through the function. Unset: any JSON value.
      */
-    public Field renders(Kind valueKind) { renders = valueKind; return this; }
+    public Field renders(Kind valueKind) {
+        renders = valueKind;
+        return this;
+    }
     /** A computed field rendered as {@code {value, label}} of these choices (e.g. an address's family). */
-    public Field rendersChoice(ChoiceSet set) { renders = Kind.CHOICE; renderedChoices = set; return this; }
+    public Field rendersChoice(ChoiceSet set) {
+        renders = Kind.CHOICE;
+        renderedChoices = set;
+        return this;
+    }
     /** Tags read and written as a list of slugs (NetBox's config contexts). */
-    public Field slugs() { tagSlugs = true; return this; }
+    public Field slugs() {
+        tagSlugs = true;
+        return this;
+    }
     /**
      * Filters on a {@link Fields#notBuilt} field as NetBox's filters on it (with their lookups)
      * answer while every object has the unset value: {@code console_port_count=0} matches all,
@@ -293,51 +457,165 @@ public final class Field {
     }
 
     // ----- read by the engine -----
-    public String column() { return column; }
-    public boolean isRequired() { return required; }
-    public boolean isReadOnly() { return readOnly; }
-    public boolean isWriteOnly() { return writeOnly; }
-    public boolean isSecret() { return secret; }
-    public java.util.function.UnaryOperator<Object> writeTransform() { return writeTransform; }
-    public boolean isNullable() { return nullable; }
-    public boolean isUnique() { return unique; }
-    public boolean isFilterable() { return filterable; }
-    public boolean isOrderable() { return orderable; }
-    public Integer maxLength() { return maxLength; }
-    public BigDecimal minValue() { return minValue; }
-    public BigDecimal maxValue() { return maxValue; }
-    public JsonNode defaultValue() { return defaultValue; }
-    public ChoiceSet choices() { return choices; }
+    public String column() {
+        return column;
+    }
+
+    public boolean isRequired() {
+        return required;
+    }
+
+    public boolean isReadOnly() {
+        return readOnly;
+    }
+
+    public boolean isWriteOnly() {
+        return writeOnly;
+    }
+
+    public boolean isSecret() {
+        return secret;
+    }
+
+    public java.util.function.UnaryOperator<Object> writeTransform() {
+        return writeTransform;
+    }
+
+    public boolean isNullable() {
+        return nullable;
+    }
+
+    public boolean isUnique() {
+        return unique;
+    }
+
+    public boolean isFilterable() {
+        return filterable;
+    }
+
+    public boolean isOrderable() {
+        return orderable;
+    }
+
+    public Integer maxLength() {
+        return maxLength;
+    }
+
+    public BigDecimal minValue() {
+        return minValue;
+    }
+
+    public BigDecimal maxValue() {
+        return maxValue;
+    }
+
+    public JsonNode defaultValue() {
+        return defaultValue;
+    }
+
+    public ChoiceSet choices() {
+        return choices;
+    }
     /** Content type of the referenced model for FK and M2M fields. */
-    public String target() { return target; }
-    public OnDelete onDelete() { return onDelete; }
-    public List<String> clearedWith() { return clearedWith; }
-    public String joinTable() { return joinTable; }
-    public String joinOwnColumn() { return joinOwnColumn; }
-    public String joinTargetColumn() { return joinTargetColumn; }
-    public String countTable() { return countTable; }
-    public String countColumn() { return countColumn; }
-    public NestedCount nestedCount() { return nestedCount; }
-    public Function<Row, Object> computed() { return computed; }
-    public List<String> writeAliases() { return writeAliases; }
-    public List<String> genericTypes() { return genericTypes; }
-    public String genericTypeColumn() { return genericTypeColumn; }
-    public String genericIdColumn() { return genericIdColumn; }
-    public String helpText() { return helpText; }
-    public List<String> nestedFields() { return nestedFields; }
-    public String countWhere() { return countWhere; }
+    public String target() {
+        return target;
+    }
+
+    public OnDelete onDelete() {
+        return onDelete;
+    }
+
+    public List<String> clearedWith() {
+        return clearedWith;
+    }
+
+    public String joinTable() {
+        return joinTable;
+    }
+
+    public String joinOwnColumn() {
+        return joinOwnColumn;
+    }
+
+    public String joinTargetColumn() {
+        return joinTargetColumn;
+    }
+
+    public String countTable() {
+        return countTable;
+    }
+
+    public String countColumn() {
+        return countColumn;
+    }
+
+    public NestedCount nestedCount() {
+        return nestedCount;
+    }
+
+    public Function<Row, Object> computed() {
+        return computed;
+    }
+
+    public List<String> writeAliases() {
+        return writeAliases;
+    }
+
+    public List<String> genericTypes() {
+        return genericTypes;
+    }
+
+    public String genericTypeColumn() {
+        return genericTypeColumn;
+    }
+
+    public String genericIdColumn() {
+        return genericIdColumn;
+    }
+
+    public String helpText() {
+        return helpText;
+    }
+
+    public List<String> nestedFields() {
+        return nestedFields;
+    }
+
+    public String countWhere() {
+        return countWhere;
+    }
     /** The owner's column holding this COUNT, or null when it is counted at read time. */
-    public String counterColumn() { return counterColumn; }
-    public BatchLoader loader() { return loader; }
-    public boolean isTagSlugs() { return tagSlugs; }
+    public String counterColumn() {
+        return counterColumn;
+    }
+
+    public BatchLoader loader() {
+        return loader;
+    }
+
+    public boolean isTagSlugs() {
+        return tagSlugs;
+    }
     /** The declared value kind of a computed field, or null when not declared. */
-    public Kind renders() { return renders; }
+    public Kind renders() {
+        return renders;
+    }
     /** The choices a computed CHOICE renders, see {@link #rendersChoice}. */
-    public ChoiceSet renderedChoices() { return renderedChoices; }
-    public java.util.regex.Pattern pattern() { return pattern; }
+    public ChoiceSet renderedChoices() {
+        return renderedChoices;
+    }
+
+    public java.util.regex.Pattern pattern() {
+        return pattern;
+    }
     /** The kind a notBuilt field filters as (see {@link #filtersAs}), or null when it is no filter. */
-    public Kind unsetFilterKind() { return unsetFilterKind; }
-    public boolean hasObjectTypeIds() { return objectTypeIds; }
+    public Kind unsetFilterKind() {
+        return unsetFilterKind;
+    }
+
+    public boolean hasObjectTypeIds() {
+        return objectTypeIds;
+    }
     /** See {@link #targetFilters}: the filters for one target content type, none when not declared. */
     public java.util.Collection<ExtraFilter> targetFilters(String contentType) {
         return targetFilters == null ? List.of() : targetFilters.apply(contentType);
@@ -354,10 +632,22 @@ public final class Field {
         }
         return "'" + unsetValue.toString().replace("'", "''") + "'::" + type;
     }
-    public String patternMessage() { return patternMessage; }
-    public ImageNaming imageNaming() { return imageNaming; }
-    public String imageHeightColumn() { return imageHeightColumn; }
-    public String imageWidthColumn() { return imageWidthColumn; }
+
+    public String patternMessage() {
+        return patternMessage;
+    }
+
+    public ImageNaming imageNaming() {
+        return imageNaming;
+    }
+
+    public String imageHeightColumn() {
+        return imageHeightColumn;
+    }
+
+    public String imageWidthColumn() {
+        return imageWidthColumn;
+    }
 
     public boolean isWritable() {
         return !readOnly && !kind.isDerived();

@@ -2,29 +2,65 @@ package org.sourceoftruth.records.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import org.sourceoftruth.model.Json;
-
 import java.util.List;
 import java.util.function.Function;
+import org.sourceoftruth.model.Json;
 
 /** Static factories for field declarations: {@code str("name").max(100).required()}. */
 public final class Fields {
-    private Fields() {
+    private Fields() {}
+
+    public static Field str(String name) {
+        return new Field(name, Kind.STRING).dflt("");
     }
 
-    public static Field str(String name) { return new Field(name, Kind.STRING).dflt(""); }
-    public static Field text(String name) { return new Field(name, Kind.STRING).dflt(""); }
-    public static Field slug(String name) { return new Field(name, Kind.SLUG).max(100).required(); }
-    public static Field integer(String name) { return new Field(name, Kind.INTEGER); }
-    public static Field decimal(String name) { return new Field(name, Kind.DECIMAL); }
-    public static Field bool(String name) { return new Field(name, Kind.BOOLEAN); }
-    public static Field date(String name) { return new Field(name, Kind.DATE); }
-    public static Field datetime(String name) { return new Field(name, Kind.DATETIME); }
-    public static Field json(String name) { return new Field(name, Kind.JSON); }
-    public static Field inet(String name) { return new Field(name, Kind.INET); }
-    public static Field cidr(String name) { return new Field(name, Kind.CIDR); }
-    public static Field stringList(String name) { return new Field(name, Kind.STRING_LIST).dflt(List.of()); }
-    public static Field integerList(String name) { return new Field(name, Kind.INTEGER_LIST); }
+    public static Field text(String name) {
+        return new Field(name, Kind.STRING).dflt("");
+    }
+
+    public static Field slug(String name) {
+        return new Field(name, Kind.SLUG).max(100).required();
+    }
+
+    public static Field integer(String name) {
+        return new Field(name, Kind.INTEGER);
+    }
+
+    public static Field decimal(String name) {
+        return new Field(name, Kind.DECIMAL);
+    }
+
+    public static Field bool(String name) {
+        return new Field(name, Kind.BOOLEAN);
+    }
+
+    public static Field date(String name) {
+        return new Field(name, Kind.DATE);
+    }
+
+    public static Field datetime(String name) {
+        return new Field(name, Kind.DATETIME);
+    }
+
+    public static Field json(String name) {
+        return new Field(name, Kind.JSON);
+    }
+
+    public static Field inet(String name) {
+        return new Field(name, Kind.INET);
+    }
+
+    public static Field cidr(String name) {
+        return new Field(name, Kind.CIDR);
+    }
+
+    public static Field stringList(String name) {
+        return new Field(name, Kind.STRING_LIST).dflt(List.of());
+    }
+
+    public static Field integerList(String name) {
+        return new Field(name, Kind.INTEGER_LIST);
+    }
 
     public static Field choice(String name, ChoiceSet choices) {
         Field f = new Field(name, Kind.CHOICE);
@@ -70,8 +106,13 @@ public final class Fields {
         return f;
     }
 
-    public static Field tags() { return new Field("tags", Kind.TAGS); }
-    public static Field customFields() { return new Field("custom_fields", Kind.CUSTOM_FIELDS); }
+    public static Field tags() {
+        return new Field("tags", Kind.TAGS);
+    }
+
+    public static Field customFields() {
+        return new Field("custom_fields", Kind.CUSTOM_FIELDS);
+    }
 
     /** Read-only count of rows of {@code table} whose {@code column} points at this object. */
     public static Field count(String name, String table, String column) {
@@ -136,8 +177,8 @@ public final class Fields {
      * bookmark's object: every model with NetBox's feature set); the registry lists them once
      * every model is declared.
      */
-    public static Field genericFkToAny(String name, String typeColumn, String idColumn,
-                                       java.util.function.Predicate<Model> targets) {
+    public static Field genericFkToAny(
+            String name, String typeColumn, String idColumn, java.util.function.Predicate<Model> targets) {
         Field f = genericFk(name, typeColumn, idColumn, List.of());
         f.genericTargetRule = targets;
         return f;

@@ -6,7 +6,6 @@ import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
-
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -23,8 +22,7 @@ import java.util.Map;
 public final class JsonSchemaRules {
     private static final SchemaRegistry SCHEMAS = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
 
-    private JsonSchemaRules() {
-    }
+    private JsonSchemaRules() {}
 
     /** NetBox's validate_schema on a profile's schema (skipped when unset or empty, as Django skips validators). */
     public static void schemaField(Row row, Map<String, List<String>> errors) {
@@ -80,7 +78,8 @@ public final class JsonSchemaRules {
         }
     }
 
-    private static final List<String> TYPES = List.of("array", "boolean", "integer", "null", "number", "object", "string");
+    private static final List<String> TYPES =
+            List.of("array", "boolean", "integer", "null", "number", "object", "string");
 
     private static boolean validType(JsonNode type) {
         if (type.isTextual()) {
@@ -125,12 +124,13 @@ public final class JsonSchemaRules {
             case "minimum" -> pyRepr(instance) + " is less than the minimum of " + pyRepr(schema);
             case "maximum" -> pyRepr(instance) + " is greater than the maximum of " + pyRepr(schema);
             case "exclusiveMinimum" -> pyRepr(instance) + " is less than or equal to the minimum of " + pyRepr(schema);
-            case "exclusiveMaximum" -> pyRepr(instance) + " is greater than or equal to the maximum of " + pyRepr(schema);
+            case "exclusiveMaximum" ->
+                pyRepr(instance) + " is greater than or equal to the maximum of " + pyRepr(schema);
             case "minLength" -> pyRepr(instance) + " is too short";
             case "maxLength" -> pyRepr(instance) + " is too long";
             case "pattern" -> pyRepr(instance) + " does not match " + pyRepr(schema);
-            case "additionalProperties" -> "Additional properties are not allowed ('" + error.getProperty()
-                    + "' was unexpected)";
+            case "additionalProperties" ->
+                "Additional properties are not allowed ('" + error.getProperty() + "' was unexpected)";
             default -> error.getMessage();
         };
     }

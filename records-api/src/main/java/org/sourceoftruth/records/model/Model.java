@@ -41,6 +41,7 @@ public final class Model {
     private final Map<String, String> extraSelects = new LinkedHashMap<>();
     /** {@link #selectFrom()} as built when the registry was complete; null before. */
     private volatile String sealedSelect;
+
     private final List<String> aliasPaths = new ArrayList<>();
     private String apiName;
     private boolean writableRequest;
@@ -87,14 +88,17 @@ public final class Model {
 
     /** Tags, custom fields, created and last_updated: NetBox's "T" block. */
     public Model standardTail() {
-        return fields(Fields.tags(), Fields.customFields(),
+        return fields(
+                Fields.tags(),
+                Fields.customFields(),
                 Fields.datetime("created").readOnly().nullable(),
                 Fields.datetime("last_updated").readOnly().nullable());
     }
 
     /** created and last_updated only (models without tags/custom fields). */
     public Model timestamps() {
-        return fields(Fields.datetime("created").readOnly().nullable(),
+        return fields(
+                Fields.datetime("created").readOnly().nullable(),
                 Fields.datetime("last_updated").readOnly().nullable());
     }
 
@@ -307,12 +311,21 @@ public final class Model {
         return this;
     }
 
-    public Instantiation instantiation() { return instantiation; }
+    public Instantiation instantiation() {
+        return instantiation;
+    }
     /** The field naming the type whose templates make this model's components, or null. */
-    public String componentTypeField() { return componentTypeField; }
-    public ComponentNames componentNames() { return componentNames; }
+    public String componentTypeField() {
+        return componentTypeField;
+    }
+
+    public ComponentNames componentNames() {
+        return componentNames;
+    }
     /** Whether a create may send replicate_components and adopt_components. */
-    public boolean hasComponentOptions() { return componentOptions; }
+    public boolean hasComponentOptions() {
+        return componentOptions;
+    }
 
     public Model noDisplayUrl() {
         fields.remove("display_url");
@@ -331,31 +344,105 @@ public final class Model {
         return false;
     }
 
-    public String app() { return app; }
-    public String path() { return path; }
-    public String contentType() { return contentType; }
-    public String table() { return table; }
-    public String verboseName() { return verboseName; }
-    public Map<String, Field> fieldMap() { return Collections.unmodifiableMap(fields); }
-    public Iterable<Field> fields() { return fields.values(); }
-    public Field field(String name) { return fields.get(name); }
-    public Set<String> briefNames() { return brief; }
-    public List<String> ordering() { return ordering; }
-    public List<String> searchColumns() { return search; }
-    public List<UniqueRule> uniqueRules() { return uniqueRules; }
-    public Map<String, ExtraFilter> extraFilters() { return extraFilters; }
-    public Map<String, RelationFilter> relationFilters() { return relationFilters; }
-    public Map<String, ChildFilter> childFilters() { return childFilters; }
-    public List<Validator> validators() { return validators; }
-    public List<DbCheck> dbChecks() { return dbChecks; }
-    public List<WriteHook> writeHooks() { return writeHooks; }
-    public boolean secretsReadable(Row row) { return secretsReadable.test(row); }
-    public java.util.function.Supplier<ExtraFilter.Sql> secretsFilterScope() { return secretsFilterScope; }
-    public String display(Row row) { return display.apply(row); }
-    public String treeParent() { return treeParent; }
-    public boolean isReadOnlyApi() { return readOnlyApi; }
-    public boolean hasDisplayUrl() { return displayUrl; }
-    public Map<String, String> extraSelects() { return extraSelects; }
+    public String app() {
+        return app;
+    }
+
+    public String path() {
+        return path;
+    }
+
+    public String contentType() {
+        return contentType;
+    }
+
+    public String table() {
+        return table;
+    }
+
+    public String verboseName() {
+        return verboseName;
+    }
+
+    public Map<String, Field> fieldMap() {
+        return Collections.unmodifiableMap(fields);
+    }
+
+    public Iterable<Field> fields() {
+        return fields.values();
+    }
+
+    public Field field(String name) {
+        return fields.get(name);
+    }
+
+    public Set<String> briefNames() {
+        return brief;
+    }
+
+    public List<String> ordering() {
+        return ordering;
+    }
+
+    public List<String> searchColumns() {
+        return search;
+    }
+
+    public List<UniqueRule> uniqueRules() {
+        return uniqueRules;
+    }
+
+    public Map<String, ExtraFilter> extraFilters() {
+        return extraFilters;
+    }
+
+    public Map<String, RelationFilter> relationFilters() {
+        return relationFilters;
+    }
+
+    public Map<String, ChildFilter> childFilters() {
+        return childFilters;
+    }
+
+    public List<Validator> validators() {
+        return validators;
+    }
+
+    public List<DbCheck> dbChecks() {
+        return dbChecks;
+    }
+
+    public List<WriteHook> writeHooks() {
+        return writeHooks;
+    }
+
+    public boolean secretsReadable(Row row) {
+        return secretsReadable.test(row);
+    }
+
+    public java.util.function.Supplier<ExtraFilter.Sql> secretsFilterScope() {
+        return secretsFilterScope;
+    }
+
+    public String display(Row row) {
+        return display.apply(row);
+    }
+
+    public String treeParent() {
+        return treeParent;
+    }
+
+    public boolean isReadOnlyApi() {
+        return readOnlyApi;
+    }
+
+    public boolean hasDisplayUrl() {
+        return displayUrl;
+    }
+
+    public Map<String, String> extraSelects() {
+        return extraSelects;
+    }
 
     /**
      * {@code select t.*, <extra selects> from <table> t}; a field read through an expression
@@ -374,18 +461,30 @@ public final class Model {
 
     private String buildSelectFrom() {
         StringBuilder sb = new StringBuilder("select t.*");
-        extraSelects.forEach((alias, expr) -> sb.append(", (").append(expr).append(") as ").append(alias));
-        fields.values().stream().filter(f -> f.readExpression() != null)
-                .forEach(f -> sb.append(", (").append(f.readExpression()).append(") as ").append(f.column()));
+        extraSelects.forEach(
+                (alias, expr) -> sb.append(", (").append(expr).append(") as ").append(alias));
+        fields.values().stream()
+                .filter(f -> f.readExpression() != null)
+                .forEach(f -> sb.append(", (")
+                        .append(f.readExpression())
+                        .append(") as ")
+                        .append(f.column()));
         return sb.append(" from ").append(table).append(" t").toString();
     }
-    public boolean hasTags() { return fields.containsKey("tags"); }
-    public boolean hasCustomFields() { return fields.containsKey("custom_fields"); }
+
+    public boolean hasTags() {
+        return fields.containsKey("tags");
+    }
+
+    public boolean hasCustomFields() {
+        return fields.containsKey("custom_fields");
+    }
     /** Whether {@code column} is a {@link Field#requestOnly() request-only} value rather than a stored column. */
     public boolean isRequestOnly(String column) {
         Field f = fields.get(column);
         return f != null && f.isRequestOnly();
     }
+
     public boolean hasColumn(String column) {
         return fields.values().stream().anyMatch(f -> column.equals(f.column()));
     }

@@ -3,7 +3,6 @@ package org.sourceoftruth.records.model;
 import io.quarkus.arc.All;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -25,8 +24,7 @@ public class ModelRegistry {
     private final Map<String, List<Reference>> referencesTo = new LinkedHashMap<>();
 
     /** A field of {@code owner} that points at another model (for a generic FK: at one of its types). */
-    public record Reference(Model owner, Field field) {
-    }
+    public record Reference(Model owner, Field field) {}
 
     @Inject
     public ModelRegistry(@All List<ModelDefinition> definitions) {
@@ -38,8 +36,10 @@ public class ModelRegistry {
         for (Model m : byContentType.values()) {
             for (Field f : m.fields()) {
                 if (f.genericTargetRule != null) {
-                    f.genericTypes = byContentType.values().stream().filter(f.genericTargetRule)
-                            .map(Model::contentType).toList();
+                    f.genericTypes = byContentType.values().stream()
+                            .filter(f.genericTargetRule)
+                            .map(Model::contentType)
+                            .toList();
                 }
             }
         }
@@ -47,16 +47,20 @@ public class ModelRegistry {
             for (Field f : m.fields()) {
                 if (f.kind == Kind.FK || f.kind == Kind.M2M) {
                     if (!byContentType.containsKey(f.target())) {
-                        throw new IllegalStateException(m.contentType() + "." + f.name
-                                + " points at undeclared model " + f.target());
+                        throw new IllegalStateException(
+                                m.contentType() + "." + f.name + " points at undeclared model " + f.target());
                     }
                     if (!f.isDetached()) {
-                        referencesTo.computeIfAbsent(f.target(), k -> new ArrayList<>()).add(new Reference(m, f));
+                        referencesTo
+                                .computeIfAbsent(f.target(), k -> new ArrayList<>())
+                                .add(new Reference(m, f));
                     }
                 } else if (f.kind == Kind.GENERIC_FK && !f.isDetached()) {
                     // Only declared targets: an object of another type cannot be deleted through the API.
                     f.genericTypes().stream().filter(byContentType::containsKey).forEach(type -> {
-                        referencesTo.computeIfAbsent(type, k -> new ArrayList<>()).add(new Reference(m, f));
+                        referencesTo
+                                .computeIfAbsent(type, k -> new ArrayList<>())
+                                .add(new Reference(m, f));
                         byContentType.get(type).filters(f.targetFilters(type));
                     });
                 }

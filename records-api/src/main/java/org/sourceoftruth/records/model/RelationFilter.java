@@ -9,5 +9,4 @@ import java.util.List;
  * of {@code key} ({@code id}, {@code slug}, {@code name}, ...). Every value must name an existing
  * object (else a 400), {@code null} matches objects without one, {@code __n} is derived.
  */
-public record RelationFilter(String name, List<String> path, String key) {
-}
+public record RelationFilter(String name, List<String> path, String key) {}

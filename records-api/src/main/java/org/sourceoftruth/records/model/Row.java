@@ -199,7 +199,9 @@ public final class Row extends AbstractMap<String, Object> {
 
         private Iterator<Entry<String, Object>> addedEntries() {
             if (addedEntries == null) {
-                addedEntries = added == null ? java.util.Collections.emptyIterator() : added.entrySet().iterator();
+                addedEntries = added == null
+                        ? java.util.Collections.emptyIterator()
+                        : added.entrySet().iterator();
             }
             return addedEntries;
         }
@@ -269,7 +271,8 @@ public final class Row extends AbstractMap<String, Object> {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Entry<?, ?> e && java.util.Objects.equals(getKey(), e.getKey())
+            return o instanceof Entry<?, ?> e
+                    && java.util.Objects.equals(getKey(), e.getKey())
                     && java.util.Objects.equals(getValue(), e.getValue());
         }
 

@@ -16,8 +16,13 @@ import java.util.Set;
  * @param skipIfBlank       the rule does not apply when any of these columns is null or blank
  *                          (Django constraints with {@code condition=~Q(name="")})
  */
-public record UniqueRule(List<String> columns, String message, String topLevelMessage,
-                         Set<String> caseInsensitive, Set<String> skipIfNull, Set<String> skipIfBlank) {
+public record UniqueRule(
+        List<String> columns,
+        String message,
+        String topLevelMessage,
+        Set<String> caseInsensitive,
+        Set<String> skipIfNull,
+        Set<String> skipIfBlank) {
 
     public static UniqueRule of(String message, String... columns) {
         return new UniqueRule(List.of(columns), message, null, Set.of(), Set.of(), Set.of());

@@ -16,8 +16,7 @@ public interface WriteHook {
      * @param existing the stored row on update, {@code null} on create
      * @param errors   add field errors here to reject the write with a 400
      */
-    default void beforeWrite(Row changes, Row existing, Map<String, List<String>> errors) {
-    }
+    default void beforeWrite(Row changes, Row existing, Map<String, List<String>> errors) {}
 
     /**
      * Changes a create makes to other objects (NetBox's post_save signals, e.g. a new virtual
@@ -53,7 +52,11 @@ public interface WriteHook {
     }
 
     /** What a follow-up does. */
-    enum Action { CREATE, PATCH, DELETE }
+    enum Action {
+        CREATE,
+        PATCH,
+        DELETE
+    }
 
     /**
      * A write of object {@code id} of {@code contentType} (ignored for a CREATE): field name to

@@ -1,10 +1,8 @@
 package org.sourceoftruth.records.net;
 
-
 import inet.ipaddr.IPAddress;
 import inet.ipaddr.ipv4.IPv4Address;
 import inet.ipaddr.ipv6.IPv6Address;
-
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,8 +15,7 @@ import java.util.Map;
  * interval into CIDR blocks, and NetBox's text forms.
  */
 public final class Addresses {
-    private Addresses() {
-    }
+    private Addresses() {}
 
     /** Parses an inet/cidr value as PostgreSQL prints it (or as the engine holds a new one). */
     public static Cidr.Parsed parse(Object value) {
@@ -75,8 +72,7 @@ public final class Addresses {
     }
 
     /** A CIDR block: first address and mask length. */
-    public record Block(BigInteger first, int maskLength) {
-    }
+    public record Block(BigInteger first, int maskLength) {}
 
     /**
      * Splits [lo, hi] into the fewest aligned CIDR blocks, in address order (netaddr's

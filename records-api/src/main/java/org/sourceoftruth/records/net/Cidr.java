@@ -5,7 +5,6 @@ import inet.ipaddr.IPAddress;
 import inet.ipaddr.IPAddressNetwork.IPAddressGenerator;
 import inet.ipaddr.IPAddressString;
 import inet.ipaddr.IPAddressStringParameters;
-
 import java.util.Optional;
 
 /**
@@ -60,8 +59,7 @@ public final class Cidr {
         }
     }
 
-    private Cidr() {
-    }
+    private Cidr() {}
 
     /**
      * @param requireMask when true a bare address is rejected; when false it gets a host mask

@@ -2,7 +2,6 @@ package org.sourceoftruth.records.net;
 
 import inet.ipaddr.IPAddress;
 import inet.ipaddr.IPAddressNetwork.IPAddressGenerator;
-
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,8 +29,8 @@ public final class IpNetworks {
         }
         List<IPAddress> blocks = new ArrayList<>();
         for (String v : values) {
-            Cidr.Parsed p = Cidr.parse(v, false).orElseThrow(() -> new IllegalArgumentException(
-                    "Invalid IP prefix format: " + v));
+            Cidr.Parsed p = Cidr.parse(v, false)
+                    .orElseThrow(() -> new IllegalArgumentException("Invalid IP prefix format: " + v));
             blocks.add(p.block());
         }
         return new IpNetworks(List.copyOf(blocks));

@@ -1,7 +1,5 @@
 package org.sourceoftruth.records.users;
 
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import io.agroal.api.AgroalDataSource;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -9,18 +7,19 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
-import org.sourceoftruth.records.web.ApiException;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.engine.render.Renderer;
-import org.sourceoftruth.records.web.RequestContext;
-import org.sourceoftruth.records.web.Responses;
-import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.model.ModelRegistry;
-import org.sourceoftruth.records.model.Row;
-
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.engine.render.Renderer;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.RequestContext;
+import org.sourceoftruth.records.web.Responses;
 
 /**
  * {@code GET /api/authentication-check/} (NetBox 4.5+): the authenticated caller as a full User
@@ -31,12 +30,16 @@ import java.util.List;
 public class AuthenticationCheckResource {
     @Inject
     RequestContext request;
+
     @Inject
     ModelRegistry registry;
+
     @Inject
     Renderer renderer;
+
     @Inject
     AgroalDataSource dataSource;
+
     @Context
     HttpHeaders headers;
 
@@ -54,8 +57,8 @@ public class AuthenticationCheckResource {
             if (rows.isEmpty()) {
                 throw ApiException.notFound();
             }
-            return Responses.json(200, renderer.renderOne(db, user, rows.get(0), Renderer.Options.full(request.baseUrl())),
-                    headers);
+            return Responses.json(
+                    200, renderer.renderOne(db, user, rows.get(0), Renderer.Options.full(request.baseUrl())), headers);
         } catch (SQLException e) {
             throw new Db.DbException(e);
         }

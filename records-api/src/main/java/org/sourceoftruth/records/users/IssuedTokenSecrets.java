@@ -1,7 +1,6 @@
 package org.sourceoftruth.records.users;
 
 import jakarta.enterprise.context.RequestScoped;
-
 import java.util.HashMap;
 import java.util.Map;
 

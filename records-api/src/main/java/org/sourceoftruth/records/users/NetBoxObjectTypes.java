@@ -11,35 +11,37 @@ import java.util.stream.Collectors;
  */
 final class NetBoxObjectTypes {
     private static final Set<String> ALL = Arrays.stream(new String[] {
-            "circuits: circuit circuitgroup circuitgroupassignment circuittermination circuittype provider"
-                    + " provideraccount providernetwork virtualcircuit virtualcircuittermination virtualcircuittype",
-            "core: autosyncrecord configrevision datafile datasource job managedfile objectchange objecttype",
-            "dcim: cable cablepath cabletermination consoleport consoleporttemplate consoleserverport"
-                    + " consoleserverporttemplate device devicebay devicebaytemplate devicerole devicetype frontport"
-                    + " frontporttemplate interface interfacetemplate inventoryitem inventoryitemrole"
-                    + " inventoryitemtemplate location macaddress manufacturer module modulebay modulebaytemplate"
-                    + " moduletype moduletypeprofile platform powerfeed poweroutlet poweroutlettemplate powerpanel"
-                    + " powerport powerporttemplate rack rackreservation rackrole racktype rearport rearporttemplate"
-                    + " region site sitegroup virtualchassis virtualdevicecontext",
-            "extras: bookmark configcontext configcontextprofile configtemplate customfield customfieldchoiceset"
-                    + " customlink dashboard eventrule exporttemplate imageattachment journalentry notification"
-                    + " notificationgroup savedfilter script subscription tableconfig tag taggeditem webhook",
-            "ipam: aggregate asn asnrange fhrpgroup fhrpgroupassignment ipaddress iprange prefix rir role"
-                    + " routetarget service servicetemplate vlan vlangroup vlantranslationpolicy vlantranslationrule vrf",
-            "tenancy: contact contactassignment contactgroup contactrole tenant tenantgroup",
-            "users: group objectpermission token user",
-            "virtualization: cluster clustergroup clustertype virtualdisk virtualmachine vminterface",
-            "vpn: ikepolicy ikeproposal ipsecpolicy ipsecprofile ipsecproposal l2vpn l2vpntermination tunnel"
-                    + " tunnelgroup tunneltermination",
-            "wireless: wirelesslan wirelesslangroup wirelesslink"})
+                "circuits: circuit circuitgroup circuitgroupassignment circuittermination circuittype provider"
+                        + " provideraccount providernetwork virtualcircuit virtualcircuittermination virtualcircuittype",
+                "core: autosyncrecord configrevision datafile datasource job managedfile objectchange objecttype",
+                "dcim: cable cablepath cabletermination consoleport consoleporttemplate consoleserverport"
+                        + " consoleserverporttemplate device devicebay devicebaytemplate devicerole devicetype frontport"
+                        + " frontporttemplate interface interfacetemplate inventoryitem inventoryitemrole"
+                        + " inventoryitemtemplate location macaddress manufacturer module modulebay modulebaytemplate"
+                        + " moduletype moduletypeprofile platform powerfeed poweroutlet poweroutlettemplate powerpanel"
+                        + " powerport powerporttemplate rack rackreservation rackrole racktype rearport rearporttemplate"
+                        + " region site sitegroup virtualchassis virtualdevicecontext",
+                "extras: bookmark configcontext configcontextprofile configtemplate customfield customfieldchoiceset"
+                        + " customlink dashboard eventrule exporttemplate imageattachment journalentry notification"
+                        + " notificationgroup savedfilter script subscription tableconfig tag taggeditem webhook",
+                "ipam: aggregate asn asnrange fhrpgroup fhrpgroupassignment ipaddress iprange prefix rir role"
+                        + " routetarget service servicetemplate vlan vlangroup vlantranslationpolicy vlantranslationrule vrf",
+                "tenancy: contact contactassignment contactgroup contactrole tenant tenantgroup",
+                "users: group objectpermission token user",
+                "virtualization: cluster clustergroup clustertype virtualdisk virtualmachine vminterface",
+                "vpn: ikepolicy ikeproposal ipsecpolicy ipsecprofile ipsecproposal l2vpn l2vpntermination tunnel"
+                        + " tunnelgroup tunneltermination",
+                "wireless: wirelesslan wirelesslangroup wirelesslink"
+            })
             .flatMap(line -> {
                 String app = line.substring(0, line.indexOf(':'));
-                return Arrays.stream(line.substring(line.indexOf(':') + 1).trim().split(" ")).map(m -> app + "." + m);
+                return Arrays.stream(
+                                line.substring(line.indexOf(':') + 1).trim().split(" "))
+                        .map(m -> app + "." + m);
             })
             .collect(Collectors.toUnmodifiableSet());
 
-    private NetBoxObjectTypes() {
-    }
+    private NetBoxObjectTypes() {}
 
     static boolean contains(String objectType) {
         return ALL.contains(objectType);

@@ -1,7 +1,6 @@
 package org.sourceoftruth.records.users;
 
 import io.smallrye.config.ConfigMapping;
-
 import java.util.Optional;
 
 /** The superuser created at start when absent (SUPERUSER_NAME, _PASSWORD, _API_TOKEN, _EMAIL). */

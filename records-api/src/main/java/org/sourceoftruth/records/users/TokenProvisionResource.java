@@ -1,8 +1,5 @@
 package org.sourceoftruth.records.users;
 
-import org.sourceoftruth.records.engine.render.RenderedObject;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.inject.Inject;
@@ -11,21 +8,23 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
-import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.web.ApiException;
-import org.sourceoftruth.records.web.ErrorMapper;
-import org.sourceoftruth.records.web.JsonBody;
-import org.sourceoftruth.records.engine.ModelService;
-import org.sourceoftruth.records.web.RequestContext;
-import org.sourceoftruth.records.web.Responses;
-import org.sourceoftruth.records.auth.Access;
-import org.sourceoftruth.records.auth.Credentials;
-import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.model.ModelRegistry;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.auth.Access;
+import org.sourceoftruth.records.auth.Credentials;
+import org.sourceoftruth.records.engine.ModelService;
+import org.sourceoftruth.records.engine.render.RenderedObject;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.ErrorMapper;
+import org.sourceoftruth.records.web.JsonBody;
+import org.sourceoftruth.records.web.RequestContext;
+import org.sourceoftruth.records.web.Responses;
 
 /**
  * {@code POST /api/users/tokens/provision/} with {@code {"username", "password"}} and no token:
@@ -37,30 +36,37 @@ import java.util.Map;
 @Tag(name = "users")
 public class TokenProvisionResource {
     /** Optional token attributes a client may set when provisioning. */
-    private static final List<String> TOKEN_FIELDS = List.of("expires", "description", "write_enabled", "enabled",
-            "allowed_ips", "version");
+    private static final List<String> TOKEN_FIELDS =
+            List.of("expires", "description", "write_enabled", "enabled", "allowed_ips", "version");
 
     @Inject
     Credentials credentials;
+
     @Inject
     RequestContext request;
+
     @Inject
     Access access;
+
     @Inject
     ModelService service;
+
     @Inject
     ModelRegistry registry;
+
     @Context
     HttpHeaders headers;
 
     @POST
-    @Operation(operationId = "users_tokens_provision_create",
+    @Operation(
+            operationId = "users_tokens_provision_create",
             description = "Create a token for the user given by username and password (no token needed).")
     public Response provision(String body) {
         JsonNode json = JsonBody.parse(body);
         if (!json.isObject()) {
-            throw ApiException.field("non_field_errors", "Invalid data. Expected a dictionary, but got "
-                    + ErrorMapper.jsonType(json) + ".");
+            throw ApiException.field(
+                    "non_field_errors",
+                    "Invalid data. Expected a dictionary, but got " + ErrorMapper.jsonType(json) + ".");
         }
         Map<String, List<String>> missing = new LinkedHashMap<>();
         for (String field : List.of("username", "password")) {
@@ -72,7 +78,9 @@ public class TokenProvisionResource {
         if (!missing.isEmpty()) {
             throw ApiException.fields(missing);
         }
-        Credentials.User user = credentials.authenticate(json.get("username").asText(), json.get("password").asText())
+        Credentials.User user = credentials
+                .authenticate(
+                        json.get("username").asText(), json.get("password").asText())
                 .orElseThrow(() -> ApiException.detail(403, "Invalid username/password"));
         // From here on the request acts as the authenticated user, as after a login.
         request.caller(new RequestContext.Caller(user.id(), user.username(), user.superuser(), 0, true));
@@ -85,7 +93,8 @@ public class TokenProvisionResource {
             }
         }
         attributes.put("user", user.id());
-        RenderedObject created = service.create(token, List.of(attributes), false).get(0);
+        RenderedObject created =
+                service.create(token, List.of(attributes), false).get(0);
         return Responses.json(201, created.node(), headers);
     }
 }

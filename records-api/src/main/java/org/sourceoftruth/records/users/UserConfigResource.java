@@ -1,7 +1,5 @@
 package org.sourceoftruth.records.users;
 
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.agroal.api.AgroalDataSource;
@@ -13,20 +11,21 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
-import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.web.ApiException;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.web.ErrorMapper;
-import org.sourceoftruth.records.web.JsonBody;
-import org.sourceoftruth.records.web.RequestContext;
-import org.sourceoftruth.records.web.Responses;
-import org.sourceoftruth.records.auth.Access;
-import org.sourceoftruth.records.model.Row;
-
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.auth.Access;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.ErrorMapper;
+import org.sourceoftruth.records.web.JsonBody;
+import org.sourceoftruth.records.web.RequestContext;
+import org.sourceoftruth.records.web.Responses;
 
 /**
  * {@code /api/users/config/}: the caller's own preferences as one JSON document (NetBox's
@@ -38,10 +37,13 @@ import java.util.Map;
 public class UserConfigResource {
     @Inject
     RequestContext request;
+
     @Inject
     Access access;
+
     @Inject
     AgroalDataSource dataSource;
+
     @Context
     HttpHeaders headers;
 
@@ -67,15 +69,19 @@ public class UserConfigResource {
         access.requireWritable();
         JsonNode changes = JsonBody.parse(body);
         if (!changes.isObject()) {
-            throw ApiException.field("non_field_errors", "Invalid data. Expected a dictionary, but got "
-                    + ErrorMapper.jsonType(changes) + ".");
+            throw ApiException.field(
+                    "non_field_errors",
+                    "Invalid data. Expected a dictionary, but got " + ErrorMapper.jsonType(changes) + ".");
         }
         try (Connection c = dataSource.getConnection()) {
             Db db = new Db(c);
             ObjectNode data = load(db, caller.userId(), true);
             merge(data, (ObjectNode) changes);
-            db.update("insert into users_userconfig (user_id, data) values (?, ?)"
-                    + " on conflict (user_id) do update set data = excluded.data", caller.userId(), data);
+            db.update(
+                    "insert into users_userconfig (user_id, data) values (?, ?)"
+                            + " on conflict (user_id) do update set data = excluded.data",
+                    caller.userId(),
+                    data);
             return Responses.json(200, data, headers);
         } catch (SQLException e) {
             throw new Db.DbException(e);
@@ -92,9 +98,11 @@ public class UserConfigResource {
     }
 
     private static ObjectNode load(Db db, long userId, boolean forUpdate) {
-        List<Row> rows = db.query("select data from users_userconfig where user_id = ?" + (forUpdate ? " for update" : ""),
-                userId);
-        return rows.isEmpty() || !(rows.get(0).get("data") instanceof ObjectNode o) ? Json.MAPPER.createObjectNode() : o;
+        List<Row> rows = db.query(
+                "select data from users_userconfig where user_id = ?" + (forUpdate ? " for update" : ""), userId);
+        return rows.isEmpty() || !(rows.get(0).get("data") instanceof ObjectNode o)
+                ? Json.MAPPER.createObjectNode()
+                : o;
     }
 
     /** Sets every leaf of {@code changes} into {@code target}, descending into objects present in both. */

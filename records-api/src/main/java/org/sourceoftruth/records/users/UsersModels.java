@@ -1,18 +1,23 @@
 package org.sourceoftruth.records.users;
 
+import static org.sourceoftruth.records.model.Fields.*;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.web.ApiException;
-import org.sourceoftruth.records.net.Cidr;
-import org.sourceoftruth.records.web.RequestContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.auth.AuthSettings;
 import org.sourceoftruth.records.auth.ConstraintCompiler;
 import org.sourceoftruth.records.auth.PasswordHasher;
-import org.sourceoftruth.records.auth.SessionStore;
 import org.sourceoftruth.records.auth.Secrets;
+import org.sourceoftruth.records.auth.SessionStore;
 import org.sourceoftruth.records.auth.TokenPeppers;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.ExtraFilters;
@@ -22,15 +27,9 @@ import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.model.WriteHook;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Objects;
-import java.util.Optional;
-import java.util.regex.Pattern;
-
-import static org.sourceoftruth.records.model.Fields.*;
+import org.sourceoftruth.records.net.Cidr;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.RequestContext;
 
 /**
  * users: users, groups, object permissions and API tokens. Passwords are write-only and
@@ -41,22 +40,29 @@ import static org.sourceoftruth.records.model.Fields.*;
 public class UsersModels implements ModelDefinition {
     /** Django's username rule (letters, digits and @ . + - _). */
     private static final String USERNAME = "(?U)^[\\w.@+-]+$";
+
     private static final String EMAIL = "^[^@\\s]+@[^@\\s]+$";
     private static final Pattern ACTION = Pattern.compile("^[a-z][a-z_]{0,29}$");
     private static final int MIN_PASSWORD_LENGTH = 12;
 
     @Inject
     AuthSettings settings;
+
     @Inject
     RequestContext request;
+
     @Inject
     Access access;
+
     @Inject
     SessionStore sessions;
+
     @Inject
     ConstraintCompiler constraintCompiler;
+
     @Inject
     TokenPeppers peppers;
+
     @Inject
     IssuedTokenSecrets issuedSecrets;
     /** Looked up lazily: the registry is built from this bean, among others. */
@@ -66,15 +72,29 @@ public class UsersModels implements ModelDefinition {
     @Override
     public List<Model> models() {
         Model user = Model.of("users", "users", "users.user", "users_user", "user")
-                .fields(str("username").required().max(150).unique().pattern(USERNAME, "Enter a valid username. This value"
-                                + " may contain only letters, numbers, and @/./+/-/_ characters."),
+                .fields(
+                        str("username")
+                                .required()
+                                .max(150)
+                                .unique()
+                                .pattern(
+                                        USERNAME,
+                                        "Enter a valid username. This value"
+                                                + " may contain only letters, numbers, and @/./+/-/_ characters."),
                         str("password").required().writeOnly().onWrite(this::checkAndHashPassword),
-                        str("first_name").max(150), str("last_name").max(150),
+                        str("first_name").max(150),
+                        str("last_name").max(150),
                         str("email").max(254).pattern(EMAIL, "Enter a valid email address."),
-                        bool("is_active").dflt(true), bool("is_staff").dflt(false),
-                        datetime("date_joined").readOnly().nullable(), datetime("last_login").readOnly().nullable(),
+                        bool("is_active").dflt(true),
+                        bool("is_staff").dflt(false),
+                        datetime("date_joined").readOnly().nullable(),
+                        datetime("last_login").readOnly().nullable(),
                         m2m("groups", "users.group", "users_user_groups", "user_id", "group_id"),
-                        m2m("permissions", "users.objectpermission", "users_objectpermission_users", "user_id",
+                        m2m(
+                                "permissions",
+                                "users.objectpermission",
+                                "users_objectpermission_users",
+                                "user_id",
                                 "objectpermission_id"))
                 .display(UsersModels::userDisplay)
                 .hook(new EndSessionsOnPasswordChange())
@@ -83,36 +103,58 @@ public class UsersModels implements ModelDefinition {
                 .relationFilter("permission_id", "permissions", "id")
                 .filter(ExtraFilters.bool("is_superuser", "{t}.is_superuser", "not {t}.is_superuser"))
                 // members of notification groups (named there, not through their groups), as NetBox's filter
-                .filter(ExtraFilters.each("notification_group_id", Kind.INTEGER,
-                        "{t}.id in (select user_id from extras_notificationgroup_users where notificationgroup_id = ?)")
+                .filter(ExtraFilters.each(
+                                "notification_group_id",
+                                Kind.INTEGER,
+                                "{t}.id in (select user_id from extras_notificationgroup_users where notificationgroup_id = ?)")
                         .choicesFrom("extras_notificationgroup", "id"))
                 .ordering("t.username")
                 .search("t.username", "t.first_name", "t.last_name", "t.email")
                 .brief("username");
 
         Model group = Model.of("users", "groups", "users.group", "users_group", "group")
-                .fields(str("name").required().max(150).unique(), str("description").max(200),
-                        m2m("permissions", "users.objectpermission", "users_objectpermission_groups", "group_id",
+                .fields(
+                        str("name").required().max(150).unique(),
+                        str("description").max(200),
+                        m2m(
+                                "permissions",
+                                "users.objectpermission",
+                                "users_objectpermission_groups",
+                                "group_id",
                                 "objectpermission_id"),
                         count("user_count", "users_user_groups", "group_id"))
                 .relationFilter("permission_id", "permissions", "id")
-                .filter(ExtraFilters.each("user_id", Kind.INTEGER,
-                        "{t}.id in (select g.group_id from users_user_groups g where g.user_id = ?)")
+                .filter(ExtraFilters.each(
+                                "user_id",
+                                Kind.INTEGER,
+                                "{t}.id in (select g.group_id from users_user_groups g where g.user_id = ?)")
                         .choicesFrom("users_user", "id"))
-                .filter(ExtraFilters.each("notification_group_id", Kind.INTEGER,
-                        "{t}.id in (select group_id from extras_notificationgroup_groups where notificationgroup_id = ?)")
+                .filter(ExtraFilters.each(
+                                "notification_group_id",
+                                Kind.INTEGER,
+                                "{t}.id in (select group_id from extras_notificationgroup_groups where notificationgroup_id = ?)")
                         .choicesFrom("extras_notificationgroup", "id"))
                 .ordering("t.name")
                 .search("t.name", "t.description")
                 .brief("display_url", "name", "description");
 
-        Model permission = Model.of("users", "permissions", "users.objectpermission", "users_objectpermission",
-                        "object permission")
-                .fields(str("name").required().max(100), str("description").max(200), bool("enabled").dflt(true),
-                        stringList("object_types").required().objectTypeIds(), stringList("actions").required(),
-                        json("constraints").nullable()
+        Model permission = Model.of(
+                        "users", "permissions", "users.objectpermission", "users_objectpermission", "object permission")
+                .fields(
+                        str("name").required().max(100),
+                        str("description").max(200),
+                        bool("enabled").dflt(true),
+                        stringList("object_types").required().objectTypeIds(),
+                        stringList("actions").required(),
+                        json("constraints")
+                                .nullable()
                                 .help("Queryset filter matching the applicable objects of the selected type(s)"),
-                        m2m("groups", "users.group", "users_objectpermission_groups", "objectpermission_id", "group_id"),
+                        m2m(
+                                "groups",
+                                "users.group",
+                                "users_objectpermission_groups",
+                                "objectpermission_id",
+                                "group_id"),
                         m2m("users", "users.user", "users_objectpermission_users", "objectpermission_id", "user_id"))
                 .validator(this::permissionRules)
                 .relationFilter("group", "groups", "name")
@@ -127,19 +169,33 @@ public class UsersModels implements ModelDefinition {
         // NetBox 4.5's fields in its order; version 1 (a 40-character key that is the secret)
         // stays the default so that 4.4 clients, which read "key" from the created token, work
         Model token = Model.of("users", "tokens", "users.token", "users_token", "token")
-                .fields(integer("version").dflt(1).help("1: the key is the secret (NetBox 4.4); 2: nbt_<key>.<token>,"
-                                + " the secret stored only as an HMAC"),
-                        str("key").max(40).unique().secret().pattern("^[0-9a-fA-F]{40}$",
-                                "Ensure this field has exactly 40 hexadecimal characters."),
-                        fk("user", "users.user").required().cascade(), str("description").max(200),
-                        datetime("created").readOnly().nullable(), datetime("expires").nullable(),
+                .fields(
+                        integer("version")
+                                .dflt(1)
+                                .help("1: the key is the secret (NetBox 4.4); 2: nbt_<key>.<token>,"
+                                        + " the secret stored only as an HMAC"),
+                        str("key")
+                                .max(40)
+                                .unique()
+                                .secret()
+                                .pattern(
+                                        "^[0-9a-fA-F]{40}$",
+                                        "Ensure this field has exactly 40 hexadecimal characters."),
+                        fk("user", "users.user").required().cascade(),
+                        str("description").max(200),
+                        datetime("created").readOnly().nullable(),
+                        datetime("expires").nullable(),
                         datetime("last_used").readOnly().nullable(),
-                        bool("enabled").dflt(true), bool("write_enabled").dflt(true),
+                        bool("enabled").dflt(true),
+                        bool("write_enabled").dflt(true),
                         integer("pepper_id").readOnly().nullable(),
-                        stringList("allowed_ips").onWrite(UsersModels::normaliseNetworks)
+                        stringList("allowed_ips")
+                                .onWrite(UsersModels::normaliseNetworks)
                                 .help("Allowed IPv4/IPv6 networks from where the token can be used. Leave blank for no"
                                         + " restrictions. Ex: \"10.1.1.0/24, 192.168.10.16/32, 2001:DB8:1::/64\""),
-                        computed("token", r -> issuedSecrets.plaintext(r.str("key"))).renders(Kind.STRING).secret()
+                        computed("token", r -> issuedSecrets.plaintext(r.str("key")))
+                                .renders(Kind.STRING)
+                                .secret()
                                 .help("The secret, shown once: in the response that creates the token"))
                 .display(UsersModels::tokenDisplay)
                 .secretsReadable(r -> isV2(r) || keyRetrievable(r))
@@ -158,7 +214,9 @@ public class UsersModels implements ModelDefinition {
      */
     private boolean keyRetrievable(Row token) {
         RequestContext.Caller caller = request.caller();
-        return settings.allowTokenRetrieval() && caller != null && Objects.equals(token.longValue("user_id"), caller.userId());
+        return settings.allowTokenRetrieval()
+                && caller != null
+                && Objects.equals(token.longValue("user_id"), caller.userId());
     }
 
     /** {@link #keyRetrievable} as SQL, and v2 tokens (whose key is no secret). */
@@ -178,7 +236,9 @@ public class UsersModels implements ModelDefinition {
     private static List<ExtraFilter> actionFilters() {
         List<ExtraFilter> out = new ArrayList<>();
         for (String action : List.of("view", "add", "change", "delete")) {
-            out.add(ExtraFilters.bool("can_" + action, "'" + action + "' = any({t}.actions)",
+            out.add(ExtraFilters.bool(
+                    "can_" + action,
+                    "'" + action + "' = any({t}.actions)",
                     "not ('" + action + "' = any({t}.actions))"));
         }
         return out;
@@ -186,7 +246,8 @@ public class UsersModels implements ModelDefinition {
 
     /** NetBox's User display: the username, with the full name in brackets when there is one. */
     private static String userDisplay(Row r) {
-        String full = (Objects.toString(r.str("first_name"), "") + " " + Objects.toString(r.str("last_name"), "")).trim();
+        String full =
+                (Objects.toString(r.str("first_name"), "") + " " + Objects.toString(r.str("last_name"), "")).trim();
         return full.isEmpty() ? r.str("username") : r.str("username") + " (" + full + ")";
     }
 
@@ -206,8 +267,8 @@ public class UsersModels implements ModelDefinition {
             throw new IllegalArgumentException("This field may not be blank.");
         }
         if (password.length() < MIN_PASSWORD_LENGTH) {
-            throw new IllegalArgumentException("This password is too short. It must contain at least "
-                    + MIN_PASSWORD_LENGTH + " characters.");
+            throw new IllegalArgumentException(
+                    "This password is too short. It must contain at least " + MIN_PASSWORD_LENGTH + " characters.");
         }
         if (password.chars().noneMatch(Character::isDigit)) {
             throw new IllegalArgumentException("Password must have at least one numeral.");
@@ -226,7 +287,8 @@ public class UsersModels implements ModelDefinition {
     private static Object normaliseNetworks(Object value) {
         List<String> out = new ArrayList<>();
         for (String v : (List<String>) value) {
-            out.add(Cidr.parse(v, false).orElseThrow(() -> new IllegalArgumentException("Invalid IP prefix format: " + v))
+            out.add(Cidr.parse(v, false)
+                    .orElseThrow(() -> new IllegalArgumentException("Invalid IP prefix format: " + v))
                     .text());
         }
         return out;
@@ -311,8 +373,10 @@ public class UsersModels implements ModelDefinition {
             if (changes.containsKey("user_id") && !Objects.equals(changes.get("user_id"), existing.get("user_id"))) {
                 add(errors, "user", "The user of an existing token cannot be changed.");
             }
-            if (changes.containsKey("version") && !Objects.equals(((Number) changes.get("version")).intValue(),
-                    ((Number) existing.get("version")).intValue())) {
+            if (changes.containsKey("version")
+                    && !Objects.equals(
+                            ((Number) changes.get("version")).intValue(),
+                            ((Number) existing.get("version")).intValue())) {
                 add(errors, "version", "The version of an existing token cannot be changed.");
             }
             if (isV2(existing) || Objects.toString(changes.get("key"), "x").isEmpty()) {

@@ -1,14 +1,8 @@
 package org.sourceoftruth.records.virtualization;
 
-import jakarta.enterprise.context.ApplicationScoped;
-import org.sourceoftruth.records.model.DbValidator;
-import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.model.ModelDefinition;
-import org.sourceoftruth.records.model.Queries;
-import org.sourceoftruth.records.model.Row;
-import org.sourceoftruth.records.model.UniqueRule;
-import org.sourceoftruth.records.model.WriteHook;
+import static org.sourceoftruth.records.model.Fields.*;
 
+import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -16,8 +10,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-
-import static org.sourceoftruth.records.model.Fields.*;
+import org.sourceoftruth.records.model.DbValidator;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelDefinition;
+import org.sourceoftruth.records.model.Queries;
+import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.UniqueRule;
+import org.sourceoftruth.records.model.WriteHook;
 
 /** virtualization: a virtual machine's virtual disks, whose sizes make up the machine's disk. */
 @ApplicationScoped
@@ -33,14 +32,24 @@ public class VirtualDiskModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model disk = Model.of("virtualization", "virtual-disks", "virtualization.virtualdisk",
-                        "virtualization_virtualdisk", "virtual disk")
-                .fields(fk("virtual_machine", "virtualization.virtualmachine").required().cascade(),
-                        str("name").required().max(64), str("description").max(200),
+        Model disk = Model.of(
+                        "virtualization",
+                        "virtual-disks",
+                        "virtualization.virtualdisk",
+                        "virtualization_virtualdisk",
+                        "virtual disk")
+                .fields(
+                        fk("virtual_machine", "virtualization.virtualmachine")
+                                .required()
+                                .cascade(),
+                        str("name").required().max(64),
+                        str("description").max(200),
                         integer("size").required().range(0, Integer.MAX_VALUE).label("Size (MB)"))
                 .standardTail()
-                .unique(UniqueRule.of("Virtual disk with this Virtual machine and Name already exists.",
-                        "virtual_machine_id", "name"))
+                .unique(UniqueRule.of(
+                        "Virtual disk with this Virtual machine and Name already exists.",
+                        "virtual_machine_id",
+                        "name"))
                 .hook(new MachineDiskTotal())
                 .ordering("t.virtual_machine_id", "t.name")
                 .search("t.name", "t.description")
@@ -57,13 +66,15 @@ public class VirtualDiskModels implements ModelDefinition {
             if (selfId == null || row.get("disk") == null) {
                 return;
             }
-            List<Row> total = db.query("select sum(size) as total from virtualization_virtualdisk"
-                    + " where virtual_machine_id = ?", selfId);
+            List<Row> total = db.query(
+                    "select sum(size) as total from virtualization_virtualdisk" + " where virtual_machine_id = ?",
+                    selfId);
             Long sum = total.isEmpty() ? null : total.get(0).longValue("total");
             long disk = ((Number) row.get("disk")).longValue();
             if (sum != null && sum != 0 && disk != sum) {
-                errors.computeIfAbsent("disk", k -> new ArrayList<>()).add("The specified disk size (" + disk
-                        + ") must match the aggregate size of assigned virtual disks (" + sum + ").");
+                errors.computeIfAbsent("disk", k -> new ArrayList<>())
+                        .add("The specified disk size (" + disk
+                                + ") must match the aggregate size of assigned virtual disks (" + sum + ").");
             }
         };
     }
@@ -99,9 +110,11 @@ public class VirtualDiskModels implements ModelDefinition {
             List<FollowUp> out = new ArrayList<>();
             for (Long vm : machines) {
                 // a machine deleted with its disks is gone: nothing to update
-                List<Row> found = db.query("select m.disk, (select sum(d.size) from virtualization_virtualdisk d"
-                        + " where d.virtual_machine_id = m.id) as total from virtualization_virtualmachine m"
-                        + " where m.id = ?", vm);
+                List<Row> found = db.query(
+                        "select m.disk, (select sum(d.size) from virtualization_virtualdisk d"
+                                + " where d.virtual_machine_id = m.id) as total from virtualization_virtualmachine m"
+                                + " where m.id = ?",
+                        vm);
                 if (found.isEmpty()) {
                     continue;
                 }

@@ -1,6 +1,12 @@
 package org.sourceoftruth.records.vpn;
 
+import static org.sourceoftruth.records.model.Fields.*;
+import static org.sourceoftruth.records.vpn.VpnChoices.*;
+
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Kind;
@@ -9,13 +15,6 @@ import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.Queries;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.tenancy.TenancyFilters;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
-import static org.sourceoftruth.records.model.Fields.*;
-import static org.sourceoftruth.records.vpn.VpnChoices.*;
 
 /** vpn L2VPNs and their terminations on device interfaces, VM interfaces and VLANs. */
 @ApplicationScoped
@@ -29,18 +28,34 @@ public class L2vpnModels implements ModelDefinition {
             + " where o.id = t.assigned_object_id)"
             + " when 'ipam.vlan' then (select o.name || ' (' || o.vid || ')' from ipam_vlan o"
             + " where o.id = t.assigned_object_id) end";
+
     private static final String L2VPN_DISPLAY = "select x.name || coalesce(' (' || nullif(x.identifier, 0) || ')', '')"
             + " from vpn_l2vpn x where x.id = t.l2vpn_id";
 
     @Override
     public List<Model> models() {
         Model l2vpn = Model.of("vpn", "l2vpns", "vpn.l2vpn", "vpn_l2vpn", "L2VPN")
-                .fields(integer("identifier").nullable(), str("name").required().max(100).unique(),
-                        slug("slug").unique(), choice("type", L2VPN_TYPE).required(),
+                .fields(
+                        integer("identifier").nullable(),
+                        str("name").required().max(100).unique(),
+                        slug("slug").unique(),
+                        choice("type", L2VPN_TYPE).required(),
                         choice("status", L2VPN_STATUS).dflt("active"),
-                        m2m("import_targets", "ipam.routetarget", "vpn_l2vpn_import_targets", "l2vpn_id", "routetarget_id"),
-                        m2m("export_targets", "ipam.routetarget", "vpn_l2vpn_export_targets", "l2vpn_id", "routetarget_id"),
-                        str("description").max(200), str("comments"), fk("tenant", "tenancy.tenant").protect())
+                        m2m(
+                                "import_targets",
+                                "ipam.routetarget",
+                                "vpn_l2vpn_import_targets",
+                                "l2vpn_id",
+                                "routetarget_id"),
+                        m2m(
+                                "export_targets",
+                                "ipam.routetarget",
+                                "vpn_l2vpn_export_targets",
+                                "l2vpn_id",
+                                "routetarget_id"),
+                        str("description").max(200),
+                        str("comments"),
+                        fk("tenant", "tenancy.tenant").protect())
                 .standardTail()
                 .display(L2vpnModels::display)
                 .filters(TenancyFilters.tenantGroup())
@@ -52,11 +67,19 @@ public class L2vpnModels implements ModelDefinition {
                 .search("t.name", "t.description", "t.identifier::text")
                 .brief("identifier", "name", "slug", "type", "description");
 
-        Model termination = Model.of("vpn", "l2vpn-terminations", "vpn.l2vpntermination", "vpn_l2vpntermination",
+        Model termination = Model.of(
+                        "vpn",
+                        "l2vpn-terminations",
+                        "vpn.l2vpntermination",
+                        "vpn_l2vpntermination",
                         "L2VPN termination")
-                .fields(fk("l2vpn", "vpn.l2vpn").required().cascade().label("L2VPN"),
+                .fields(
+                        fk("l2vpn", "vpn.l2vpn").required().cascade().label("L2VPN"),
                         genericFk("assigned_object", "assigned_object_type", "assigned_object_id", ASSIGNMENT_TYPES)
-                                .required().notNull().cascade().objectTypeIds())
+                                .required()
+                                .notNull()
+                                .cascade()
+                                .objectTypeIds())
                 .standardTail()
                 .select("_assigned", ASSIGNED_DISPLAY)
                 .select("_l2vpn", L2VPN_DISPLAY)
@@ -66,7 +89,8 @@ public class L2vpnModels implements ModelDefinition {
                 .filters(TerminationFilters.all())
                 .ordering("(select x.name from vpn_l2vpn x where x.id = t.l2vpn_id)")
                 // NetBox searches the L2VPN's name; the display text is searched too
-                .search("(select x.name from vpn_l2vpn x where x.id = t.l2vpn_id)",
+                .search(
+                        "(select x.name from vpn_l2vpn x where x.id = t.l2vpn_id)",
                         "(" + ASSIGNED_DISPLAY + ") || ' <> ' || (" + L2VPN_DISPLAY + ")")
                 .brief("l2vpn");
         return List.of(l2vpn, termination);
@@ -85,8 +109,11 @@ public class L2vpnModels implements ModelDefinition {
         if (type == null || id == null) {
             return;
         }
-        List<Row> other = db.query("select (" + ASSIGNED_DISPLAY + ") as assigned from vpn_l2vpntermination t"
-                + " where t.assigned_object_type = ? and t.assigned_object_id = ? and t.id <> ?", type, id,
+        List<Row> other = db.query(
+                "select (" + ASSIGNED_DISPLAY + ") as assigned from vpn_l2vpntermination t"
+                        + " where t.assigned_object_type = ? and t.assigned_object_id = ? and t.id <> ?",
+                type,
+                id,
                 selfId == null ? -1L : selfId);
         if (!other.isEmpty()) {
             errors.computeIfAbsent("__all__", k -> new ArrayList<>())
@@ -108,43 +135,69 @@ public class L2vpnModels implements ModelDefinition {
         if (vpn.isEmpty() || !L2VPN_POINT_TO_POINT.contains(vpn.get(0).str("type"))) {
             return;
         }
-        long others = ((Number) db.query("select count(*) as n from vpn_l2vpntermination where l2vpn_id = ? and id <> ?",
-                l2vpn, selfId == null ? -1L : selfId).get(0).get("n")).longValue();
+        long others = ((Number) db.query(
+                                "select count(*) as n from vpn_l2vpntermination where l2vpn_id = ? and id <> ?",
+                                l2vpn,
+                                selfId == null ? -1L : selfId)
+                        .get(0)
+                        .get("n"))
+                .longValue();
         if (others >= 2) {
-            errors.computeIfAbsent("__all__", k -> new ArrayList<>()).add(L2VPN_TYPE.label(vpn.get(0).str("type"))
-                    + " L2VPNs cannot have more than two terminations; found " + others + " already defined.");
+            errors.computeIfAbsent("__all__", k -> new ArrayList<>())
+                    .add(L2VPN_TYPE.label(vpn.get(0).str("type"))
+                            + " L2VPNs cannot have more than two terminations; found " + others + " already defined.");
         }
     }
 
     /** NetBox's L2VPNTerminationFilterSet beyond the fields' own filters. */
     static final class TerminationFilters {
-        private TerminationFilters() {
-        }
+        private TerminationFilters() {}
 
         static List<ExtraFilter> all() {
             List<ExtraFilter> out = new ArrayList<>();
             out.addAll(placement("site_id", Kind.INTEGER, "?"));
             out.addAll(placement("site", Kind.STRING, "(select id from dcim_site where slug = ?)"));
             out.addAll(placement("region_id", Kind.INTEGER, "(select id from dcim_site where region_id = ?)"));
-            out.addAll(placement("region", Kind.STRING, "(select s.id from dcim_site s join dcim_region r"
-                    + " on r.id = s.region_id where r.slug = ?)"));
+            out.addAll(placement(
+                    "region",
+                    Kind.STRING,
+                    "(select s.id from dcim_site s join dcim_region r" + " on r.id = s.region_id where r.slug = ?)"));
             out.addAll(assigned("interface", "dcim.interface", "dcim_interface"));
             out.addAll(assigned("vminterface", "virtualization.vminterface", "virtualization_vminterface"));
-            out.add(ExtraFilters.each("vlan", Kind.STRING, typed("ipam.vlan") + " in (select id from ipam_vlan"
-                    + " where name = ?)").choicesFrom("ipam_vlan", "name"));
-            out.add(ExtraFilters.each("vlan_id", Kind.INTEGER, typed("ipam.vlan") + " = ?").choicesFrom("ipam_vlan", "id"));
-            out.addAll(ExtraFilters.number("vlan_vid", "(select v.vid from ipam_vlan v where {t}.assigned_object_type"
-                    + " = 'ipam.vlan' and v.id = {t}.assigned_object_id)"));
-            out.add(ExtraFilters.each("device", Kind.STRING, typed("dcim.interface") + " in (select i.id from"
-                    + " dcim_interface i join dcim_device d on d.id = i.device_id where d.name = ?)")
+            out.add(ExtraFilters.each(
+                            "vlan",
+                            Kind.STRING,
+                            typed("ipam.vlan") + " in (select id from ipam_vlan" + " where name = ?)")
+                    .choicesFrom("ipam_vlan", "name"));
+            out.add(ExtraFilters.each("vlan_id", Kind.INTEGER, typed("ipam.vlan") + " = ?")
+                    .choicesFrom("ipam_vlan", "id"));
+            out.addAll(ExtraFilters.number(
+                    "vlan_vid",
+                    "(select v.vid from ipam_vlan v where {t}.assigned_object_type"
+                            + " = 'ipam.vlan' and v.id = {t}.assigned_object_id)"));
+            out.add(ExtraFilters.each(
+                            "device",
+                            Kind.STRING,
+                            typed("dcim.interface") + " in (select i.id from"
+                                    + " dcim_interface i join dcim_device d on d.id = i.device_id where d.name = ?)")
                     .choicesFrom("dcim_device", "name"));
-            out.add(ExtraFilters.each("device_id", Kind.INTEGER, typed("dcim.interface") + " in (select id from"
-                    + " dcim_interface where device_id = ?)").choicesFrom("dcim_device", "id"));
-            out.add(ExtraFilters.each("virtual_machine", Kind.STRING, typed("virtualization.vminterface")
-                    + " in (select i.id from virtualization_vminterface i join virtualization_virtualmachine m"
-                    + " on m.id = i.virtual_machine_id where m.name = ?)").choicesFrom("virtualization_virtualmachine", "name"));
-            out.add(ExtraFilters.each("virtual_machine_id", Kind.INTEGER, typed("virtualization.vminterface")
-                    + " in (select id from virtualization_vminterface where virtual_machine_id = ?)")
+            out.add(ExtraFilters.each(
+                            "device_id",
+                            Kind.INTEGER,
+                            typed("dcim.interface") + " in (select id from" + " dcim_interface where device_id = ?)")
+                    .choicesFrom("dcim_device", "id"));
+            out.add(ExtraFilters.each(
+                            "virtual_machine",
+                            Kind.STRING,
+                            typed("virtualization.vminterface")
+                                    + " in (select i.id from virtualization_vminterface i join virtualization_virtualmachine m"
+                                    + " on m.id = i.virtual_machine_id where m.name = ?)")
+                    .choicesFrom("virtualization_virtualmachine", "name"));
+            out.add(ExtraFilters.each(
+                            "virtual_machine_id",
+                            Kind.INTEGER,
+                            typed("virtualization.vminterface")
+                                    + " in (select id from virtualization_vminterface where virtual_machine_id = ?)")
                     .choicesFrom("virtualization_virtualmachine", "id"));
             return out;
         }
@@ -154,19 +207,30 @@ public class L2vpnModels implements ModelDefinition {
         }
 
         private static List<ExtraFilter> assigned(String name, String contentType, String table) {
-            return List.of(ExtraFilters.each(name, Kind.STRING, typed(contentType) + " in (select id from " + table
-                            + " where name = ?)").choicesFrom(table, "name"),
-                    ExtraFilters.each(name + "_id", Kind.INTEGER, typed(contentType) + " = ?").choicesFrom(table, "id"));
+            return List.of(
+                    ExtraFilters.each(
+                                    name,
+                                    Kind.STRING,
+                                    typed(contentType) + " in (select id from " + table + " where name = ?)")
+                            .choicesFrom(table, "name"),
+                    ExtraFilters.each(name + "_id", Kind.INTEGER, typed(contentType) + " = ?")
+                            .choicesFrom(table, "id"));
         }
 
         /** By the site of the VLAN, of the interface's device or of the VM interface's VM ({sites}: site ids). */
         private static List<ExtraFilter> placement(String name, Kind kind, String sites) {
             String in = " in " + (sites.equals("?") ? "(?)" : sites);
-            return List.of(ExtraFilters.each(name, kind, "(" + typed("ipam.vlan") + " in (select id from ipam_vlan"
-                    + " where site_id" + in + ")) or (" + typed("dcim.interface") + " in (select i.id from dcim_interface i"
-                    + " join dcim_device d on d.id = i.device_id where d.site_id" + in + ")) or ("
-                    + typed("virtualization.vminterface") + " in (select i.id from virtualization_vminterface i join"
-                    + " virtualization_virtualmachine m on m.id = i.virtual_machine_id where m.site_id" + in + "))"));
+            return List.of(ExtraFilters.each(
+                    name,
+                    kind,
+                    "(" + typed("ipam.vlan") + " in (select id from ipam_vlan"
+                            + " where site_id" + in + ")) or (" + typed("dcim.interface")
+                            + " in (select i.id from dcim_interface i"
+                            + " join dcim_device d on d.id = i.device_id where d.site_id" + in + ")) or ("
+                            + typed("virtualization.vminterface")
+                            + " in (select i.id from virtualization_vminterface i join"
+                            + " virtualization_virtualmachine m on m.id = i.virtual_machine_id where m.site_id" + in
+                            + "))"));
         }
     }
 }

@@ -1,6 +1,13 @@
 package org.sourceoftruth.records.vpn;
 
+import static org.sourceoftruth.records.model.Declarations.organizational;
+import static org.sourceoftruth.records.model.Fields.*;
+import static org.sourceoftruth.records.vpn.VpnChoices.*;
+
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Kind;
@@ -9,14 +16,6 @@ import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.Queries;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.tenancy.TenancyFilters;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
-import static org.sourceoftruth.records.model.Declarations.organizational;
-import static org.sourceoftruth.records.model.Fields.*;
-import static org.sourceoftruth.records.vpn.VpnChoices.*;
 
 /** vpn tunnels: tunnel groups, tunnels, and their terminations on device and VM interfaces. */
 @ApplicationScoped
@@ -33,13 +32,16 @@ public class TunnelModels implements ModelDefinition {
                 .brief("tunnel_count");
 
         Model tunnel = Model.of("vpn", "tunnels", "vpn.tunnel", "vpn_tunnel", "tunnel")
-                .fields(str("name").required().max(100).unique(), choice("status", TUNNEL_STATUS).dflt("active"),
+                .fields(
+                        str("name").required().max(100).unique(),
+                        choice("status", TUNNEL_STATUS).dflt("active"),
                         fk("group", "vpn.tunnelgroup").protect(),
                         choice("encapsulation", TUNNEL_ENCAPSULATION).required(),
                         fk("ipsec_profile", "vpn.ipsecprofile").protect().label("IPSec profile"),
                         fk("tenant", "tenancy.tenant").protect(),
                         integer("tunnel_id").nullable().min(0).label("Tunnel ID"),
-                        str("description").max(200), str("comments"))
+                        str("description").max(200),
+                        str("comments"))
                 .standardTail()
                 .fields(count("terminations_count", "vpn_tunneltermination", "tunnel_id"))
                 .filters(TenancyFilters.tenantGroup())
@@ -47,11 +49,17 @@ public class TunnelModels implements ModelDefinition {
                 .search("t.name", "t.description", "t.comments")
                 .brief("name", "description");
 
-        Model termination = Model.of("vpn", "tunnel-terminations", "vpn.tunneltermination", "vpn_tunneltermination",
+        Model termination = Model.of(
+                        "vpn",
+                        "tunnel-terminations",
+                        "vpn.tunneltermination",
+                        "vpn_tunneltermination",
                         "tunnel termination")
-                .fields(fk("tunnel", "vpn.tunnel").required().cascade(),
+                .fields(
+                        fk("tunnel", "vpn.tunnel").required().cascade(),
                         choice("role", TERMINATION_ROLE).dflt("peer"),
-                        genericFk("termination", "termination_type", "termination_id", TERMINATION_TYPES).required()
+                        genericFk("termination", "termination_type", "termination_id", TERMINATION_TYPES)
+                                .required()
                                 .cascade(),
                         fk("outside_ip", "ipam.ipaddress").protect().label("Outside IP"))
                 .standardTail()
@@ -70,7 +78,8 @@ public class TunnelModels implements ModelDefinition {
     /** {@code name} (the interface's name) and {@code name_id}: terminations on such interfaces. */
     private static List<ExtraFilter> onInterfaces(String name, String contentType, String table) {
         String typed = "{t}.termination_type = '" + contentType + "' and {t}.termination_id";
-        return List.of(ExtraFilters.each(name, Kind.STRING, typed + " in (select id from " + table + " where name = ?)")
+        return List.of(
+                ExtraFilters.each(name, Kind.STRING, typed + " in (select id from " + table + " where name = ?)")
                         .choicesFrom(table, "name"),
                 ExtraFilters.each(name + "_id", Kind.INTEGER, typed + " = ?").choicesFrom(table, "id"));
     }
@@ -90,13 +99,17 @@ public class TunnelModels implements ModelDefinition {
             return;
         }
         String table = type.equals("dcim.interface") ? "dcim_interface" : "virtualization_vminterface";
-        List<Row> other = db.query("select o.name as object, x.name as tunnel from vpn_tunneltermination tt"
-                + " join vpn_tunnel x on x.id = tt.tunnel_id join " + table + " o on o.id = tt.termination_id"
-                + " where tt.termination_type = ? and tt.termination_id = ? and tt.id <> ?",
-                type, id, selfId == null ? -1L : selfId);
+        List<Row> other = db.query(
+                "select o.name as object, x.name as tunnel from vpn_tunneltermination tt"
+                        + " join vpn_tunnel x on x.id = tt.tunnel_id join " + table + " o on o.id = tt.termination_id"
+                        + " where tt.termination_type = ? and tt.termination_id = ? and tt.id <> ?",
+                type,
+                id,
+                selfId == null ? -1L : selfId);
         if (!other.isEmpty()) {
-            errors.computeIfAbsent("termination", k -> new ArrayList<>()).add(other.get(0).str("object")
-                    + " is already attached to a tunnel (" + other.get(0).str("tunnel") + ").");
+            errors.computeIfAbsent("termination", k -> new ArrayList<>())
+                    .add(other.get(0).str("object") + " is already attached to a tunnel ("
+                            + other.get(0).str("tunnel") + ").");
         }
     }
 }

@@ -3,10 +3,9 @@ package org.sourceoftruth.records.web;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.sourceoftruth.model.Json;
-
 import java.util.List;
 import java.util.Map;
+import org.sourceoftruth.model.Json;
 
 /**
  * An HTTP error with NetBox's JSON body. Thrown anywhere in a request; a write transaction it

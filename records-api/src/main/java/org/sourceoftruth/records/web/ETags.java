@@ -1,9 +1,6 @@
 package org.sourceoftruth.records.web;
 
 import jakarta.ws.rs.core.Response;
-import org.sourceoftruth.records.model.Row;
-import org.sourceoftruth.records.web.ApiException;
-
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -11,13 +8,13 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.function.Function;
+import org.sourceoftruth.records.model.Row;
 
 /** NetBox 4.6's ETags of objects and its If-Match precondition on detail writes. */
 public final class ETags {
     private static final DateTimeFormatter ETAG_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSxxx");
 
-    private ETags() {
-    }
+    private ETags() {}
 
     /** The weak ETag of a row: the isoformat of last_updated (or created); null without either. */
     public static String of(Row row) {

@@ -1,8 +1,9 @@
 package org.sourceoftruth.records.web;
 
-import org.sourceoftruth.records.db.Db;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.NotSupportedException;
@@ -11,12 +12,10 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import io.vertx.ext.web.RoutingContext;
-import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.web.HttpFilters;
+import org.sourceoftruth.records.db.Db;
 
 /**
  * One place that turns every failure into NetBox's JSON error bodies: API errors as thrown,
@@ -31,6 +30,7 @@ public class ErrorMapper {
 
     @Context
     HttpHeaders headers;
+
     @Inject
     RoutingContext routing;
 
@@ -65,14 +65,18 @@ public class ErrorMapper {
         int status = e.getResponse().getStatus();
         // the exception's message is the framework's wording (it may name a parameter converter)
         Response.StatusType known = Response.Status.fromStatusCode(status);
-        String message = status == 404 ? "Not found." : known != null ? known.getReasonPhrase() + "." : "Request refused.";
+        String message =
+                status == 404 ? "Not found." : known != null ? known.getReasonPhrase() + "." : "Request refused.";
         return Responses.json(status, detail(message), headers);
     }
 
     /** An exception thrown by Quarkus REST's multipart parser (the only multipart reader of the API). */
     private static boolean malformedMultipart(Throwable e) {
-        return anyCause(e, t -> java.util.Arrays.stream(t.getStackTrace())
-                .anyMatch(frame -> frame.getClassName().startsWith("org.jboss.resteasy.reactive.server.core.multipart.")));
+        return anyCause(
+                e,
+                t -> java.util.Arrays.stream(t.getStackTrace())
+                        .anyMatch(frame ->
+                                frame.getClassName().startsWith("org.jboss.resteasy.reactive.server.core.multipart.")));
     }
 
     /** Whether the exception or any of its causes passes the test (frameworks wrap what they rethrow). */
@@ -92,11 +96,15 @@ public class ErrorMapper {
         }
         String state = e.sqlState() == null ? "" : e.sqlState();
         if (state.equals("23505")) {
-            return Responses.json(400, fieldAll("A conflicting object was written at the same time; retry the request."), headers);
+            return Responses.json(
+                    400, fieldAll("A conflicting object was written at the same time; retry the request."), headers);
         }
         if (state.equals("23503")) {
-            return Responses.json(409, detail("Unable to complete the request: a related object was changed or deleted"
-                    + " concurrently."), headers);
+            return Responses.json(
+                    409,
+                    detail("Unable to complete the request: a related object was changed or deleted"
+                            + " concurrently."),
+                    headers);
         }
         if (state.startsWith("22")) {
             // A value the checks before the query let through; PostgreSQL's text would show
@@ -123,8 +131,8 @@ public class ErrorMapper {
             // the form parser's failure on a broken multipart body (no or wrong boundary, cut
             // short): DRF's "Multipart form parse error", not a server error
             LOG.debugf("request %s: malformed multipart body: %s", requestId(), e.getMessage());
-            return Responses.json(400, detail("Multipart form parse error - the body is not valid multipart/form-data."),
-                    headers);
+            return Responses.json(
+                    400, detail("Multipart form parse error - the body is not valid multipart/form-data."), headers);
         }
         if (poolExhausted(e)) {
             return busy();
@@ -138,8 +146,10 @@ public class ErrorMapper {
      */
     private Response busy() {
         LOG.warn("no database connection became free in time; answered 503");
-        return Response.fromResponse(Responses.json(503, detail("The service is busy; retry the request shortly."),
-                headers)).header("Retry-After", "1").build();
+        return Response.fromResponse(
+                        Responses.json(503, detail("The service is busy; retry the request shortly."), headers))
+                .header("Retry-After", "1")
+                .build();
     }
 
     /**
@@ -147,9 +157,12 @@ public class ErrorMapper {
      * has no type of its own), anywhere in the cause chain (JTA and CDI wrap it).
      */
     static boolean poolExhausted(Throwable e) {
-        return anyCause(e, t -> t instanceof java.sql.SQLException sql && sql.getSQLState() == null
-                && sql.getMessage() != null
-                && sql.getMessage().toLowerCase(java.util.Locale.ROOT).contains("acquisition timeout"));
+        return anyCause(
+                e,
+                t -> t instanceof java.sql.SQLException sql
+                        && sql.getSQLState() == null
+                        && sql.getMessage() != null
+                        && sql.getMessage().toLowerCase(java.util.Locale.ROOT).contains("acquisition timeout"));
     }
 
     /**
@@ -166,8 +179,9 @@ public class ErrorMapper {
             LOG.errorf(e, "request %s: unhandled error", id);
         }
         ObjectNode body = Json.MAPPER.createObjectNode();
-        body.put("error", "An unexpected error occurred while processing request " + id
-                + "; the server log has the details.");
+        body.put(
+                "error",
+                "An unexpected error occurred while processing request " + id + "; the server log has the details.");
         body.put("exception", "ServerError");
         body.put("request_id", id);
         return Responses.json(500, body, headers);

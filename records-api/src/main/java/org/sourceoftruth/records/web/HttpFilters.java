@@ -1,14 +1,13 @@
 package org.sourceoftruth.records.web;
 
-import org.sourceoftruth.observability.RequestLog;
-import org.sourceoftruth.records.db.TimeOrderedUuids;
-import jakarta.inject.Inject;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-
+import jakarta.inject.Inject;
 import java.util.UUID;
+import org.sourceoftruth.observability.RequestLog;
+import org.sourceoftruth.records.db.TimeOrderedUuids;
 
 /**
  * Vert.x-level handling that must apply to every response, including those not served by
@@ -43,11 +42,14 @@ public class HttpFilters {
                 HttpMethod m = ctx.request().method();
                 if (m == HttpMethod.GET || m == HttpMethod.HEAD) {
                     String query = ctx.request().query();
-                    ctx.response().setStatusCode(302)
+                    ctx.response()
+                            .setStatusCode(302)
                             .putHeader("Location", path + "/" + (query == null || query.isEmpty() ? "" : "?" + query))
                             .end();
                 } else {
-                    ctx.response().setStatusCode(404).putHeader("Content-Type", "application/json")
+                    ctx.response()
+                            .setStatusCode(404)
+                            .putHeader("Content-Type", "application/json")
                             .end("{\"detail\":\"Not found. API paths end with a slash: " + path + "/\"}");
                 }
                 return;

@@ -5,11 +5,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.sourceoftruth.model.Json;
-
 import java.io.IOException;
 import java.util.Iterator;
 import java.util.Map;
+import org.sourceoftruth.model.Json;
 
 /**
  * Every request body of the API is read here, as DRF's JSONParser and serializers would take
@@ -20,8 +19,7 @@ import java.util.Map;
 public final class JsonBody {
     static final String NULL_CHARACTERS = "Null characters are not allowed.";
 
-    private JsonBody() {
-    }
+    private JsonBody() {}
 
     public static JsonNode parse(String body) {
         if (body == null || body.isBlank()) {

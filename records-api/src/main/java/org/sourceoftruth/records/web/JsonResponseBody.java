@@ -6,11 +6,10 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import jakarta.ws.rs.core.StreamingOutput;
-import org.sourceoftruth.model.Json;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import org.sourceoftruth.model.Json;
 
 /**
  * A JSON response body, serialised straight into the response's pooled network buffers when it
@@ -23,8 +22,10 @@ import java.io.UncheckedIOException;
  */
 public record JsonResponseBody(JsonNode tree, int indent) implements StreamingOutput {
     /** Neither closes nor flushes the response's stream: a flush would send the body chunked. */
-    private static final ObjectWriter COMPACT = Json.MAPPER.writer()
-            .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).without(JsonGenerator.Feature.FLUSH_PASSED_TO_STREAM);
+    private static final ObjectWriter COMPACT = Json.MAPPER
+            .writer()
+            .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+            .without(JsonGenerator.Feature.FLUSH_PASSED_TO_STREAM);
 
     @Override
     public void write(OutputStream out) throws IOException {

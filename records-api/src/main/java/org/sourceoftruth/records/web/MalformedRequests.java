@@ -1,21 +1,19 @@
 package org.sourceoftruth.records.web;
 
+import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.MultiMap;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import io.quarkus.runtime.configuration.MemorySize;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.sourceoftruth.model.Json;
-
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.model.ModelRegistry;
-
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.model.ModelRegistry;
 
 /**
  * Refuses, before any route or query sees them, requests whose URL or headers no NetBox URL
@@ -41,6 +39,7 @@ import java.util.Map;
 public class MalformedRequests {
     /** Long enough for NetBox clients' filter lists ({@code ?id=1&id=2...}). */
     static final int MAX_URL_LENGTH = 16 * 1024;
+
     static final int MAX_HEADER_BYTES = 32 * 1024;
     private static final String NULL_CHARACTERS = "Null characters are not allowed.";
 
@@ -64,8 +63,10 @@ public class MalformedRequests {
             return;
         }
         if (headerBytes(ctx.request().headers()) > MAX_HEADER_BYTES) {
-            refuse(ctx, 431, detail("Request Header Fields Too Large: headers are limited to " + MAX_HEADER_BYTES
-                    + " bytes."));
+            refuse(
+                    ctx,
+                    431,
+                    detail("Request Header Fields Too Large: headers are limited to " + MAX_HEADER_BYTES + " bytes."));
             return;
         }
         String path = ctx.request().path();
@@ -78,8 +79,10 @@ public class MalformedRequests {
             return;
         }
         if (declaredBodyLength(ctx) > maxBodySize.asLongValue()) {
-            refuse(ctx, 413, detail("Request body too large: bodies are limited to " + maxBodySize.asLongValue()
-                    + " bytes."));
+            refuse(
+                    ctx,
+                    413,
+                    detail("Request body too large: bodies are limited to " + maxBodySize.asLongValue() + " bytes."));
             return;
         }
         String type = ctx.request().getHeader("Content-Type");
@@ -146,6 +149,9 @@ public class MalformedRequests {
         if (status == 413 || status == 414 || status == 431) {
             ctx.response().putHeader("Connection", "close");
         }
-        ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json").end(body.toString());
+        ctx.response()
+                .setStatusCode(status)
+                .putHeader("Content-Type", "application/json")
+                .end(body.toString());
     }
 }

@@ -1,11 +1,10 @@
 package org.sourceoftruth.records.web;
 
+import jakarta.enterprise.context.RequestScoped;
+import java.util.UUID;
+import org.jboss.logging.MDC;
 import org.sourceoftruth.observability.RequestLog;
 import org.sourceoftruth.records.db.TimeOrderedUuids;
-import jakarta.enterprise.context.RequestScoped;
-import org.jboss.logging.MDC;
-
-import java.util.UUID;
 
 /** Per-request facts the engine needs: the request id (X-Request-ID) and the caller. */
 @RequestScoped
@@ -15,12 +14,12 @@ public class RequestContext {
      * set one (a SecureRandom draw per request that the id then replaced was pure waste).
      */
     private UUID requestId;
+
     private Caller caller;
     private String baseUrl = "";
 
     /** The authenticated caller; {@code null} for anonymous requests. */
-    public record Caller(long userId, String username, boolean superuser, long tokenId, boolean writeEnabled) {
-    }
+    public record Caller(long userId, String username, boolean superuser, long tokenId, boolean writeEnabled) {}
 
     public UUID requestId() {
         if (requestId == null) {

@@ -16,6 +16,7 @@ public class RequestLogging {
 
     @Inject
     RoutingContext routing;
+
     @Inject
     RequestContext request;
 
@@ -24,8 +25,12 @@ public class RequestLogging {
     public void answered(ContainerResponseContext response) {
         if (LOG.isDebugEnabled()) {
             RequestContext.Caller caller = request.caller();
-            LOG.debugf("%s %s answered %d as %s", routing.request().method().name(), RequestLog.route(routing),
-                    response.getStatus(), caller == null ? "anonymous" : caller.username());
+            LOG.debugf(
+                    "%s %s answered %d as %s",
+                    routing.request().method().name(),
+                    RequestLog.route(routing),
+                    response.getStatus(),
+                    caller == null ? "anonymous" : caller.username());
         }
     }
 }

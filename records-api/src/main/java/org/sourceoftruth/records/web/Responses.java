@@ -3,7 +3,6 @@ package org.sourceoftruth.records.web;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
-
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -11,11 +10,13 @@ import java.util.regex.Pattern;
 public final class Responses {
     private static final Pattern INDENT = Pattern.compile("indent\\s*=\\s*(\\d{1,2})");
 
-    private Responses() {
-    }
+    private Responses() {}
 
     public static Response json(int status, JsonNode body, HttpHeaders headers) {
-        return Response.status(status).entity(new JsonResponseBody(body, indentOf(headers))).type("application/json").build();
+        return Response.status(status)
+                .entity(new JsonResponseBody(body, indentOf(headers)))
+                .type("application/json")
+                .build();
     }
 
     public static int indentOf(HttpHeaders headers) {

@@ -1,10 +1,10 @@
 package org.sourceoftruth.records.web;
 
-import org.sourceoftruth.records.db.QueryCounter;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
+import org.sourceoftruth.records.db.QueryCounter;
 
 /**
  * When enabled (tests only), reports the SQL statements a request issued in the
@@ -16,6 +16,7 @@ public class StatementCountHeader {
     // runtime configuration (and so the ApiConfig mapping) exists.
     @Inject
     Instance<ApiConfig> config;
+
     private volatile Boolean enabled;
 
     @ServerResponseFilter

@@ -1,6 +1,12 @@
 package org.sourceoftruth.records.wireless;
 
+import static org.sourceoftruth.records.model.Declarations.nestedGroup;
+import static org.sourceoftruth.records.model.Fields.*;
+
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.sourceoftruth.records.circuits.CircuitsModels;
 import org.sourceoftruth.records.dcim.DcimChoices;
 import org.sourceoftruth.records.dcim.InterfaceModels;
@@ -16,40 +22,42 @@ import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.model.UniqueRule;
 import org.sourceoftruth.records.tenancy.TenancyFilters;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
-import static org.sourceoftruth.records.model.Declarations.nestedGroup;
-import static org.sourceoftruth.records.model.Fields.*;
-
 /** wireless: wireless LAN groups, wireless LANs and wireless links between wireless interfaces. */
 @ApplicationScoped
 public class WirelessModels implements ModelDefinition {
     public static final ChoiceSet LAN_STATUS = ChoiceSet.capitalised("active", "reserved", "disabled", "deprecated");
-    public static final ChoiceSet AUTH_TYPE = ChoiceSet.of("open", "Open", "wep", "WEP", "wpa-personal",
-            "WPA Personal (PSK)", "wpa-enterprise", "WPA Enterprise");
+    public static final ChoiceSet AUTH_TYPE = ChoiceSet.of(
+            "open", "Open", "wep", "WEP", "wpa-personal", "WPA Personal (PSK)", "wpa-enterprise", "WPA Enterprise");
     public static final ChoiceSet AUTH_CIPHER = ChoiceSet.of("auto", "Auto", "tkip", "TKIP", "aes", "AES");
     /** dcim's LinkStatusChoices. */
     public static final ChoiceSet LINK_STATUS = ChoiceSet.capitalised("connected", "planned", "decommissioning");
     /** NetBox's SSID_MAX_LENGTH and PSK_MAX_LENGTH. */
     private static final int SSID_MAX = 32;
+
     private static final int PSK_MAX = 64;
 
     @Override
     public List<Model> models() {
-        Model group = nestedGroup("wireless", "wireless-lan-groups", "wireless.wirelesslangroup",
-                "wireless_wirelesslangroup", "wireless LAN group",
-                count("wirelesslan_count", "wireless_wirelesslan", "group_id"))
+        Model group = nestedGroup(
+                        "wireless",
+                        "wireless-lan-groups",
+                        "wireless.wirelesslangroup",
+                        "wireless_wirelesslangroup",
+                        "wireless LAN group",
+                        count("wirelesslan_count", "wireless_wirelesslan", "group_id"))
                 .apiName("WirelessLANGroup");
         // NetBox's names and slugs are unique across the whole tree, not only among siblings
         group.field("name").unique();
         group.field("slug").unique();
 
-        Model lan = Model.of("wireless", "wireless-lans", "wireless.wirelesslan", "wireless_wirelesslan", "wireless LAN")
+        Model lan = Model.of(
+                        "wireless", "wireless-lans", "wireless.wirelesslan", "wireless_wirelesslan", "wireless LAN")
                 .apiName("WirelessLAN")
-                .fields(str("ssid").required().max(SSID_MAX).label("SSID"), str("description").max(200),
-                        fk("group", "wireless.wirelesslangroup"), choice("status", LAN_STATUS).dflt("active"),
+                .fields(
+                        str("ssid").required().max(SSID_MAX).label("SSID"),
+                        str("description").max(200),
+                        fk("group", "wireless.wirelesslangroup"),
+                        choice("status", LAN_STATUS).dflt("active"),
                         fk("vlan", "ipam.vlan").protect().label("VLAN"),
                         genericFk("scope", "scope_type", "scope_id", ScopeFilters.LOCATION_SCOPE_TYPES),
                         fk("tenant", "tenancy.tenant").protect())
@@ -59,27 +67,37 @@ public class WirelessModels implements ModelDefinition {
                 .display(r -> r.str("ssid"))
                 .filters(ScopeFilters.locationScope("scope_type", "scope_id"))
                 .filters(TenancyFilters.tenantGroup())
-                .filter(ExtraFilters.each("interface_id", Kind.INTEGER, "{t}.id in (select wirelesslan_id from"
-                        + " dcim_interface_wireless_lans where interface_id = ?)").choicesFrom("dcim_interface", "id"))
+                .filter(ExtraFilters.each(
+                                "interface_id",
+                                Kind.INTEGER,
+                                "{t}.id in (select wirelesslan_id from"
+                                        + " dcim_interface_wireless_lans where interface_id = ?)")
+                        .choicesFrom("dcim_interface", "id"))
                 .ordering("t.ssid")
                 .search("t.ssid", "t.description", "t.comments")
                 .brief("ssid", "description");
 
-        Model link = Model.of("wireless", "wireless-links", "wireless.wirelesslink", "wireless_wirelesslink",
-                        "wireless link")
+        Model link = Model.of(
+                        "wireless", "wireless-links", "wireless.wirelesslink", "wireless_wirelesslink", "wireless link")
                 .apiName("WirelessLink")
-                .fields(fk("interface_a", "dcim.interface").required().protect().label("Interface A"),
+                .fields(
+                        fk("interface_a", "dcim.interface").required().protect().label("Interface A"),
                         fk("interface_b", "dcim.interface").required().protect().label("Interface B"),
-                        str("ssid").max(SSID_MAX).label("SSID"), choice("status", LINK_STATUS).dflt("connected"),
+                        str("ssid").max(SSID_MAX).label("SSID"),
+                        choice("status", LINK_STATUS).dflt("connected"),
                         fk("tenant", "tenancy.tenant").protect())
                 .fields(authentication())
-                .fields(decimal("distance").nullable().range(-999999, 999999),
+                .fields(
+                        decimal("distance").nullable().range(-999999, 999999),
                         choice("distance_unit", CircuitsModels.DISTANCE_UNIT).nullable(),
-                        str("description").max(200), str("comments"))
+                        str("description").max(200),
+                        str("comments"))
                 .standardTail()
                 .display(r -> r.str("ssid") == null || r.str("ssid").isEmpty() ? "#" + r.id() : r.str("ssid"))
-                .unique(UniqueRule.of("Wireless link with this Interface A and Interface B already exists.",
-                        "interface_a_id", "interface_b_id"))
+                .unique(UniqueRule.of(
+                        "Wireless link with this Interface A and Interface B already exists.",
+                        "interface_a_id",
+                        "interface_b_id"))
                 .validator(WirelessModels::distanceHasUnit)
                 .check(WirelessModels::wirelessEnds)
                 .hook(org.sourceoftruth.records.dcim.PathRetraceHooks.wirelessLink())
@@ -92,14 +110,17 @@ public class WirelessModels implements ModelDefinition {
 
     /** NetBox's WirelessAuthenticationBase: auth_type, auth_cipher, auth_psk. */
     private static Field[] authentication() {
-        return new Field[]{choice("auth_type", AUTH_TYPE).nullable().label("Authentication type"),
-                choice("auth_cipher", AUTH_CIPHER).nullable().label("Authentication cipher"),
-                str("auth_psk").max(PSK_MAX).label("Pre-shared key")};
+        return new Field[] {
+            choice("auth_type", AUTH_TYPE).nullable().label("Authentication type"),
+            choice("auth_cipher", AUTH_CIPHER).nullable().label("Authentication cipher"),
+            str("auth_psk").max(PSK_MAX).label("Pre-shared key")
+        };
     }
 
     /** DistanceMixin.clean: a distance needs its unit. */
     static void distanceHasUnit(Row row, Map<String, List<String>> errors) {
-        if (row.get("distance") != null && (row.str("distance_unit") == null || row.str("distance_unit").isEmpty())) {
+        if (row.get("distance") != null
+                && (row.str("distance_unit") == null || row.str("distance_unit").isEmpty())) {
             errors.computeIfAbsent("distance_unit", k -> new ArrayList<>())
                     .add("Must specify a unit when setting a distance");
         }
@@ -125,8 +146,13 @@ public class WirelessModels implements ModelDefinition {
                         .add(DcimChoices.INTERFACE_TYPE.label(type) + " is not a wireless interface.");
                 continue;
             }
-            if (!db.query("select 1 from wireless_wirelesslink where (interface_a_id = ? or interface_b_id = ?)"
-                    + " and id <> ?", id, id, selfId == null ? -1L : selfId).isEmpty()) {
+            if (!db.query(
+                            "select 1 from wireless_wirelesslink where (interface_a_id = ? or interface_b_id = ?)"
+                                    + " and id <> ?",
+                            id,
+                            id,
+                            selfId == null ? -1L : selfId)
+                    .isEmpty()) {
                 errors.computeIfAbsent(end, k -> new ArrayList<>())
                         .add("This interface is already an end of another wireless link.");
             }

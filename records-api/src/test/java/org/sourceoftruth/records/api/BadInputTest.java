@@ -1,17 +1,14 @@
 package org.sourceoftruth.records.api;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.sourceoftruth.records.Api.auth;
+
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.TestFactory;
-import org.sourceoftruth.records.Api;
-import org.sourceoftruth.records.model.Field;
-import org.sourceoftruth.records.model.Kind;
-import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.model.ModelRegistry;
-
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -22,11 +19,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.sourceoftruth.records.Api.auth;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.sourceoftruth.records.Api;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Kind;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelRegistry;
 
 /**
  * Sends bad input to every registered model path and checks that each answer is a 4xx with a
@@ -37,6 +36,7 @@ import static org.sourceoftruth.records.Api.auth;
 class BadInputTest {
     @Inject
     ModelRegistry registry;
+
     @Inject
     AgroalDataSource dataSource;
 
@@ -46,7 +46,13 @@ class BadInputTest {
      * choices and missing relations that must not turn into 5xx on the way.
      */
     private static final List<String> BAD_BODIES = List.of(
-            "{not json", "", "123", "\"text\"", "[]", "[1, 2]", "null",
+            "{not json",
+            "",
+            "123",
+            "\"text\"",
+            "[]",
+            "[1, 2]",
+            "null",
             "{\"description\": {\"a\": 1}, \"name\": {\"nested\": 1}, \"slug\": \"has spaces\", \"status\": \"no-such-choice\"}",
             "{\"description\": [\"x\"], \"name\": \"x\", \"slug\": \"x\", \"tenant\": 999999999, \"site\": 999999999,"
                     + " \"device\": 999999999, \"role\": \"abc\", \"device_type\": {\"slug\": \"none\"}, \"user\": 999999999}",
@@ -58,12 +64,21 @@ class BadInputTest {
                     + " \"mtu\": 0, \"assigned_object_type\": \"dcim.nothing\", \"assigned_object_id\": 1}");
 
     /** A few of them are also sent as bulk and detail updates. */
-    private static final List<String> BAD_UPDATES = List.of("{not json", "[]", "null", BAD_BODIES.get(7), BAD_BODIES.get(12));
+    private static final List<String> BAD_UPDATES =
+            List.of("{not json", "[]", "null", BAD_BODIES.get(7), BAD_BODIES.get(12));
 
     private static final List<String> BAD_QUERIES = List.of(
-            "id=abc", "id__gt=abc", "no_such_filter=1", "name__bogus=1", "created__lt=notadate",
-            "tag=no-such-tag", "ordering=-no_such_field&limit=abc&offset=-3", "start=abc", "start=1&offset=1",
-            "brief=1&fields=nothing,at,all", "q=%00");
+            "id=abc",
+            "id__gt=abc",
+            "no_such_filter=1",
+            "name__bogus=1",
+            "created__lt=notadate",
+            "tag=no-such-tag",
+            "ordering=-no_such_field&limit=abc&offset=-3",
+            "start=abc",
+            "start=1&offset=1",
+            "brief=1&fields=nothing,at,all",
+            "q=%00");
 
     @TestFactory
     Stream<DynamicTest> everyModelPathRejectsBadInputWithout5xx() {
@@ -81,10 +96,19 @@ class BadInputTest {
             expect4xx(problems, "PATCH bulk " + body, auth().body(body).patch(list));
             expect4xx(problems, "PATCH 999999999 " + body, auth().body(body).patch(list + "999999999/"));
         }
-        expect4xx(problems, "bulk PATCH unknown id",
-                auth().body(List.of(Map.of("id", 999999999, "description", "x"))).patch(list));
-        expect4xx(problems, "bulk PUT missing id", auth().body(List.of(Map.of("description", "x"))).put(list));
-        expect4xx(problems, "bulk DELETE bad ids", auth().body(List.of(Map.of("id", "x"), Map.of())).delete(list));
+        expect4xx(
+                problems,
+                "bulk PATCH unknown id",
+                auth().body(List.of(Map.of("id", 999999999, "description", "x")))
+                        .patch(list));
+        expect4xx(
+                problems,
+                "bulk PUT missing id",
+                auth().body(List.of(Map.of("description", "x"))).put(list));
+        expect4xx(
+                problems,
+                "bulk DELETE bad ids",
+                auth().body(List.of(Map.of("id", "x"), Map.of())).delete(list));
         expect4xx(problems, "DELETE unknown", auth().delete(list + "999999999/"));
         expect4xx(problems, "GET unknown", auth().get(list + "999999999/"));
         if (m.hasImageFields()) {
@@ -92,7 +116,9 @@ class BadInputTest {
         }
         for (String q : BAD_QUERIES) {
             Response r = auth().get(list + "?" + q);
-            if (r.statusCode() >= 500 || !r.contentType().startsWith("application/json") || internalText(r.asString()) != null) {
+            if (r.statusCode() >= 500
+                    || !r.contentType().startsWith("application/json")
+                    || internalText(r.asString()) != null) {
                 problems.add("GET ?" + q + " -> " + r.statusCode() + " " + r.asString());
             }
         }
@@ -118,42 +144,75 @@ class BadInputTest {
                 image = f.name;
             }
         }
-        io.restassured.config.RestAssuredConfig raw = io.restassured.RestAssured.config().encoderConfig(
-                io.restassured.config.EncoderConfig.encoderConfig().encodeContentTypeAs("multipart/form-data",
-                        io.restassured.http.ContentType.TEXT));
-        String truncated = "--XyZ\r\nContent-Disposition: form-data; name=\"" + image + "\"; filename=\"a.png\"\r\n\r\nabc";
+        io.restassured.config.RestAssuredConfig raw = io.restassured.RestAssured.config()
+                .encoderConfig(io.restassured.config.EncoderConfig.encoderConfig()
+                        .encodeContentTypeAs("multipart/form-data", io.restassured.http.ContentType.TEXT));
+        String truncated =
+                "--XyZ\r\nContent-Disposition: form-data; name=\"" + image + "\"; filename=\"a.png\"\r\n\r\nabc";
         for (String target : List.of(list, list + "999999999/")) {
-            for (String type : List.of("multipart/form-data", "multipart/form-data; boundary=XyZ",
-                    "multipart/form-data; boundary=")) {
-                Response r = target.equals(list) ? form().config(raw).contentType(type).body(truncated).post(target)
+            for (String type : List.of(
+                    "multipart/form-data", "multipart/form-data; boundary=XyZ", "multipart/form-data; boundary=")) {
+                Response r = target.equals(list)
+                        ? form().config(raw).contentType(type).body(truncated).post(target)
                         : form().config(raw).contentType(type).body(truncated).patch(target);
                 expect4xx(problems, "multipart " + type + " cut short -> " + target, r);
             }
         }
-        expect4xx(problems, "multipart without parts", form().multiPart("nothing", "").post(list));
-        expect4xx(problems, "multipart text for the image", form().multiPart(image, "not a file").post(list));
-        expect4xx(problems, "multipart non-image file", form().multiPart(image, "x.png", "text".getBytes(), "image/png")
-                .multiPart("description", "x").post(list));
-        expect4xx(problems, "multipart file as description", form().multiPart("description", "d.txt", "x".getBytes(),
-                "text/plain").multiPart("name", "x").post(list));
-        expect4xx(problems, "multipart wrong types", form().multiPart("object_id", "abc").multiPart("object_type", "nothing")
-                .multiPart("manufacturer", "abc").multiPart("u_height", "tall").multiPart(image, "x.gif", new byte[]{71, 73, 70},
-                        "image/gif").post(list));
-        expect4xx(problems, "multipart PATCH unknown", form().multiPart("description", "x").patch(list + "999999999/"));
-        expect4xx(problems, "multipart bulk PATCH", form().multiPart("description", "x").patch(list));
+        expect4xx(
+                problems,
+                "multipart without parts",
+                form().multiPart("nothing", "").post(list));
+        expect4xx(
+                problems,
+                "multipart text for the image",
+                form().multiPart(image, "not a file").post(list));
+        expect4xx(
+                problems,
+                "multipart non-image file",
+                form().multiPart(image, "x.png", "text".getBytes(), "image/png")
+                        .multiPart("description", "x")
+                        .post(list));
+        expect4xx(
+                problems,
+                "multipart file as description",
+                form().multiPart("description", "d.txt", "x".getBytes(), "text/plain")
+                        .multiPart("name", "x")
+                        .post(list));
+        expect4xx(
+                problems,
+                "multipart wrong types",
+                form().multiPart("object_id", "abc")
+                        .multiPart("object_type", "nothing")
+                        .multiPart("manufacturer", "abc")
+                        .multiPart("u_height", "tall")
+                        .multiPart(image, "x.gif", new byte[] {71, 73, 70}, "image/gif")
+                        .post(list));
+        expect4xx(
+                problems,
+                "multipart PATCH unknown",
+                form().multiPart("description", "x").patch(list + "999999999/"));
+        expect4xx(
+                problems,
+                "multipart bulk PATCH",
+                form().multiPart("description", "x").patch(list));
         // above the HTTP limit: refused before the body is read (a raw socket, as in
         // oversizedBodiesAreRefusedWithJsonBeforeTheyAreRead: an HTTP client would be cut off
         // while still sending the body it declared)
         try {
-            String answer = sendHead("POST " + list + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Token " + Api.TOKEN
-                    + "\r\nContent-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: 11534336\r\n\r\n--XyZ\r\n", false);
-            if (!answer.startsWith("HTTP/1.1 413") || !answer.toLowerCase(java.util.Locale.ROOT).contains("application/json")) {
+            String answer = sendHead(
+                    "POST " + list + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Token " + Api.TOKEN
+                            + "\r\nContent-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: 11534336\r\n\r\n--XyZ\r\n",
+                    false);
+            if (!answer.startsWith("HTTP/1.1 413")
+                    || !answer.toLowerCase(java.util.Locale.ROOT).contains("application/json")) {
                 problems.add("multipart above the body limit -> " + answer);
             }
             // chunked: no declared length, refused once the body grows beyond the limit (by
             // Vert.x itself, whose 413 has an empty body, as for any chunked body)
-            String chunked = sendHead("POST " + list + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Token " + Api.TOKEN
-                    + "\r\nContent-Type: multipart/form-data; boundary=XyZ\r\nTransfer-Encoding: chunked\r\n\r\n", true);
+            String chunked = sendHead(
+                    "POST " + list + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Token " + Api.TOKEN
+                            + "\r\nContent-Type: multipart/form-data; boundary=XyZ\r\nTransfer-Encoding: chunked\r\n\r\n",
+                    true);
             if (!chunked.startsWith("HTTP/1.1 413")) {
                 problems.add("chunked multipart above the body limit -> " + chunked);
             }
@@ -171,12 +230,15 @@ class BadInputTest {
             out.flush();
             if (chunked) {
                 byte[] chunk = new byte[64 * 1024];
-                byte[] size = (Integer.toHexString(chunk.length) + "\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                byte[] size = (Integer.toHexString(chunk.length) + "\r\n")
+                        .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
                 try {
-                    for (int sent = 0; sent < 11 * 1024 * 1024 && socket.getInputStream().available() == 0; sent += chunk.length) {
+                    for (int sent = 0;
+                            sent < 11 * 1024 * 1024 && socket.getInputStream().available() == 0;
+                            sent += chunk.length) {
                         out.write(size);
                         out.write(chunk);
-                        out.write(new byte[]{'\r', '\n'});
+                        out.write(new byte[] {'\r', '\n'});
                         out.flush();
                     }
                 } catch (java.io.IOException closedByTheServer) {
@@ -217,18 +279,33 @@ class BadInputTest {
                 boolean mayNotBeNull = !f.isNullable() || (notNull.contains(f.column()) && f.kind != Kind.IMAGE);
                 if (f.isWritable() && mayNotBeNull && f.column() != null && f.kind != Kind.CUSTOM_FIELDS) {
                     String body = "{\"" + f.name + "\": null}";
-                    expectFieldError(problems, "POST " + body, auth().body(body).post(list), f.name,
+                    expectFieldError(
+                            problems,
+                            "POST " + body,
+                            auth().body(body).post(list),
+                            f.name,
                             "This field may not be null.");
-                    expectFieldError(problems, "POST [" + body + "]", auth().body("[" + body + "]").post(list), f.name,
+                    expectFieldError(
+                            problems,
+                            "POST [" + body + "]",
+                            auth().body("[" + body + "]").post(list),
+                            f.name,
                             "This field may not be null.");
                 }
             }
             String nul = "{\"description\": \"a\\u0000b\", \"name\": \"x\"}";
-            expectFieldError(problems, "POST " + nul, auth().body(nul).post(list), "description",
+            expectFieldError(
+                    problems,
+                    "POST " + nul,
+                    auth().body(nul).post(list),
+                    "description",
                     "Null characters are not allowed.");
-            for (String trailing : List.of("{\"description\": \"x\"} garbage", "{} {}", "[{}] ]", "{\"name\": \"x\"}x")) {
-                expectParseError(problems, "POST " + trailing, auth().body(trailing).post(list));
-                expectParseError(problems, "PATCH " + trailing, auth().body(trailing).patch(list + "1/"));
+            for (String trailing :
+                    List.of("{\"description\": \"x\"} garbage", "{} {}", "[{}] ]", "{\"name\": \"x\"}x")) {
+                expectParseError(
+                        problems, "POST " + trailing, auth().body(trailing).post(list));
+                expectParseError(
+                        problems, "PATCH " + trailing, auth().body(trailing).patch(list + "1/"));
             }
         }
         List<String> params = new ArrayList<>(m.extraFilters().keySet());
@@ -239,16 +316,33 @@ class BadInputTest {
         }
         params.addAll(List.of("q", "ordering", "limit", "brief", "fields"));
         for (String p : params) {
-            expectFieldError(problems, "GET ?" + p + "=a%00b", auth().urlEncodingEnabled(false).get(list + "?" + p + "=a%00b"),
-                    p, "Null characters are not allowed.");
+            expectFieldError(
+                    problems,
+                    "GET ?" + p + "=a%00b",
+                    auth().urlEncodingEnabled(false).get(list + "?" + p + "=a%00b"),
+                    p,
+                    "Null characters are not allowed.");
         }
-        List<Long> ids = auth().get(list + "?limit=1").then().statusCode(200).extract().jsonPath().getList("results.id", Long.class);
+        List<Long> ids = auth().get(list + "?limit=1")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("results.id", Long.class);
         long id = ids.isEmpty() ? 1 : ids.get(0);
         for (String detail : List.of(id + ";drop/", id + ";/", id + ";a=b/")) {
-            expectNotFound(problems, "GET " + detail, auth().urlEncodingEnabled(false).get(list + detail));
-            expectNotFound(problems, "PATCH " + detail, auth().urlEncodingEnabled(false).body("{\"description\": \"x\"}")
-                    .patch(list + detail));
-            expectNotFound(problems, "DELETE " + detail, auth().urlEncodingEnabled(false).delete(list + detail));
+            expectNotFound(
+                    problems, "GET " + detail, auth().urlEncodingEnabled(false).get(list + detail));
+            expectNotFound(
+                    problems,
+                    "PATCH " + detail,
+                    auth().urlEncodingEnabled(false)
+                            .body("{\"description\": \"x\"}")
+                            .patch(list + detail));
+            expectNotFound(
+                    problems,
+                    "DELETE " + detail,
+                    auth().urlEncodingEnabled(false).delete(list + detail));
         }
         assertTrue(problems.isEmpty(), list + ":\n" + String.join("\n", problems));
         assertEquals(before, count(list), "table changed by rejected requests: " + list);
@@ -273,14 +367,30 @@ class BadInputTest {
             String body = endpoint.getValue();
             String method = path.equals("/api/users/config/") ? "PATCH" : "POST";
             String field = body.substring(2, body.indexOf('"', 2));
-            expectParseError(problems, method + " " + path + " trailing", auth().body(body + " {}").request(method, path));
-            expectFieldError(problems, method + " " + path + " NUL", auth().body(body.replaceFirst("\"admin\"", "\"ad\\\\u0000min\""))
-                    .request(method, path), field, "Null characters are not allowed.");
+            expectParseError(
+                    problems,
+                    method + " " + path + " trailing",
+                    auth().body(body + " {}").request(method, path));
+            expectFieldError(
+                    problems,
+                    method + " " + path + " NUL",
+                    auth().body(body.replaceFirst("\"admin\"", "\"ad\\\\u0000min\""))
+                            .request(method, path),
+                    field,
+                    "Null characters are not allowed.");
         }
-        expectFieldError(problems, "POST credential-check number", auth().body("{\"session\": 5}")
-                .post("/api/internal/credential-check/"), "session", "Not a valid string.");
-        expectFieldError(problems, "POST credential-check list", auth().body("[]")
-                .post("/api/internal/credential-check/"), "non_field_errors", "Expected a dictionary");
+        expectFieldError(
+                problems,
+                "POST credential-check number",
+                auth().body("{\"session\": 5}").post("/api/internal/credential-check/"),
+                "session",
+                "Not a valid string.");
+        expectFieldError(
+                problems,
+                "POST credential-check list",
+                auth().body("[]").post("/api/internal/credential-check/"),
+                "non_field_errors",
+                "Expected a dictionary");
         assertTrue(problems.isEmpty(), String.join("\n", problems));
         auth().get("/api/users/config/").then().statusCode(200).body("username", org.hamcrest.Matchers.nullValue());
     }
@@ -288,9 +398,10 @@ class BadInputTest {
     /** The table's NOT NULL columns: null for them must be a field error, whatever the declaration says. */
     private Set<String> notNullColumns(String table) {
         Set<String> columns = new HashSet<>();
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(
-                "select column_name from information_schema.columns where table_schema = 'public' and table_name = ?"
-                        + " and is_nullable = 'NO'")) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(
+                        "select column_name from information_schema.columns where table_schema = 'public' and table_name = ?"
+                                + " and is_nullable = 'NO'")) {
             ps.setString(1, table);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -341,7 +452,13 @@ class BadInputTest {
             assertTrue(answer.startsWith("HTTP/1.1 413"), answer);
             assertTrue(answer.toLowerCase(java.util.Locale.ROOT).contains("content-type: application/json"), answer);
             String body = answer.substring(answer.indexOf("\r\n\r\n") + 4);
-            assertTrue(org.sourceoftruth.model.Json.MAPPER.readTree(body).path("detail").asText().contains("too large"), body);
+            assertTrue(
+                    org.sourceoftruth.model.Json.MAPPER
+                            .readTree(body)
+                            .path("detail")
+                            .asText()
+                            .contains("too large"),
+                    body);
         }
         assertEquals(before, count("/api/dcim/sites/"));
     }
@@ -361,7 +478,8 @@ class BadInputTest {
             String text = read.toString(java.nio.charset.StandardCharsets.UTF_8);
             if (headEnd < 0 && text.contains("\r\n\r\n")) {
                 headEnd = text.indexOf("\r\n\r\n") + 4;
-                var m = java.util.regex.Pattern.compile("(?i)content-length:\\s*(\\d+)").matcher(text.substring(0, headEnd));
+                var m = java.util.regex.Pattern.compile("(?i)content-length:\\s*(\\d+)")
+                        .matcher(text.substring(0, headEnd));
                 length = m.find() ? Integer.parseInt(m.group(1)) : 0;
             }
         }
@@ -386,8 +504,9 @@ class BadInputTest {
     }
 
     private static void expectParseError(List<String> problems, String what, Response r) {
-        if (expect4xx(problems, what, r) && (r.statusCode() != 400
-                || !String.valueOf(r.jsonPath().getString("detail")).startsWith("JSON parse error - "))) {
+        if (expect4xx(problems, what, r)
+                && (r.statusCode() != 400
+                        || !String.valueOf(r.jsonPath().getString("detail")).startsWith("JSON parse error - "))) {
             problems.add(what + " -> " + r.statusCode() + " is no JSON parse error: " + r.asString());
         }
     }
@@ -408,13 +527,15 @@ class BadInputTest {
         long before = count(list);
         String nested = "{{ " + "(".repeat(1000) + "1" + ")".repeat(1000) + " }}";
         List<Map<String, String>> bodies = List.of(
-                Map.of("body_template", nested), Map.of("additional_headers", nested),
+                Map.of("body_template", nested),
+                Map.of("additional_headers", nested),
                 Map.of("additional_headers", "Transfer-Encoding: chunked"),
-                Map.of("additional_headers", "Content-Length: 0"), Map.of("additional_headers", "Host: x.example"),
+                Map.of("additional_headers", "Content-Length: 0"),
+                Map.of("additional_headers", "Host: x.example"),
                 Map.of("additional_headers", "X-A: 1\nConnection: keep-alive"));
         for (Map<String, String> fields : bodies) {
-            Map<String, Object> body = new java.util.HashMap<>(Map.of("name", "bad-" + System.nanoTime(),
-                    "payload_url", "http://x.example/"));
+            Map<String, Object> body = new java.util.HashMap<>(
+                    Map.of("name", "bad-" + System.nanoTime(), "payload_url", "http://x.example/"));
             body.putAll(fields);
             Response r = auth().body(body).post(list);
             String field = fields.keySet().iterator().next();
@@ -442,7 +563,8 @@ class BadInputTest {
     }
 
     private static long count(String list) {
-        Number n = auth().get(list + "?limit=1").then().statusCode(200).extract().path("count");
+        Number n =
+                auth().get(list + "?limit=1").then().statusCode(200).extract().path("count");
         return n.longValue();
     }
 }

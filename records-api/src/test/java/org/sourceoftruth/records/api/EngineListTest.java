@@ -1,17 +1,5 @@
 package org.sourceoftruth.records.api;
 
-import org.sourceoftruth.records.engine.query.FilterCompiler;
-import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.sourceoftruth.records.Api;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.containsString;
@@ -23,6 +11,17 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.sourceoftruth.records.Api.auth;
 import static org.sourceoftruth.records.Api.create;
 
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.records.Api;
+import org.sourceoftruth.records.engine.query.FilterCompiler;
+
 /**
  * Listing: every lookup kind, OR within a parameter, AND across parameters, tags AND,
  * custom-field filter logic, ordering, paging links, brief, field selection and cursor mode.
@@ -32,6 +31,7 @@ import static org.sourceoftruth.records.Api.create;
 class EngineListTest {
     @Inject
     FilterCompiler filters;
+
     private String mark;
     private final List<Integer> sites = new ArrayList<>();
 
@@ -43,18 +43,37 @@ class EngineListTest {
     @BeforeEach
     void fiveSites() {
         mark = "m" + Api.uniq();
-        String[][] data = {{"alpha", "active", "10"}, {"Bravo", "planned", "20"}, {"charlie", "active", "30"},
-                {"delta", "retired", ""}, {"echo", "staging", "50"}};
+        String[][] data = {
+            {"alpha", "active", "10"},
+            {"Bravo", "planned", "20"},
+            {"charlie", "active", "30"},
+            {"delta", "retired", ""},
+            {"echo", "staging", "50"}
+        };
         for (String[] d : data) {
             String name = d[0] + "-" + mark;
-            sites.add(create("/api/dcim/sites/", Map.of("name", name, "slug", name.toLowerCase(), "status", d[1],
-                    "facility", d[2], "description", mark)));
+            sites.add(create(
+                    "/api/dcim/sites/",
+                    Map.of(
+                            "name",
+                            name,
+                            "slug",
+                            name.toLowerCase(),
+                            "status",
+                            d[1],
+                            "facility",
+                            d[2],
+                            "description",
+                            mark)));
         }
     }
 
     private List<String> names(String query) {
-        return auth().get("/api/dcim/sites/?description=" + mark + "&limit=100&" + query).then().statusCode(200)
-                .extract().path("results.name");
+        return auth().get("/api/dcim/sites/?description=" + mark + "&limit=100&" + query)
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("results.name");
     }
 
     private static List<String> n(String... prefixes) {
@@ -106,15 +125,25 @@ class EngineListTest {
         String de = "de-" + mark;
         int euId = create("/api/dcim/regions/", Map.of("name", eu, "slug", eu));
         int deId = create("/api/dcim/regions/", Map.of("name", de, "slug", de, "parent", euId));
-        auth().body(Map.of("region", deId)).patch("/api/dcim/sites/" + sites.get(0) + "/").then().statusCode(200);
-        auth().body(Map.of("region", euId)).patch("/api/dcim/sites/" + sites.get(1) + "/").then().statusCode(200);
+        auth().body(Map.of("region", deId))
+                .patch("/api/dcim/sites/" + sites.get(0) + "/")
+                .then()
+                .statusCode(200);
+        auth().body(Map.of("region", euId))
+                .patch("/api/dcim/sites/" + sites.get(1) + "/")
+                .then()
+                .statusCode(200);
         org.hamcrest.MatcherAssert.assertThat(names("region=" + eu), hasSize(2));
         org.hamcrest.MatcherAssert.assertThat(names("region=" + de), hasSize(1));
         org.hamcrest.MatcherAssert.assertThat(names("region_id=" + deId), hasSize(1));
         org.hamcrest.MatcherAssert.assertThat(names("region_id=null"), hasSize(3));
         org.hamcrest.MatcherAssert.assertThat(names("region__n=" + de), hasSize(4));
-        auth().get("/api/dcim/sites/?region=nope-" + mark).then().statusCode(400)
-                .body("region", contains("Select a valid choice. nope-" + mark + " is not one of the available choices."));
+        auth().get("/api/dcim/sites/?region=nope-" + mark)
+                .then()
+                .statusCode(400)
+                .body(
+                        "region",
+                        contains("Select a valid choice. nope-" + mark + " is not one of the available choices."));
     }
 
     /**
@@ -129,23 +158,38 @@ class EngineListTest {
         int euId = create("/api/dcim/regions/", Map.of("name", eu, "slug", eu));
         int deId = create("/api/dcim/regions/", Map.of("name", de, "slug", de, "parent", euId));
         auth().get("/api/dcim/regions/?ancestor=" + eu).then().statusCode(200).body("results.name", contains(de));
-        auth().get("/api/dcim/regions/?ancestor_id=" + deId).then().statusCode(200).body("count", equalTo(0));
-        auth().get("/api/dcim/regions/?ancestor__n=" + eu + "&name=" + eu).then().statusCode(200).body("count", equalTo(1));
-        auth().get("/api/dcim/regions/?ancestor__n=" + eu + "&name=" + de).then().statusCode(200).body("count", equalTo(0));
+        auth().get("/api/dcim/regions/?ancestor_id=" + deId)
+                .then()
+                .statusCode(200)
+                .body("count", equalTo(0));
+        auth().get("/api/dcim/regions/?ancestor__n=" + eu + "&name=" + eu)
+                .then()
+                .statusCode(200)
+                .body("count", equalTo(1));
+        auth().get("/api/dcim/regions/?ancestor__n=" + eu + "&name=" + de)
+                .then()
+                .statusCode(200)
+                .body("count", equalTo(0));
 
         String tg = "tg-" + mark;
         int tgId = create("/api/tenancy/tenant-groups/", Map.of("name", tg, "slug", tg));
         int tenant = create("/api/tenancy/tenants/", Map.of("name", "tn-" + mark, "slug", "tn-" + mark, "group", tgId));
-        auth().body(Map.of("tenant", tenant, "region", deId)).patch("/api/dcim/sites/" + sites.get(0) + "/")
-                .then().statusCode(200);
+        auth().body(Map.of("tenant", tenant, "region", deId))
+                .patch("/api/dcim/sites/" + sites.get(0) + "/")
+                .then()
+                .statusCode(200);
         org.hamcrest.MatcherAssert.assertThat(names("tenant_group=" + tg), hasSize(1));
         org.hamcrest.MatcherAssert.assertThat(names("tenant_group_id__n=" + tgId), hasSize(4));
 
         int rack = create("/api/dcim/racks/", Map.of("name", "rk-" + mark, "site", sites.get(0)));
         auth().get("/api/dcim/racks/?region=" + eu).then().statusCode(200).body("results.id", contains(rack));
-        auth().get("/api/dcim/racks/?region_id__n=" + euId + "&name=rk-" + mark).then().statusCode(200)
+        auth().get("/api/dcim/racks/?region_id__n=" + euId + "&name=rk-" + mark)
+                .then()
+                .statusCode(200)
                 .body("count", equalTo(0));
-        auth().get("/api/dcim/racks/?tenant_group=" + tg + "&name=rk-" + mark).then().statusCode(200)
+        auth().get("/api/dcim/racks/?tenant_group=" + tg + "&name=rk-" + mark)
+                .then()
+                .statusCode(200)
                 .body("count", equalTo(0));
     }
 
@@ -153,10 +197,18 @@ class EngineListTest {
     @Test
     void filtersOnUnbuiltRelationsMatchNoRelatedObject() {
         filters.strictFiltering(true); // declared filters, not ignored ones
-        auth().get("/api/circuits/circuits/?provider_account_id=1").then().statusCode(400)
+        auth().get("/api/circuits/circuits/?provider_account_id=1")
+                .then()
+                .statusCode(400)
                 .body("provider_account_id", contains("Select a valid choice. 1 is not one of the available choices."));
-        int circuits = auth().get("/api/circuits/circuits/").then().statusCode(200).extract().path("count");
-        auth().get("/api/circuits/circuits/?provider_account_id=null").then().statusCode(200)
+        int circuits = auth().get("/api/circuits/circuits/")
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("count");
+        auth().get("/api/circuits/circuits/?provider_account_id=null")
+                .then()
+                .statusCode(200)
                 .body("count", equalTo(circuits));
         auth().get("/api/dcim/interfaces/?cabled=true").then().statusCode(200).body("count", equalTo(0));
         auth().get("/api/dcim/interfaces/?occupied=false").then().statusCode(200);
@@ -166,8 +218,14 @@ class EngineListTest {
     void tagsAreAndedAnyIsOredNIsNone() {
         int red = create("/api/extras/tags/", Map.of("name", "red-" + mark, "slug", "red-" + mark));
         int blue = create("/api/extras/tags/", Map.of("name", "blue-" + mark, "slug", "blue-" + mark));
-        auth().body(Map.of("tags", List.of(red, blue))).patch("/api/dcim/sites/" + sites.get(0) + "/").then().statusCode(200);
-        auth().body(Map.of("tags", List.of(red))).patch("/api/dcim/sites/" + sites.get(1) + "/").then().statusCode(200);
+        auth().body(Map.of("tags", List.of(red, blue)))
+                .patch("/api/dcim/sites/" + sites.get(0) + "/")
+                .then()
+                .statusCode(200);
+        auth().body(Map.of("tags", List.of(red)))
+                .patch("/api/dcim/sites/" + sites.get(1) + "/")
+                .then()
+                .statusCode(200);
         org.hamcrest.MatcherAssert.assertThat(names("tag=red-" + mark), hasSize(2));
         org.hamcrest.MatcherAssert.assertThat(names("tag=red-" + mark + "&tag=blue-" + mark), hasSize(1));
         org.hamcrest.MatcherAssert.assertThat(names("tag_id=" + red + "&tag_id=" + blue), hasSize(1));
@@ -179,11 +237,16 @@ class EngineListTest {
     void customFieldFiltersFollowFilterLogic() {
         String loose = "loose_" + mark;
         String exact = "exact_" + mark;
-        create("/api/extras/custom-fields/", Map.of("name", loose, "object_types", List.of("dcim.site"), "type", "text"));
-        create("/api/extras/custom-fields/", Map.of("name", exact, "object_types", List.of("dcim.site"), "type", "text",
-                "filter_logic", "exact"));
+        create(
+                "/api/extras/custom-fields/",
+                Map.of("name", loose, "object_types", List.of("dcim.site"), "type", "text"));
+        create(
+                "/api/extras/custom-fields/",
+                Map.of("name", exact, "object_types", List.of("dcim.site"), "type", "text", "filter_logic", "exact"));
         auth().body(Map.of("custom_fields", Map.of(loose, "Rack Row 12", exact, "Rack Row 12")))
-                .patch("/api/dcim/sites/" + sites.get(0) + "/").then().statusCode(200);
+                .patch("/api/dcim/sites/" + sites.get(0) + "/")
+                .then()
+                .statusCode(200);
         org.hamcrest.MatcherAssert.assertThat(names("cf_" + loose + "=row"), hasSize(1));
         org.hamcrest.MatcherAssert.assertThat(names("cf_" + exact + "=row"), hasSize(0));
         org.hamcrest.MatcherAssert.assertThat(names("cf_" + exact + "=Rack Row 12"), hasSize(1));
@@ -195,26 +258,39 @@ class EngineListTest {
         org.hamcrest.MatcherAssert.assertThat(names("ordering=facility").subList(0, 1), contains("delta-" + mark));
         org.hamcrest.MatcherAssert.assertThat(names("ordering=-facility").get(0), equalTo("echo-" + mark));
         List<String> multi = names("ordering=status,-name");
-        org.hamcrest.MatcherAssert.assertThat(multi, contains("charlie-" + mark, "alpha-" + mark, "Bravo-" + mark,
-                "delta-" + mark, "echo-" + mark));
+        org.hamcrest.MatcherAssert.assertThat(
+                multi, contains("charlie-" + mark, "alpha-" + mark, "Bravo-" + mark, "delta-" + mark, "echo-" + mark));
         org.hamcrest.MatcherAssert.assertThat(names("ordering=nonsense"), hasSize(5));
     }
 
     @Test
     void paginationLinksAcrossThreePages() {
         String base = "/api/dcim/sites/?description=" + mark + "&ordering=name";
-        var page1 = auth().get(base + "&limit=2").then().statusCode(200).body("count", equalTo(5))
-                .body("results", hasSize(2)).body("previous", nullValue()).extract();
+        var page1 = auth().get(base + "&limit=2")
+                .then()
+                .statusCode(200)
+                .body("count", equalTo(5))
+                .body("results", hasSize(2))
+                .body("previous", nullValue())
+                .extract();
         String next = page1.path("next");
         org.hamcrest.MatcherAssert.assertThat(next, containsString("limit=2"));
         org.hamcrest.MatcherAssert.assertThat(next, containsString("offset=2"));
         org.hamcrest.MatcherAssert.assertThat(next, containsString("description=" + mark));
         org.hamcrest.MatcherAssert.assertThat(next, containsString("ordering=name"));
-        var page2 = auth().get(next).then().statusCode(200).body("results", hasSize(2)).extract();
+        var page2 = auth().get(next)
+                .then()
+                .statusCode(200)
+                .body("results", hasSize(2))
+                .extract();
         String prev = page2.path("previous");
         org.hamcrest.MatcherAssert.assertThat(prev, not(containsString("offset")));
-        var page3 = auth().get((String) page2.path("next")).then().statusCode(200).body("results", hasSize(1))
-                .body("next", nullValue()).extract();
+        var page3 = auth().get((String) page2.path("next"))
+                .then()
+                .statusCode(200)
+                .body("results", hasSize(1))
+                .body("next", nullValue())
+                .extract();
         org.hamcrest.MatcherAssert.assertThat((String) page3.path("previous"), containsString("offset=2"));
         List<String> all = new ArrayList<>();
         all.addAll(page1.path("results.name"));
@@ -222,54 +298,85 @@ class EngineListTest {
         all.addAll(page3.path("results.name"));
         org.hamcrest.MatcherAssert.assertThat(all, containsInAnyOrder(names("").toArray()));
         // forwarded host and scheme are honoured in links
-        auth().header("X-Forwarded-Proto", "https").header("X-Forwarded-Host", "nb.example.com")
-                .get(base + "&limit=2").then().body("next", org.hamcrest.Matchers.startsWith("https://nb.example.com/api/dcim/sites/"))
+        auth().header("X-Forwarded-Proto", "https")
+                .header("X-Forwarded-Host", "nb.example.com")
+                .get(base + "&limit=2")
+                .then()
+                .body("next", org.hamcrest.Matchers.startsWith("https://nb.example.com/api/dcim/sites/"))
                 .body("results[0].url", org.hamcrest.Matchers.startsWith("https://nb.example.com/api/"));
     }
 
     @Test
     void limitFallbacksAndCursorMode() {
-        auth().get("/api/dcim/sites/?description=" + mark + "&limit=-1").then().statusCode(200).body("results", hasSize(5));
-        auth().get("/api/dcim/sites/?description=" + mark + "&limit=abc&offset=abc").then().statusCode(200);
-        auth().get("/api/dcim/sites/?description=" + mark + "&start=" + sites.get(1) + "&limit=2").then().statusCode(200)
-                .body("count", nullValue()).body("results.id", contains(sites.get(1), sites.get(2)))
+        auth().get("/api/dcim/sites/?description=" + mark + "&limit=-1")
+                .then()
+                .statusCode(200)
+                .body("results", hasSize(5));
+        auth().get("/api/dcim/sites/?description=" + mark + "&limit=abc&offset=abc")
+                .then()
+                .statusCode(200);
+        auth().get("/api/dcim/sites/?description=" + mark + "&start=" + sites.get(1) + "&limit=2")
+                .then()
+                .statusCode(200)
+                .body("count", nullValue())
+                .body("results.id", contains(sites.get(1), sites.get(2)))
                 .body("next", containsString("start=" + (sites.get(2) + 1)));
-        auth().get("/api/dcim/sites/?start=1&offset=2").then().statusCode(400)
+        auth().get("/api/dcim/sites/?start=1&offset=2")
+                .then()
+                .statusCode(400)
                 .body("[0]", equalTo("'start' and 'offset' are mutually exclusive."));
         auth().get("/api/dcim/sites/?start=-4").then().statusCode(400);
     }
 
     @Test
     void briefAndFieldSelection() {
-        auth().get("/api/dcim/sites/?description=" + mark + "&brief=1&limit=1").then().statusCode(200)
+        auth().get("/api/dcim/sites/?description=" + mark + "&brief=1&limit=1")
+                .then()
+                .statusCode(200)
                 .body("results[0].keySet()", contains("id", "url", "display", "name", "slug", "description"));
-        auth().get("/api/dcim/sites/" + sites.get(0) + "/?brief=true").then().statusCode(200)
+        auth().get("/api/dcim/sites/" + sites.get(0) + "/?brief=true")
+                .then()
+                .statusCode(200)
                 .body("keySet()", contains("id", "url", "display", "name", "slug", "description"));
-        auth().get("/api/dcim/sites/" + sites.get(0) + "/?fields=name,id,status").then().statusCode(200)
+        auth().get("/api/dcim/sites/" + sites.get(0) + "/?fields=name,id,status")
+                .then()
+                .statusCode(200)
                 .body("keySet()", contains("id", "name", "status"));
-        auth().get("/api/dcim/sites/" + sites.get(0) + "/?omit=tags,custom_fields").then().statusCode(200)
-                .body("$", not(hasKey("tags"))).body("$", hasKey("name"));
+        auth().get("/api/dcim/sites/" + sites.get(0) + "/?omit=tags,custom_fields")
+                .then()
+                .statusCode(200)
+                .body("$", not(hasKey("tags")))
+                .body("$", hasKey("name"));
     }
 
     @Test
     void badFilterValuesAndUnknownFiltersAre400() {
         filters.strictFiltering(true);
         auth().get("/api/dcim/sites/?id=x").then().statusCode(400).body("id", contains("Enter a whole number."));
-        auth().get("/api/dcim/sites/?status=foo").then().statusCode(400)
+        auth().get("/api/dcim/sites/?status=foo")
+                .then()
+                .statusCode(400)
                 .body("status", contains("Select a valid choice. foo is not one of the available choices."));
         auth().get("/api/dcim/sites/?nmae=typo").then().statusCode(400).body("$", hasKey("nmae"));
         auth().get("/api/dcim/sites/?name__bogus=x").then().statusCode(400).body("$", hasKey("name__bogus"));
         auth().get("/api/dcim/sites/?name__regex=(unclosed").then().statusCode(400);
-        auth().get("/api/dcim/sites/?created__gt=yesterday").then().statusCode(400)
+        auth().get("/api/dcim/sites/?created__gt=yesterday")
+                .then()
+                .statusCode(400)
                 .body("created__gt", contains("Enter a valid date/time."));
     }
 
     /** By default (STRICT_FILTERING=false) an unknown filter is ignored, as NetBox does; bad values stay 400. */
     @Test
     void unknownFiltersAreIgnoredByDefault() {
-        auth().get("/api/dcim/sites/?nmae=typo&name__bogus=x&slug=" + "alpha-" + mark).then().statusCode(200)
+        auth().get("/api/dcim/sites/?nmae=typo&name__bogus=x&slug=" + "alpha-" + mark)
+                .then()
+                .statusCode(200)
                 .body("count", equalTo(1));
-        auth().get("/api/dcim/sites/?nmae=typo&id=x").then().statusCode(400).body("$", hasKey("id"))
+        auth().get("/api/dcim/sites/?nmae=typo&id=x")
+                .then()
+                .statusCode(400)
+                .body("$", hasKey("id"))
                 .body("$", not(hasKey("nmae")));
     }
 

@@ -1,26 +1,25 @@
 package org.sourceoftruth.records.api;
 
-import org.sourceoftruth.records.web.ErrorMapper;
-import org.sourceoftruth.records.web.JsonResponseBody;
-import org.sourceoftruth.records.db.Db;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
-import org.junit.jupiter.api.Test;
-
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.web.ErrorMapper;
+import org.sourceoftruth.records.web.JsonResponseBody;
 
 /**
  * Failures the checks before a query do not foresee still answer without server internals:
  * no exception class or message, no PostgreSQL text (the log has them, under the request id).
  */
 class ErrorMapperTest {
-    private static final List<String> INTERNAL_TEXT = List.of("ERROR:", "org.", "java.", "Exception", "SQL",
-            "secret-detail", "IllegalState", "0x00");
+    private static final List<String> INTERNAL_TEXT =
+            List.of("ERROR:", "org.", "java.", "Exception", "SQL", "secret-detail", "IllegalState", "0x00");
 
     private final ErrorMapper mapper = new ErrorMapper();
 

@@ -1,14 +1,10 @@
 package org.sourceoftruth.records.api;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.Test;
-import org.sourceoftruth.records.model.Field;
-import org.sourceoftruth.records.model.Kind;
-import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.model.ModelRegistry;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -16,15 +12,19 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Kind;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelRegistry;
 
 /** The schema's foreign keys, checked against the model declarations and the engine's lookups. */
 @QuarkusTest
 class ForeignKeysTest {
     @Inject
     ModelRegistry registry;
+
     @Inject
     DataSource dataSource;
 
@@ -72,8 +72,9 @@ class ForeignKeysTest {
     void everyForeignKeyColumnLeadsAnIndex() throws SQLException {
         List<String> unindexed = new ArrayList<>();
         int foreignKeys = 0;
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("""
+        try (Connection c = dataSource.getConnection();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("""
                      select k.conrelid::regclass::text || '.' || a.attname,
                             exists (select 1 from pg_index i
                                      where i.indrelid = k.conrelid and i.indkey[0] = k.conkey[1]) as indexed

@@ -1,6 +1,11 @@
 package org.sourceoftruth.records.api;
 
-import org.sourceoftruth.records.engine.query.FilterCompiler;
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.test.junit.QuarkusTest;
@@ -8,14 +13,6 @@ import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.Api;
-import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.model.ModelRegistry;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -28,12 +25,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-
-import static io.restassured.RestAssured.given;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.Api;
+import org.sourceoftruth.records.engine.query.FilterCompiler;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelRegistry;
 
 /**
  * /api/schema/ (issue #16 §3): the document the model registry describes is valid OpenAPI for a
@@ -48,6 +47,7 @@ class OpenApiDocumentTest {
 
     @Inject
     ModelRegistry registry;
+
     @Inject
     FilterCompiler filters;
 
@@ -63,7 +63,11 @@ class OpenApiDocumentTest {
             return;
         }
         yaml = given().get("/api/schema/").then().statusCode(200).extract().asString();
-        json = given().get("/api/schema/?format=json").then().statusCode(200).extract().asString();
+        json = given().get("/api/schema/?format=json")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         document = Json.MAPPER.readTree(json);
         // kept for a look, e.g. with an editor or a client generator
         Path out = Path.of("target", "openapi");
@@ -90,8 +94,10 @@ class OpenApiDocumentTest {
             assertEquals(List.of(), result.getMessages(), "swagger-parser messages");
             assertNotNull(result.getOpenAPI());
             assertEquals("3.0.3", result.getOpenAPI().getOpenapi());
-            assertEquals(document.get("paths").size(), result.getOpenAPI().getPaths().size());
-            assertEquals(document.get("components").get("schemas").size(),
+            assertEquals(
+                    document.get("paths").size(), result.getOpenAPI().getPaths().size());
+            assertEquals(
+                    document.get("components").get("schemas").size(),
                     result.getOpenAPI().getComponents().getSchemas().size());
         }
     }
@@ -108,9 +114,14 @@ class OpenApiDocumentTest {
         ((ObjectNode) broken.get("components").get("schemas")).remove("BriefSite");
         ((ObjectNode) broken.at("/paths/~1api~1dcim~1sites~1/get/parameters/0")).put("in", "body");
         SwaggerParseResult result = parse(broken.toString());
-        assertTrue(result.getMessages().stream().anyMatch(m -> m.contains("BriefSite")), result.getMessages().toString());
-        assertTrue(result.getMessages().stream().anyMatch(m -> m.contains("'/api/dcim/sites/'(get).parameters")
-                && m.contains("query|header|path|cookie")), result.getMessages().toString());
+        assertTrue(
+                result.getMessages().stream().anyMatch(m -> m.contains("BriefSite")),
+                result.getMessages().toString());
+        assertTrue(
+                result.getMessages().stream()
+                        .anyMatch(m -> m.contains("'/api/dcim/sites/'(get).parameters")
+                                && m.contains("query|header|path|cookie")),
+                result.getMessages().toString());
     }
 
     static {
@@ -146,22 +157,36 @@ class OpenApiDocumentTest {
                 assertNotNull(list, "no list path for " + url);
                 assertNotNull(detail, "no detail path for " + url);
                 assertEquals(stem + "_list", list.get("get").get("operationId").asText());
-                assertEquals(stem + "_retrieve", detail.get("get").get("operationId").asText());
-                assertEquals(url.substring(0, url.indexOf('/')), list.get("get").get("tags").get(0).asText());
-                Map<String, String> listOps = Map.of("post", "_create", "put", "_bulk_update",
-                        "patch", "_bulk_partial_update", "delete", "_bulk_destroy");
-                Map<String, String> detailOps = Map.of("put", "_update", "patch", "_partial_update",
-                        "delete", "_destroy");
+                assertEquals(
+                        stem + "_retrieve", detail.get("get").get("operationId").asText());
+                assertEquals(
+                        url.substring(0, url.indexOf('/')),
+                        list.get("get").get("tags").get(0).asText());
+                Map<String, String> listOps = Map.of(
+                        "post",
+                        "_create",
+                        "put",
+                        "_bulk_update",
+                        "patch",
+                        "_bulk_partial_update",
+                        "delete",
+                        "_bulk_destroy");
+                Map<String, String> detailOps =
+                        Map.of("put", "_update", "patch", "_partial_update", "delete", "_destroy");
                 for (Map.Entry<String, String> op : listOps.entrySet()) {
                     assertEquals(!m.isReadOnlyApi(), list.has(op.getKey()), url + " " + op.getKey());
                     if (!m.isReadOnlyApi()) {
-                        assertEquals(stem + op.getValue(), list.get(op.getKey()).get("operationId").asText());
+                        assertEquals(
+                                stem + op.getValue(),
+                                list.get(op.getKey()).get("operationId").asText());
                     }
                 }
                 for (Map.Entry<String, String> op : detailOps.entrySet()) {
                     assertEquals(!m.isReadOnlyApi(), detail.has(op.getKey()), url + " " + op.getKey());
                     if (!m.isReadOnlyApi()) {
-                        assertEquals(stem + op.getValue(), detail.get(op.getKey()).get("operationId").asText());
+                        assertEquals(
+                                stem + op.getValue(),
+                                detail.get(op.getKey()).get("operationId").asText());
                     }
                 }
                 checked++;
@@ -176,47 +201,74 @@ class OpenApiDocumentTest {
             assertFalse(path.contains("{app}") || path.contains("{model}") || path.contains("{parent}"), path);
             paths.get(path).fields().forEachRemaining(op -> {
                 if (op.getValue().has("operationId")) {
-                    assertTrue(operationIds.add(op.getValue().get("operationId").asText()),
+                    assertTrue(
+                            operationIds.add(op.getValue().get("operationId").asText()),
                             "operationId twice: " + op.getValue().get("operationId"));
                 }
             });
         }
         // actions served by resources of their own
-        assertEquals("ipam_prefixes_available_ips_create",
-                paths.at("/~1api~1ipam~1prefixes~1{id}~1available-ips~1/post/operationId").asText());
-        assertEquals("ipam_ip_ranges_available_ips_list",
-                paths.at("/~1api~1ipam~1ip-ranges~1{id}~1available-ips~1/get/operationId").asText());
-        assertEquals("users_tokens_provision_create",
+        assertEquals(
+                "ipam_prefixes_available_ips_create",
+                paths.at("/~1api~1ipam~1prefixes~1{id}~1available-ips~1/post/operationId")
+                        .asText());
+        assertEquals(
+                "ipam_ip_ranges_available_ips_list",
+                paths.at("/~1api~1ipam~1ip-ranges~1{id}~1available-ips~1/get/operationId")
+                        .asText());
+        assertEquals(
+                "users_tokens_provision_create",
                 paths.at("/~1api~1users~1tokens~1provision~1/post/operationId").asText());
-        assertEquals("status_retrieve", paths.at("/~1api~1status~1/get/operationId").asText());
-        assertEquals("users_config_partial_update", paths.at("/~1api~1users~1config~1/patch/operationId").asText());
-        assertEquals("core_background_tasks_requeue_create",
-                paths.at("/~1api~1core~1background-tasks~1{id}~1requeue~1/post/operationId").asText());
+        assertEquals(
+                "status_retrieve", paths.at("/~1api~1status~1/get/operationId").asText());
+        assertEquals(
+                "users_config_partial_update",
+                paths.at("/~1api~1users~1config~1/patch/operationId").asText());
+        assertEquals(
+                "core_background_tasks_requeue_create",
+                paths.at("/~1api~1core~1background-tasks~1{id}~1requeue~1/post/operationId")
+                        .asText());
         // cable traces and paths: every trace/ and paths/ action of the contract that is served here
         JsonNode endpoints = contract.get("endpoints");
         List<String> undocumented = new ArrayList<>();
-        endpoints.fields().forEachRemaining(e -> e.getValue().path("actions").fieldNames().forEachRemaining(action -> {
-            String url = e.getValue().path("path").asText() + action;
-            if ((action.equals("{id}/trace/") || action.equals("{id}/paths/")) && !url.contains("virtual-circuit")
-                    && !paths.has(url)) {
-                undocumented.add(url);
-            }
-        }));
+        endpoints
+                .fields()
+                .forEachRemaining(e -> e.getValue().path("actions").fieldNames().forEachRemaining(action -> {
+                    String url = e.getValue().path("path").asText() + action;
+                    if ((action.equals("{id}/trace/") || action.equals("{id}/paths/"))
+                            && !url.contains("virtual-circuit")
+                            && !paths.has(url)) {
+                        undocumented.add(url);
+                    }
+                }));
         assertEquals(List.of(), undocumented);
-        assertEquals("dcim_interfaces_trace_retrieve",
-                paths.at("/~1api~1dcim~1interfaces~1{id}~1trace~1/get/operationId").asText());
-        assertEquals("#/components/schemas/CableTraceSegment", paths.at("/~1api~1dcim~1power-feeds~1{id}~1trace~1/get"
-                + "/responses/200/content/application~1json/schema/items/$ref").asText());
-        assertEquals("circuits_circuit_terminations_paths_retrieve",
-                paths.at("/~1api~1circuits~1circuit-terminations~1{id}~1paths~1/get/operationId").asText());
-        assertEquals("#/components/schemas/CablePath", paths.at("/~1api~1dcim~1rear-ports~1{id}~1paths~1/get"
-                + "/responses/200/content/application~1json/schema/items/$ref").asText());
+        assertEquals(
+                "dcim_interfaces_trace_retrieve",
+                paths.at("/~1api~1dcim~1interfaces~1{id}~1trace~1/get/operationId")
+                        .asText());
+        assertEquals(
+                "#/components/schemas/CableTraceSegment",
+                paths.at("/~1api~1dcim~1power-feeds~1{id}~1trace~1/get"
+                                + "/responses/200/content/application~1json/schema/items/$ref")
+                        .asText());
+        assertEquals(
+                "circuits_circuit_terminations_paths_retrieve",
+                paths.at("/~1api~1circuits~1circuit-terminations~1{id}~1paths~1/get/operationId")
+                        .asText());
+        assertEquals(
+                "#/components/schemas/CablePath",
+                paths.at("/~1api~1dcim~1rear-ports~1{id}~1paths~1/get"
+                                + "/responses/200/content/application~1json/schema/items/$ref")
+                        .asText());
         JsonNode connected = paths.at("/~1api~1dcim~1connected-device~1/get");
         assertEquals("dcim_connected_device_list", connected.path("operationId").asText());
         assertEquals(2, connected.path("parameters").size());
         connected.path("parameters").forEach(p -> assertTrue(p.path("required").asBoolean(), p.toString()));
-        assertEquals("#/components/schemas/Device",
-                connected.at("/responses/200/content/application~1json/schema/$ref").asText());
+        assertEquals(
+                "#/components/schemas/Device",
+                connected
+                        .at("/responses/200/content/application~1json/schema/$ref")
+                        .asText());
         JsonNode device = document.at("/components/schemas/Device/properties");
         assertTrue(device.has("primary_ip") && !device.has("config_context"), device.toString());
     }
@@ -249,7 +301,8 @@ class OpenApiDocumentTest {
                 expect(wrong, schemas, endpoint.path("patch_schema").asText(), "patch of " + m.path());
                 JsonNode create = document.at("/paths/~1api~1" + m.app() + "~1" + m.path()
                         + "~1/post/requestBody/content/application~1json/schema/$ref");
-                assertEquals("#/components/schemas/" + endpoint.path("write_schema").asText(), create.asText());
+                assertEquals(
+                        "#/components/schemas/" + endpoint.path("write_schema").asText(), create.asText());
             }
         }
         assertTrue(compared >= 40, "endpoints compared: " + compared);
@@ -274,9 +327,12 @@ class OpenApiDocumentTest {
         assertTrue(enumOf(site.at("/status/properties/value")).containsAll(List.of("planned", "active", "retired")));
         assertTrue(enumOf(site.at("/status/properties/label")).contains("Decommissioning"));
         // a nullable relation: the target's brief form
-        assertEquals("#/components/schemas/BriefRegion", site.at("/region/allOf/0/$ref").asText());
+        assertEquals(
+                "#/components/schemas/BriefRegion",
+                site.at("/region/allOf/0/$ref").asText());
         assertTrue(site.at("/region/nullable").asBoolean());
-        assertEquals("#/components/schemas/NestedTag", site.at("/tags/items/$ref").asText());
+        assertEquals(
+                "#/components/schemas/NestedTag", site.at("/tags/items/$ref").asText());
         // custom fields are dynamic: a free object
         assertEquals("object", site.at("/custom_fields/type").asText());
         assertEquals("date-time", site.at("/created/format").asText());
@@ -287,20 +343,28 @@ class OpenApiDocumentTest {
         assertEquals(Set.of("name", "slug"), Set.copyOf(strings(writable.get("required"))));
         assertEquals(100, writable.at("/properties/name/maxLength").asInt());
         assertEquals("^[-a-zA-Z0-9_]+$", writable.at("/properties/slug/pattern").asText());
-        assertEquals(List.of("planned", "staging", "active", "decommissioning", "retired"),
+        assertEquals(
+                List.of("planned", "staging", "active", "decommissioning", "retired"),
                 enumOf(writable.at("/properties/status")));
         assertEquals("integer", writable.at("/properties/region/oneOf/0/type").asText());
-        assertEquals("#/components/schemas/BriefRegionRequest", writable.at("/properties/region/oneOf/1/$ref").asText());
+        assertEquals(
+                "#/components/schemas/BriefRegionRequest",
+                writable.at("/properties/region/oneOf/1/$ref").asText());
         assertTrue(writable.at("/properties/id").isMissingNode(), "id is read-only");
         assertTrue(writable.at("/properties/device_count").isMissingNode(), "counts are read-only");
-        assertFalse(document.at("/components/schemas/PatchedWritableSiteRequest").has("required"));
-        assertEquals(List.of("id", "url", "display", "name", "slug", "description"),
+        assertFalse(
+                document.at("/components/schemas/PatchedWritableSiteRequest").has("required"));
+        assertEquals(
+                List.of("id", "url", "display", "name", "slug", "description"),
                 fieldNames(document.at("/components/schemas/BriefSite/properties")));
         JsonNode page = document.at("/components/schemas/PaginatedSiteList/properties");
         assertEquals("#/components/schemas/Site", page.at("/results/items/$ref").asText());
         assertTrue(page.at("/next/nullable").asBoolean());
         // a numeric choice set is an integer enum (a rack's width)
-        assertEquals("integer", document.at("/components/schemas/WritableRackRequest/properties/width/type").asText());
+        assertEquals(
+                "integer",
+                document.at("/components/schemas/WritableRackRequest/properties/width/type")
+                        .asText());
     }
 
     // -------------------------------------------------------------------- filters
@@ -308,9 +372,31 @@ class OpenApiDocumentTest {
     @Test
     void deviceListDocumentsTheDeviceFilters() {
         Map<String, JsonNode> parameters = listParameters("/api/dcim/devices/");
-        for (String name : List.of("site", "site_id", "role", "role_id", "name", "name__ic", "name__n", "tag", "tag__n",
-                "q", "limit", "offset", "ordering", "brief", "status", "status__n", "region", "region_id",
-                "tenant_group", "cluster_group_id", "id__gte", "created__gte", "serial__ic", "has_primary_ip")) {
+        for (String name : List.of(
+                "site",
+                "site_id",
+                "role",
+                "role_id",
+                "name",
+                "name__ic",
+                "name__n",
+                "tag",
+                "tag__n",
+                "q",
+                "limit",
+                "offset",
+                "ordering",
+                "brief",
+                "status",
+                "status__n",
+                "region",
+                "region_id",
+                "tenant_group",
+                "cluster_group_id",
+                "id__gte",
+                "created__gte",
+                "serial__ic",
+                "has_primary_ip")) {
             assertTrue(parameters.containsKey(name), "device filter " + name + " missing: " + parameters.keySet());
         }
         JsonNode siteId = parameters.get("site_id");
@@ -321,9 +407,10 @@ class OpenApiDocumentTest {
         assertEquals("form", siteId.get("style").asText());
         assertTrue(enumOf(parameters.get("status").at("/schema/items")).contains("offline"));
         assertEquals("boolean", parameters.get("name__empty").at("/schema/type").asText());
-        assertEquals("date-time", parameters.get("created__gte").at("/schema/items/format").asText());
+        assertEquals(
+                "date-time",
+                parameters.get("created__gte").at("/schema/items/format").asText());
         assertEquals("integer", parameters.get("limit").at("/schema/type").asText());
-
     }
 
     /**
@@ -337,7 +424,8 @@ class OpenApiDocumentTest {
         List<String> undocumented = new ArrayList<>();
         int accepted = 0;
         int contractFilters = 0;
-        Iterator<Map.Entry<String, JsonNode>> endpoints = contract.get("endpoints").fields();
+        Iterator<Map.Entry<String, JsonNode>> endpoints =
+                contract.get("endpoints").fields();
         while (endpoints.hasNext()) {
             Map.Entry<String, JsonNode> endpoint = endpoints.next();
             String url = "/api/" + endpoint.getKey() + "/";
@@ -349,11 +437,16 @@ class OpenApiDocumentTest {
             }
             Map<String, JsonNode> documented = listParameters(url);
             Map<String, String> typed = new LinkedHashMap<>();
-            endpoint.getValue().get("filters").fields().forEachRemaining(f -> typed.put(f.getKey(), f.getValue().asText()));
+            endpoint.getValue()
+                    .get("filters")
+                    .fields()
+                    .forEachRemaining(f -> typed.put(f.getKey(), f.getValue().asText()));
             contractFilters += typed.size();
             Set<String> known = acceptedOf(url, typed);
             accepted += known.size();
-            known.stream().filter(name -> !documented.containsKey(name)).forEach(name -> undocumented.add(url + "?" + name));
+            known.stream()
+                    .filter(name -> !documented.containsKey(name))
+                    .forEach(name -> undocumented.add(url + "?" + name));
         }
         System.out.println("openapi: NetBox filters accepted here " + accepted + "/" + contractFilters
                 + ", of those not documented: " + undocumented.size());
@@ -373,9 +466,11 @@ class OpenApiDocumentTest {
                     query.append('&').append(name).append('=').append(sampleOfCode(typed.get(name)));
                 }
             }
-            io.restassured.response.Response r = Api.auth().urlEncodingEnabled(false).get(url + query);
+            io.restassured.response.Response r =
+                    Api.auth().urlEncodingEnabled(false).get(url + query);
             assertTrue(r.statusCode() == 200 || r.statusCode() == 400, url + query + " → " + r.statusCode());
-            JsonNode body = r.statusCode() == 400 ? Json.MAPPER.valueToTree(r.jsonPath().getMap("$")) : null;
+            JsonNode body =
+                    r.statusCode() == 400 ? Json.MAPPER.valueToTree(r.jsonPath().getMap("$")) : null;
             for (String name : batch) {
                 if (body == null || !body.path(name).toString().contains("Unknown filter")) {
                     known.add(name);
@@ -418,20 +513,27 @@ class OpenApiDocumentTest {
         List<String> unknown = new ArrayList<>();
         for (Model m : registry.all()) {
             String url = "/api/" + m.app() + "/" + m.path() + "/";
-            List<Map.Entry<String, JsonNode>> params = new ArrayList<>(listParameters(url).entrySet());
+            List<Map.Entry<String, JsonNode>> params =
+                    new ArrayList<>(listParameters(url).entrySet());
             for (int from = 0; from < params.size(); from += 80) {
                 StringBuilder query = new StringBuilder("?limit=1");
                 List<String> names = new ArrayList<>();
                 for (Map.Entry<String, JsonNode> p : params.subList(from, Math.min(params.size(), from + 80))) {
-                    if (Set.of("limit", "offset", "ordering", "brief", "fields", "omit").contains(p.getKey())) {
+                    if (Set.of("limit", "offset", "ordering", "brief", "fields", "omit")
+                            .contains(p.getKey())) {
                         continue;
                     }
                     names.add(p.getKey());
-                    query.append('&').append(p.getKey()).append('=').append(sample(p.getValue().get("schema")));
+                    query.append('&')
+                            .append(p.getKey())
+                            .append('=')
+                            .append(sample(p.getValue().get("schema")));
                 }
-                io.restassured.response.Response r = Api.auth().urlEncodingEnabled(false).get(url + query);
-                assertTrue(r.statusCode() == 200 || r.statusCode() == 400, url + query + " → " + r.statusCode()
-                        + " " + r.asString());
+                io.restassured.response.Response r =
+                        Api.auth().urlEncodingEnabled(false).get(url + query);
+                assertTrue(
+                        r.statusCode() == 200 || r.statusCode() == 400,
+                        url + query + " → " + r.statusCode() + " " + r.asString());
                 if (r.statusCode() == 400) {
                     JsonNode body = Json.MAPPER.valueToTree(r.jsonPath().getMap("$"));
                     for (String name : names) {
@@ -458,12 +560,13 @@ class OpenApiDocumentTest {
             case "integer" -> "1";
             case "number" -> "1.5";
             case "boolean" -> "true";
-            default -> switch (format) {
-                case "date-time" -> "2024-01-01T00:00:00Z";
-                case "date" -> "2024-01-01";
-                case "uuid" -> UUID.randomUUID().toString();
-                default -> "x";
-            };
+            default ->
+                switch (format) {
+                    case "date-time" -> "2024-01-01T00:00:00Z";
+                    case "date" -> "2024-01-01";
+                    case "uuid" -> UUID.randomUUID().toString();
+                    default -> "x";
+                };
         };
     }
 
@@ -485,7 +588,11 @@ class OpenApiDocumentTest {
 
     @Test
     void swaggerUiAnswersAndLoadsThisDocument() {
-        String page = given().get("/api/schema/swagger-ui/").then().statusCode(200).extract().asString();
+        String page = given().get("/api/schema/swagger-ui/")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         assertTrue(page.contains("swagger-ui"), page);
         assertTrue(page.contains("/api/schema"), "the UI must load /api/schema: " + page);
     }
@@ -494,7 +601,11 @@ class OpenApiDocumentTest {
 
     private static Map<String, JsonNode> listParameters(String path) {
         Map<String, JsonNode> out = new LinkedHashMap<>();
-        document.get("paths").get(path).path("get").path("parameters").forEach(p -> out.put(p.get("name").asText(), p));
+        document.get("paths")
+                .get(path)
+                .path("get")
+                .path("parameters")
+                .forEach(p -> out.put(p.get("name").asText(), p));
         return out;
     }
 

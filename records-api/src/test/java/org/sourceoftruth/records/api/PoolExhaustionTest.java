@@ -1,20 +1,19 @@
 package org.sourceoftruth.records.api;
 
-import org.sourceoftruth.records.engine.customfields.CustomFields;
-import org.sourceoftruth.records.engine.query.FilterCompiler;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
+import static org.sourceoftruth.records.Api.auth;
+
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.Test;
-
 import java.sql.Connection;
 import java.util.Map;
-
-import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.startsWith;
-import static org.sourceoftruth.records.Api.auth;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.records.engine.customfields.CustomFields;
+import org.sourceoftruth.records.engine.query.FilterCompiler;
 
 /**
  * When every pooled connection stays busy past the acquisition time-out, the API is overloaded,
@@ -31,21 +30,25 @@ class PoolExhaustionTest {
     public static class TwoConnections implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("quarkus.datasource.jdbc.max-size", "2",
-                    "quarkus.datasource.jdbc.acquisition-timeout", "0.5S");
+            return Map.of(
+                    "quarkus.datasource.jdbc.max-size", "2", "quarkus.datasource.jdbc.acquisition-timeout", "0.5S");
         }
     }
 
     @Inject
     AgroalDataSource dataSource;
+
     @Inject
     CustomFields customFields;
 
     @Test
     void aRequestThatFindsNoFreeConnectionAnswers503() throws Exception {
         auth().get("/api/dcim/sites/?limit=1").then().statusCode(200);
-        try (Connection first = dataSource.getConnection(); Connection second = dataSource.getConnection()) {
-            auth().get("/api/dcim/sites/?limit=1").then().statusCode(503)
+        try (Connection first = dataSource.getConnection();
+                Connection second = dataSource.getConnection()) {
+            auth().get("/api/dcim/sites/?limit=1")
+                    .then()
+                    .statusCode(503)
                     .header("Retry-After", equalTo("1"))
                     .body("detail", startsWith("The service is busy"));
         }

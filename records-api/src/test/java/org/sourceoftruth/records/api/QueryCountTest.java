@@ -1,19 +1,18 @@
 package org.sourceoftruth.records.api;
 
-import io.quarkus.test.junit.QuarkusTest;
-import org.junit.jupiter.api.Test;
-import org.sourceoftruth.records.Api;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import org.sourceoftruth.records.testsupport.Snapshots;
-
 import static org.hamcrest.Matchers.hasSize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.sourceoftruth.records.Api.auth;
 import static org.sourceoftruth.records.Api.create;
+
+import io.quarkus.test.junit.QuarkusTest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.records.Api;
+import org.sourceoftruth.records.testsupport.Snapshots;
 
 /**
  * A list page costs the same number of SQL statements whatever its size: related objects are
@@ -27,16 +26,31 @@ class QueryCountTest {
         String u = Api.uniq();
         int tenant = create("/api/tenancy/tenants/", Map.of("name", "qt-" + u, "slug", "qt-" + u));
         int region = create("/api/dcim/regions/", Map.of("name", "qr-" + u, "slug", "qr-" + u));
-        int site = create("/api/dcim/sites/", Map.of("name", "qs-" + u, "slug", "qs-" + u, "region", region,
-                "tenant", tenant));
+        int site = create(
+                "/api/dcim/sites/", Map.of("name", "qs-" + u, "slug", "qs-" + u, "region", region, "tenant", tenant));
         int rack = create("/api/dcim/racks/", Map.of("name", "qk-" + u, "site", site));
         int platform = create("/api/dcim/platforms/", Map.of("name", "qp-" + u, "slug", "qp-" + u));
         int tag = create("/api/extras/tags/", Map.of("name", "qg-" + u, "slug", "qg-" + u));
         int[] tr = Api.deviceTypeAndRole();
         List<Map<String, Object>> devices = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
-            devices.add(Map.of("name", "qd-" + u + "-" + i, "site", site, "rack", rack, "tenant", tenant,
-                    "platform", platform, "device_type", tr[0], "role", tr[1], "tags", List.of(tag)));
+            devices.add(Map.of(
+                    "name",
+                    "qd-" + u + "-" + i,
+                    "site",
+                    site,
+                    "rack",
+                    rack,
+                    "tenant",
+                    tenant,
+                    "platform",
+                    platform,
+                    "device_type",
+                    tr[0],
+                    "role",
+                    tr[1],
+                    "tags",
+                    List.of(tag)));
         }
         Api.post("/api/dcim/devices/", devices).statusCode(201).body("$", hasSize(200));
 
@@ -65,11 +79,17 @@ class QueryCountTest {
         // trip to any one request.
         for (int attempt = 0; attempt < 3; attempt++) {
             Snapshots.moveOn(); // both requests look their nested objects up (none reused)
-            var full = auth().get(path).then().statusCode(200)
-                    .body("device_type.manufacturer.id", org.hamcrest.Matchers.notNullValue()).extract();
+            var full = auth().get(path)
+                    .then()
+                    .statusCode(200)
+                    .body("device_type.manufacturer.id", org.hamcrest.Matchers.notNullValue())
+                    .extract();
             Snapshots.moveOn();
-            var withoutType = auth().get(path + "?omit=device_type").then().statusCode(200)
-                    .body("device_type", org.hamcrest.Matchers.nullValue()).extract();
+            var withoutType = auth().get(path + "?omit=device_type")
+                    .then()
+                    .statusCode(200)
+                    .body("device_type", org.hamcrest.Matchers.nullValue())
+                    .extract();
             int trips = Integer.parseInt(full.header("X-SQL-Round-Trips"));
             if (trips < fullTrips) {
                 fullTrips = trips;
@@ -104,12 +124,18 @@ class QueryCountTest {
         int detailTrips = Integer.MAX_VALUE;
         for (int attempt = 0; attempt < 20; attempt++) {
             auth().get(list).then().statusCode(200).body("count", org.hamcrest.Matchers.equalTo(3));
-            var page = auth().get(list).then().statusCode(200).body("count", org.hamcrest.Matchers.equalTo(3))
-                    .body("results.size()", org.hamcrest.Matchers.equalTo(2)).extract();
+            var page = auth().get(list)
+                    .then()
+                    .statusCode(200)
+                    .body("count", org.hamcrest.Matchers.equalTo(3))
+                    .body("results.size()", org.hamcrest.Matchers.equalTo(2))
+                    .extract();
             listTrips = Math.min(listTrips, Integer.parseInt(page.header("X-SQL-Round-Trips")));
             auth().get(detail).then().statusCode(200);
-            detailTrips = Math.min(detailTrips, Integer.parseInt(auth().get(detail).then().statusCode(200).extract()
-                    .header("X-SQL-Round-Trips")));
+            detailTrips = Math.min(
+                    detailTrips,
+                    Integer.parseInt(
+                            auth().get(detail).then().statusCode(200).extract().header("X-SQL-Round-Trips")));
         }
         System.out.println("round trips of a kept device page / detail: " + listTrips + " / " + detailTrips);
         assertEquals(detailTrips, listTrips, "the page's count took a round trip of its own");
@@ -124,7 +150,8 @@ class QueryCountTest {
     void deletingADeviceCostsTheSameStatementsWhateverItsInterfaces() {
         int two = deviceDeleteStatements(2, 1);
         int fortyEight = deviceDeleteStatements(48, 2);
-        System.out.println("statements to delete a device with 2 / 48 interfaces and addresses: " + two + " / " + fortyEight);
+        System.out.println(
+                "statements to delete a device with 2 / 48 interfaces and addresses: " + two + " / " + fortyEight);
         assertTrue(Math.abs(two - fortyEight) <= 1, "2 interfaces: " + two + ", 48: " + fortyEight);
     }
 
@@ -146,7 +173,10 @@ class QueryCountTest {
         for (int i = 0; i < count; i++) {
             ifaces.add(Map.of("device", device, "name", "eth" + i, "type", "1000base-t"));
         }
-        var r = Api.post("/api/dcim/interfaces/", ifaces).statusCode(201).body("$", hasSize(count)).extract();
+        var r = Api.post("/api/dcim/interfaces/", ifaces)
+                .statusCode(201)
+                .body("$", hasSize(count))
+                .extract();
         return Integer.parseInt(r.header("X-SQL-Statements"));
     }
 
@@ -168,32 +198,45 @@ class QueryCountTest {
     private static int deviceFromTemplatesStatements(int interfaces, int powerPorts, int moduleBays) {
         String u = Api.uniq();
         int manufacturer = create("/api/dcim/manufacturers/", Map.of("name", "qm-" + u, "slug", "qm-" + u));
-        int type = create("/api/dcim/device-types/", Map.of("manufacturer", manufacturer, "model", "qt-" + u,
-                "slug", "qt-" + u));
+        int type = create(
+                "/api/dcim/device-types/", Map.of("manufacturer", manufacturer, "model", "qt-" + u, "slug", "qt-" + u));
         Api.post("/api/dcim/interface-templates/", templates(type, interfaces, "eth", Map.of("type", "1000base-t")))
                 .statusCode(201);
-        Api.post("/api/dcim/power-port-templates/", templates(type, powerPorts, "psu", Map.of())).statusCode(201);
-        Api.post("/api/dcim/module-bay-templates/", templates(type, moduleBays, "bay", Map.of())).statusCode(201);
+        Api.post("/api/dcim/power-port-templates/", templates(type, powerPorts, "psu", Map.of()))
+                .statusCode(201);
+        Api.post("/api/dcim/module-bay-templates/", templates(type, moduleBays, "bay", Map.of()))
+                .statusCode(201);
         int role = create("/api/dcim/device-roles/", Map.of("name", "qr-" + u, "slug", "qr-" + u));
         int site = Api.site("qi");
         // the custom field and event rule definitions are cached for 5 s: a device made just before
         // the measured one fills them, so that both measurements find them warm whatever the time
         // the setup took (on an idle machine the first measurement used to find them warm, the
         // second cold: 52 vs 56 statements)
-        Api.post("/api/dcim/devices/", Map.of("name", "qi-warm-" + u, "site", site, "device_type", type,
-                "role", role)).statusCode(201);
-        var r = Api.post("/api/dcim/devices/", Map.of("name", "qi-" + u, "site", site, "device_type", type,
-                "role", role)).statusCode(201).extract();
+        Api.post("/api/dcim/devices/", Map.of("name", "qi-warm-" + u, "site", site, "device_type", type, "role", role))
+                .statusCode(201);
+        var r = Api.post(
+                        "/api/dcim/devices/",
+                        Map.of("name", "qi-" + u, "site", site, "device_type", type, "role", role))
+                .statusCode(201)
+                .extract();
         int device = r.path("id");
-        auth().get("/api/dcim/interfaces/?device_id=" + device + "&limit=1").then().statusCode(200)
+        auth().get("/api/dcim/interfaces/?device_id=" + device + "&limit=1")
+                .then()
+                .statusCode(200)
                 .body("count", org.hamcrest.Matchers.equalTo(interfaces));
-        auth().get("/api/dcim/power-ports/?device_id=" + device + "&limit=1").then().statusCode(200)
+        auth().get("/api/dcim/power-ports/?device_id=" + device + "&limit=1")
+                .then()
+                .statusCode(200)
                 .body("count", org.hamcrest.Matchers.equalTo(powerPorts));
-        auth().get("/api/dcim/module-bays/?device_id=" + device + "&limit=1").then().statusCode(200)
+        auth().get("/api/dcim/module-bays/?device_id=" + device + "&limit=1")
+                .then()
+                .statusCode(200)
                 .body("count", org.hamcrest.Matchers.equalTo(moduleBays));
         int components = interfaces + powerPorts + moduleBays;
-        auth().get("/api/core/object-changes/?request_id=" + r.header("X-Request-ID") + "&limit=1").then()
-                .statusCode(200).body("count", org.hamcrest.Matchers.equalTo(1 + components));
+        auth().get("/api/core/object-changes/?request_id=" + r.header("X-Request-ID") + "&limit=1")
+                .then()
+                .statusCode(200)
+                .body("count", org.hamcrest.Matchers.equalTo(1 + components));
         return Integer.parseInt(r.header("X-SQL-Statements"));
     }
 
@@ -219,8 +262,23 @@ class QueryCountTest {
         int site = Api.site("qu");
         int rack = create("/api/dcim/racks/", Map.of("name", "qu-" + u, "site", site));
         int[] tr = Api.deviceTypeAndRole();
-        int device = create("/api/dcim/devices/", Map.of("name", "qu-" + u, "site", site, "rack", rack,
-                "position", 10, "face", "front", "device_type", tr[0], "role", tr[1]));
+        int device = create(
+                "/api/dcim/devices/",
+                Map.of(
+                        "name",
+                        "qu-" + u,
+                        "site",
+                        site,
+                        "rack",
+                        rack,
+                        "position",
+                        10,
+                        "face",
+                        "front",
+                        "device_type",
+                        tr[0],
+                        "role",
+                        tr[1]));
         int description = patchStatements(device, i -> Map.of("description", "d" + i));
         int name = patchStatements(device, i -> Map.of("name", "qu-" + u + "-" + i));
         int position = patchStatements(device, i -> Map.of("position", 20 + 2 * i));
@@ -234,7 +292,11 @@ class QueryCountTest {
     private static int patchStatements(int device, java.util.function.IntFunction<Map<String, Object>> body) {
         int min = Integer.MAX_VALUE;
         for (int i = 0; i < 3; i++) {
-            var r = auth().body(body.apply(i)).patch("/api/dcim/devices/" + device + "/").then().statusCode(200).extract();
+            var r = auth().body(body.apply(i))
+                    .patch("/api/dcim/devices/" + device + "/")
+                    .then()
+                    .statusCode(200)
+                    .extract();
             min = Math.min(min, Integer.parseInt(r.header("X-SQL-Statements")));
         }
         return min;
@@ -247,15 +309,32 @@ class QueryCountTest {
         for (int i = 0; i < interfaces; i++) {
             ifaces.add(Map.of("device", device, "name", "eth" + i, "type", "1000base-t"));
         }
-        List<Integer> ids = Api.post("/api/dcim/interfaces/", ifaces).statusCode(201).extract().path("id");
+        List<Integer> ids = Api.post("/api/dcim/interfaces/", ifaces)
+                .statusCode(201)
+                .extract()
+                .path("id");
         List<Map<String, Object>> addresses = new ArrayList<>();
         for (int i = 0; i < interfaces; i++) {
-            addresses.add(Map.of("address", "172.23." + block + "." + (i + 1) + "/24",
-                    "assigned_object_type", "dcim.interface", "assigned_object_id", ids.get(i)));
+            addresses.add(Map.of(
+                    "address",
+                    "172.23." + block + "." + (i + 1) + "/24",
+                    "assigned_object_type",
+                    "dcim.interface",
+                    "assigned_object_id",
+                    ids.get(i)));
         }
-        List<Integer> ips = Api.post("/api/ipam/ip-addresses/", addresses).statusCode(201).extract().path("id");
-        auth().body(Map.of("primary_ip4", ips.get(0))).patch("/api/dcim/devices/" + device + "/").then().statusCode(200);
-        var r = auth().delete("/api/dcim/devices/" + device + "/").then().statusCode(204).extract();
+        List<Integer> ips = Api.post("/api/ipam/ip-addresses/", addresses)
+                .statusCode(201)
+                .extract()
+                .path("id");
+        auth().body(Map.of("primary_ip4", ips.get(0)))
+                .patch("/api/dcim/devices/" + device + "/")
+                .then()
+                .statusCode(200);
+        var r = auth().delete("/api/dcim/devices/" + device + "/")
+                .then()
+                .statusCode(204)
+                .extract();
         return Integer.parseInt(r.header("X-SQL-Statements"));
     }
 
@@ -267,7 +346,11 @@ class QueryCountTest {
         int min = Integer.MAX_VALUE;
         for (int i = 0; i < 3; i++) {
             Snapshots.moveOn(); // every request looks its nested objects up (none reused)
-            var r = auth().get(url).then().statusCode(200).body("results", hasSize(expected)).extract();
+            var r = auth().get(url)
+                    .then()
+                    .statusCode(200)
+                    .body("results", hasSize(expected))
+                    .extract();
             min = Math.min(min, Integer.parseInt(r.header("X-SQL-Statements")));
         }
         return min;

@@ -1,5 +1,10 @@
 package org.sourceoftruth.records.architecture;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -7,11 +12,6 @@ import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.EvaluationResult;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
  * The package graph of records-api, held by a test so it stays what the README describes:
@@ -23,18 +23,37 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 class ArchitectureTest {
     private static final String ROOT = "org.sourceoftruth.records";
     /** The generic engine and what it stands on. */
-    private static final String[] ENGINE = {ROOT + ".api..", ROOT + ".engine..", ROOT + ".kind..", ROOT + ".model..",
-            ROOT + ".db..", ROOT + ".web..", ROOT + ".net..", ROOT + ".auth..", ROOT + ".changelog.."};
+    private static final String[] ENGINE = {
+        ROOT + ".api..",
+        ROOT + ".engine..",
+        ROOT + ".kind..",
+        ROOT + ".model..",
+        ROOT + ".db..",
+        ROOT + ".web..",
+        ROOT + ".net..",
+        ROOT + ".auth..",
+        ROOT + ".changelog.."
+    };
     /** NetBox's applications, declared on the engine. */
-    private static final String[] APPS = {ROOT + ".dcim..", ROOT + ".ipam..", ROOT + ".circuits..",
-            ROOT + ".tenancy..", ROOT + ".virtualization..", ROOT + ".extras..", ROOT + ".users..",
-            ROOT + ".core..", ROOT + ".vpn..", ROOT + ".wireless.."};
+    private static final String[] APPS = {
+        ROOT + ".dcim..",
+        ROOT + ".ipam..",
+        ROOT + ".circuits..",
+        ROOT + ".tenancy..",
+        ROOT + ".virtualization..",
+        ROOT + ".extras..",
+        ROOT + ".users..",
+        ROOT + ".core..",
+        ROOT + ".vpn..",
+        ROOT + ".wireless.."
+    };
 
     private static JavaClasses classes;
 
     @BeforeAll
     static void importMainClasses() {
-        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        classes = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages(ROOT);
     }
 
@@ -57,20 +76,36 @@ class ArchitectureTest {
 
     @Test
     void theEngineDoesNotDependOnTheHttpResources() {
-        assertHolds(noClasses().that().resideInAnyPackage(ROOT + ".engine..", ROOT + ".kind..")
-                .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".api.."));
+        assertHolds(noClasses()
+                .that()
+                .resideInAnyPackage(ROOT + ".engine..", ROOT + ".kind..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(ROOT + ".api.."));
     }
 
     @Test
     void theEngineDoesNotDependOnTheApplications() {
-        assertHolds(noClasses().that().resideInAnyPackage(ENGINE).should().dependOnClassesThat()
+        assertHolds(noClasses()
+                .that()
+                .resideInAnyPackage(ENGINE)
+                .should()
+                .dependOnClassesThat()
                 .resideInAnyPackage(APPS));
     }
 
     @Test
     void webAndStorageLayersDoNotDependOnTheEngine() {
-        assertHolds(noClasses().that().resideInAnyPackage(ROOT + ".db..", ROOT + ".web..", ROOT + ".net..", ROOT + ".model..")
-                .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".api..", ROOT + ".engine..",
-                        ROOT + ".kind..", ROOT + ".auth..", ROOT + ".changelog.."));
+        assertHolds(noClasses()
+                .that()
+                .resideInAnyPackage(ROOT + ".db..", ROOT + ".web..", ROOT + ".net..", ROOT + ".model..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        ROOT + ".api..",
+                        ROOT + ".engine..",
+                        ROOT + ".kind..",
+                        ROOT + ".auth..",
+                        ROOT + ".changelog.."));
     }
 }

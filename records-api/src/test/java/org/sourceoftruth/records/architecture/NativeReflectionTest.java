@@ -1,13 +1,12 @@
 package org.sourceoftruth.records.architecture;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.sourceoftruth.records.changelog.NativeReflection;
 import org.sourceoftruth.records.testsupport.JacksonBoundTypes;
-
-import java.util.Set;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The native image's reflection registration is exactly the classes Jackson binds in this service's code. */
 class NativeReflectionTest {

@@ -1,24 +1,23 @@
 package org.sourceoftruth.records.auth;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.Test;
-import org.sourceoftruth.records.Accounts;
-
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.OffsetDateTime;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.records.Accounts;
 
 /**
  * The session entity against the real users_session table: what Hibernate writes is what the
@@ -29,8 +28,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SessionStoreTest {
     @Inject
     SessionStore sessions;
+
     @Inject
     AuthSettings settings;
+
     @Inject
     AgroalDataSource dataSource;
 
@@ -45,8 +46,8 @@ class SessionStoreTest {
         assertTrue(found.csrfMatches(issued.csrfToken()));
         assertFalse(found.csrfMatches(issued.key()));
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("select user_id, csrf_digest, created, expires from users_session"
-                     + " where key_digest = ?")) {
+                PreparedStatement ps = c.prepareStatement(
+                        "select user_id, csrf_digest, created, expires from users_session" + " where key_digest = ?")) {
             ps.setBytes(1, Secrets.sha256(issued.key()));
             try (ResultSet r = ps.executeQuery()) {
                 assertTrue(r.next());
@@ -69,11 +70,15 @@ class SessionStoreTest {
         Accounts.Account a = Accounts.account("session-expiry");
         SessionStore.Issued issued = sessions.create(a.id());
         assertTrue(sessions.find(issued.key()).isPresent());
-        assertEquals(1, jdbc("update users_session set expires = now() - interval '1 second' where key_digest = ?",
-                Secrets.sha256(issued.key())));
+        assertEquals(
+                1,
+                jdbc(
+                        "update users_session set expires = now() - interval '1 second' where key_digest = ?",
+                        Secrets.sha256(issued.key())));
         assertTrue(sessions.find(issued.key()).isEmpty());
         sessions.purgeExpired();
-        assertEquals(0, jdbc("update users_session set expires = now() where key_digest = ?", Secrets.sha256(issued.key())));
+        assertEquals(
+                0, jdbc("update users_session set expires = now() where key_digest = ?", Secrets.sha256(issued.key())));
     }
 
     @Test
@@ -101,19 +106,21 @@ class SessionStoreTest {
     }
 
     /** Thrown at the end of a transaction's work so that the transaction rolls back. */
-    private static final class RollBack extends RuntimeException {
-    }
+    private static final class RollBack extends RuntimeException {}
 
     private static void inTransactionRolledBack(Runnable work) {
-        RuntimeException thrown = assertThrows(RuntimeException.class, () -> QuarkusTransaction.requiringNew().run(() -> {
-            work.run();
-            throw new RollBack();
-        }));
+        RuntimeException thrown = assertThrows(
+                RuntimeException.class,
+                () -> QuarkusTransaction.requiringNew().run(() -> {
+                    work.run();
+                    throw new RollBack();
+                }));
         assertTrue(thrown instanceof RollBack || thrown.getCause() instanceof RollBack, thrown.toString());
     }
 
     private int jdbc(String sql, Object param) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setObject(1, param);
             return ps.executeUpdate();
         } catch (SQLException e) {

@@ -1,19 +1,18 @@
 package org.sourceoftruth.records.changelog;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
-import javax.sql.DataSource;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 @QuarkusTest
 class ChangeLogRetentionTest {
@@ -54,21 +53,26 @@ class ChangeLogRetentionTest {
             }
         });
         List<ChangeLogTable.Row> rows = table.ofRequest(requestId);
-        age(rows.get(0), 100, true);   // expired and published: goes
-        age(rows.get(1), 100, false);  // expired but still owed to Kafka: stays
-        age(rows.get(2), 10, true);    // published but young: stays
+        age(rows.get(0), 100, true); // expired and published: goes
+        age(rows.get(1), 100, false); // expired but still owed to Kafka: stays
+        age(rows.get(2), 10, true); // published but young: stays
 
         assertEquals(0, retention.purge(0), "0 keeps the change log forever");
         assertEquals(3, table.ofRequest(requestId).size());
 
         retention.purge(90);
-        List<Long> left = table.ofRequest(requestId).stream().map(ChangeLogTable.Row::id).toList();
+        List<Long> left =
+                table.ofRequest(requestId).stream().map(ChangeLogTable.Row::id).toList();
         assertEquals(List.of(rows.get(1).id(), rows.get(2).id()), left);
     }
 
     private void age(ChangeLogTable.Row row, int days, boolean published) {
-        table.update("update core_objectchange set time = now() - make_interval(days => ?) where id = ?", days, row.id());
-        table.update(published ? "delete from core_objectchange_pending where id = ?"
-                : "insert into core_objectchange_pending (id) values (?) on conflict do nothing", row.id());
+        table.update(
+                "update core_objectchange set time = now() - make_interval(days => ?) where id = ?", days, row.id());
+        table.update(
+                published
+                        ? "delete from core_objectchange_pending where id = ?"
+                        : "insert into core_objectchange_pending (id) values (?) on conflict do nothing",
+                row.id());
     }
 }

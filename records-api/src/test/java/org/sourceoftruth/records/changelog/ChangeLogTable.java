@@ -1,9 +1,6 @@
 package org.sourceoftruth.records.changelog;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.sourceoftruth.model.Json;
-
-import javax.sql.DataSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.sql.Connection;
@@ -14,14 +11,27 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import javax.sql.DataSource;
+import org.sourceoftruth.model.Json;
 
 /** Reads core_objectchange for assertions. */
 final class ChangeLogTable {
 
-    record Row(long id, UUID changeId, OffsetDateTime time, String userName, UUID requestId, String action,
-               String objectType, long objectId, String objectRepr, String message, JsonNode prechange,
-               JsonNode postchange, JsonNode eventData, boolean published) {
-    }
+    record Row(
+            long id,
+            UUID changeId,
+            OffsetDateTime time,
+            String userName,
+            UUID requestId,
+            String action,
+            String objectType,
+            long objectId,
+            String objectRepr,
+            String message,
+            JsonNode prechange,
+            JsonNode postchange,
+            JsonNode eventData,
+            boolean published) {}
 
     private static final String COLUMNS = """
             select id, change_id, time, user_name, request_id, action, changed_object_type,
@@ -42,8 +52,11 @@ final class ChangeLogTable {
 
     /** Rows of sites with ids in [firstId, firstId + count), in id order. */
     List<Row> ofSites(long firstId, int count) {
-        return query(COLUMNS + " where changed_object_type = 'dcim.site' and changed_object_id >= ?"
-                + " and changed_object_id < ? order by id", firstId, firstId + count);
+        return query(
+                COLUMNS + " where changed_object_type = 'dcim.site' and changed_object_id >= ?"
+                        + " and changed_object_id < ? order by id",
+                firstId,
+                firstId + count);
     }
 
     /** Rows the relay has yet to publish (parked rows wait for an operator, not for the relay). */
@@ -53,8 +66,8 @@ final class ChangeLogTable {
 
     Object single(String sql, Object... parameters) {
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = prepare(connection, sql, parameters);
-             ResultSet result = statement.executeQuery()) {
+                PreparedStatement statement = prepare(connection, sql, parameters);
+                ResultSet result = statement.executeQuery()) {
             result.next();
             return result.getObject(1);
         } catch (SQLException e) {
@@ -64,7 +77,7 @@ final class ChangeLogTable {
 
     int update(String sql, Object... parameters) {
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = prepare(connection, sql, parameters)) {
+                PreparedStatement statement = prepare(connection, sql, parameters)) {
             return statement.executeUpdate();
         } catch (SQLException e) {
             throw new IllegalStateException(e);
@@ -73,15 +86,25 @@ final class ChangeLogTable {
 
     private List<Row> query(String sql, Object... parameters) {
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = prepare(connection, sql, parameters);
-             ResultSet rows = statement.executeQuery()) {
+                PreparedStatement statement = prepare(connection, sql, parameters);
+                ResultSet rows = statement.executeQuery()) {
             List<Row> result = new ArrayList<>();
             while (rows.next()) {
-                result.add(new Row(rows.getLong(1), rows.getObject(2, UUID.class),
-                        rows.getObject(3, OffsetDateTime.class), rows.getString(4), rows.getObject(5, UUID.class),
-                        rows.getString(6), rows.getString(7), rows.getLong(8), rows.getString(9),
-                        rows.getString(10), json(rows.getString(11)), json(rows.getString(12)),
-                        json(rows.getString(13)), rows.getBoolean(14)));
+                result.add(new Row(
+                        rows.getLong(1),
+                        rows.getObject(2, UUID.class),
+                        rows.getObject(3, OffsetDateTime.class),
+                        rows.getString(4),
+                        rows.getObject(5, UUID.class),
+                        rows.getString(6),
+                        rows.getString(7),
+                        rows.getLong(8),
+                        rows.getString(9),
+                        rows.getString(10),
+                        json(rows.getString(11)),
+                        json(rows.getString(12)),
+                        json(rows.getString(13)),
+                        rows.getBoolean(14)));
             }
             return result;
         } catch (SQLException e) {

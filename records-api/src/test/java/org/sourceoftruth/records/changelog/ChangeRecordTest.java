@@ -1,12 +1,11 @@
 package org.sourceoftruth.records.changelog;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.junit.jupiter.api.Test;
-
-import java.util.UUID;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
 
 class ChangeRecordTest {
 
@@ -34,15 +33,41 @@ class ChangeRecordTest {
 
     @Test
     void wantsTheRelatedObjectTypeAndIdTogether() {
-        assertThrows(IllegalArgumentException.class, () -> new ChangeRecord(null, "u", UUID.randomUUID(),
-                ChangeAction.CREATE, "dcim.interface", 1, "eth0", "", null, DATA, DATA, "dcim.device", null));
-        ChangeRecord component = new ChangeRecord(null, "u", UUID.randomUUID(), ChangeAction.CREATE,
-                "dcim.interface", 1, "eth0", "", null, DATA, DATA, "dcim.device", 7L);
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new ChangeRecord(
+                        null,
+                        "u",
+                        UUID.randomUUID(),
+                        ChangeAction.CREATE,
+                        "dcim.interface",
+                        1,
+                        "eth0",
+                        "",
+                        null,
+                        DATA,
+                        DATA,
+                        "dcim.device",
+                        null));
+        ChangeRecord component = new ChangeRecord(
+                null,
+                "u",
+                UUID.randomUUID(),
+                ChangeAction.CREATE,
+                "dcim.interface",
+                1,
+                "eth0",
+                "",
+                null,
+                DATA,
+                DATA,
+                "dcim.device",
+                7L);
         assertEquals(7L, component.relatedObjectId());
     }
 
     private static ChangeRecord record(String repr, String message) {
-        return new ChangeRecord(null, null, UUID.randomUUID(), ChangeAction.CREATE, "dcim.site", 1, repr, message,
-                null, DATA, DATA);
+        return new ChangeRecord(
+                null, null, UUID.randomUUID(), ChangeAction.CREATE, "dcim.site", 1, repr, message, null, DATA, DATA);
     }
 }

@@ -1,24 +1,23 @@
 package org.sourceoftruth.records.changelog;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
-import jakarta.transaction.TransactionalException;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
-import javax.sql.DataSource;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.ThreadLocalRandom;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import jakarta.transaction.TransactionalException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 @QuarkusTest
 class ChangeRecorderTest {
@@ -82,13 +81,15 @@ class ChangeRecorderTest {
 
     @Test
     void separateTransactionsWriteSeparateRowsInCommitOrder() {
-        QuarkusTransaction.requiringNew().run(() ->
-                recorder.record(SampleChanges.change(requestId, ChangeAction.CREATE, siteId, 1)));
-        QuarkusTransaction.requiringNew().run(() ->
-                recorder.record(SampleChanges.change(requestId, ChangeAction.UPDATE, siteId, 2)));
+        QuarkusTransaction.requiringNew()
+                .run(() -> recorder.record(SampleChanges.change(requestId, ChangeAction.CREATE, siteId, 1)));
+        QuarkusTransaction.requiringNew()
+                .run(() -> recorder.record(SampleChanges.change(requestId, ChangeAction.UPDATE, siteId, 2)));
 
         List<ChangeLogTable.Row> rows = table.ofRequest(requestId);
-        assertEquals(List.of("create", "update"), rows.stream().map(ChangeLogTable.Row::action).toList());
+        assertEquals(
+                List.of("create", "update"),
+                rows.stream().map(ChangeLogTable.Row::action).toList());
         assertTrue(rows.get(0).id() < rows.get(1).id());
         assertNotEquals(rows.get(0).changeId(), rows.get(1).changeId());
     }
@@ -99,8 +100,8 @@ class ChangeRecorderTest {
         for (int i = 1; i <= 50; i++) {
             several.add(SampleChanges.change(requestId, ChangeAction.CREATE, siteId + i, 1));
         }
-        QuarkusTransaction.requiringNew().run(() ->
-                recorder.record(SampleChanges.change(requestId, ChangeAction.CREATE, siteId, 1)));
+        QuarkusTransaction.requiringNew()
+                .run(() -> recorder.record(SampleChanges.change(requestId, ChangeAction.CREATE, siteId, 1)));
         QuarkusTransaction.requiringNew().run(() -> recorder.recordAll(several));
 
         List<ChangeLogTable.Row> rows = table.ofRequest(requestId);
@@ -110,11 +111,16 @@ class ChangeRecorderTest {
             assertEquals(7, changeId.version(), "a version 7 (time-ordered) UUID: " + changeId);
             if (i > 0) {
                 // UUID.compareTo compares signed halves; version 7 ids order as unsigned text
-                assertTrue(rows.get(i - 1).changeId().toString().compareTo(changeId.toString()) < 0,
-                        "change ids increase with the rows' ids: " + rows.get(i - 1).changeId() + " then " + changeId);
+                assertTrue(
+                        rows.get(i - 1).changeId().toString().compareTo(changeId.toString()) < 0,
+                        "change ids increase with the rows' ids: "
+                                + rows.get(i - 1).changeId() + " then " + changeId);
             }
         }
-        assertEquals(7, UUID.fromString(io.restassured.RestAssured.get("/api/").header("X-Request-ID")).version(),
+        assertEquals(
+                7,
+                UUID.fromString(io.restassured.RestAssured.get("/api/").header("X-Request-ID"))
+                        .version(),
                 "request ids are time-ordered too");
     }
 
@@ -125,11 +131,24 @@ class ChangeRecorderTest {
         ObjectNode awkwardJson = SampleChanges.snapshot(siteId + 5, 1).put("description", awkward);
         List<ChangeRecord> changes = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            changes.add(SampleChanges.change(requestId, i % 2 == 0 ? ChangeAction.CREATE : ChangeAction.UPDATE, siteId + i, 3));
+            changes.add(SampleChanges.change(
+                    requestId, i % 2 == 0 ? ChangeAction.CREATE : ChangeAction.UPDATE, siteId + i, 3));
         }
         // a user id no account has (a user deleted in the same request): kept by name, not linked
-        changes.add(new ChangeRecord(Long.MAX_VALUE, awkward, requestId, ChangeAction.UPDATE, SampleChanges.SITE,
-                siteId + 5, awkward, "", null, awkwardJson, awkwardJson, "dcim.region", 7L));
+        changes.add(new ChangeRecord(
+                Long.MAX_VALUE,
+                awkward,
+                requestId,
+                ChangeAction.UPDATE,
+                SampleChanges.SITE,
+                siteId + 5,
+                awkward,
+                "",
+                null,
+                awkwardJson,
+                awkwardJson,
+                "dcim.region",
+                7L));
         QuarkusTransaction.requiringNew().run(() -> {
             recorder.recordAll(changes);
             // a later change of one of them in the same transaction finds its row
@@ -141,7 +160,8 @@ class ChangeRecorderTest {
         for (int i = 0; i < 6; i++) {
             assertEquals(siteId + i, rows.get(i).objectId(), "rows follow the changes' order");
         }
-        assertEquals(List.of("create", "update", "create", "update", "create", "update"),
+        assertEquals(
+                List.of("create", "update", "create", "update", "create", "update"),
                 rows.stream().map(ChangeLogTable.Row::action).toList());
         assertEquals(SampleChanges.snapshot(siteId + 3, 4), rows.get(3).postchange(), "the later change's snapshot");
         assertEquals(SampleChanges.snapshot(siteId + 1, 3), rows.get(1).postchange());
@@ -152,23 +172,30 @@ class ChangeRecorderTest {
         assertEquals(awkwardJson, odd.postchange());
         assertEquals(awkwardJson, odd.eventData());
         assertNull(table.single("select user_id from core_objectchange where id = ?", odd.id()));
-        assertEquals("dcim.region 7", table.single(
-                "select related_object_type || ' ' || related_object_id from core_objectchange where id = ?", odd.id()));
-        assertEquals(6, rows.stream().map(ChangeLogTable.Row::changeId).distinct().count());
+        assertEquals(
+                "dcim.region 7",
+                table.single(
+                        "select related_object_type || ' ' || related_object_id from core_objectchange where id = ?",
+                        odd.id()));
+        assertEquals(
+                6, rows.stream().map(ChangeLogTable.Row::changeId).distinct().count());
     }
 
     @Test
     void aRolledBackWriteLeavesNoChangeBehind() {
-        assertThrows(IllegalStateException.class, () -> QuarkusTransaction.requiringNew().run(() -> {
-            recorder.record(SampleChanges.change(requestId, ChangeAction.CREATE, siteId, 1));
-            throw new IllegalStateException("the object write failed");
-        }));
+        assertThrows(
+                IllegalStateException.class,
+                () -> QuarkusTransaction.requiringNew().run(() -> {
+                    recorder.record(SampleChanges.change(requestId, ChangeAction.CREATE, siteId, 1));
+                    throw new IllegalStateException("the object write failed");
+                }));
         assertEquals(List.of(), table.ofRequest(requestId));
     }
 
     @Test
     void refusesToRecordOutsideATransaction() {
-        assertThrows(TransactionalException.class,
+        assertThrows(
+                TransactionalException.class,
                 () -> recorder.record(SampleChanges.change(requestId, ChangeAction.CREATE, siteId, 1)));
         assertEquals(List.of(), table.ofRequest(requestId));
     }

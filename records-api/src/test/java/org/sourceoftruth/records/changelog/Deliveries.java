@@ -1,8 +1,10 @@
 package org.sourceoftruth.records.changelog;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import org.sourceoftruth.model.ChangeEvent;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -11,10 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Predicate;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.sourceoftruth.model.ChangeEvent;
 
 /** What a consumer of the topic saw of a {@link SiteWriter}'s changes, and checks on it. */
 final class Deliveries {
@@ -40,7 +39,9 @@ final class Deliveries {
             Integer partition = partitionOfKey.putIfAbsent(one.key(), one.partition());
             assertTrue(partition == null || partition == one.partition(), "one partition per object: " + one.key());
             if (seen.add(one.event().changeId())) {
-                firstCopiesByKey.computeIfAbsent(one.key(), key -> new ArrayList<>()).add(one);
+                firstCopiesByKey
+                        .computeIfAbsent(one.key(), key -> new ArrayList<>())
+                        .add(one);
             }
         }
     }
@@ -62,14 +63,16 @@ final class Deliveries {
     /** Per Kafka key, the change ids of the first copies, in the order they were read. */
     Map<String, List<UUID>> firstCopyIdsByKey() {
         Map<String, List<UUID>> ids = new LinkedHashMap<>();
-        firstCopiesByKey.forEach((key, copies) -> ids.put(key,
-                copies.stream().map(copy -> copy.event().changeId()).toList()));
+        firstCopiesByKey.forEach((key, copies) -> ids.put(
+                key, copies.stream().map(copy -> copy.event().changeId()).toList()));
         return ids;
     }
 
     Set<UUID> changeIds() {
         Set<UUID> ids = new HashSet<>();
-        firstCopiesByKey.values().forEach(copies -> copies.forEach(copy -> ids.add(copy.event().changeId())));
+        firstCopiesByKey
+                .values()
+                .forEach(copies -> copies.forEach(copy -> ids.add(copy.event().changeId())));
         return ids;
     }
 
@@ -85,9 +88,14 @@ final class Deliveries {
             long previousSequence = 0;
             for (int i = 0; i < events.size(); i++) {
                 ChangeEvent event = events.get(i).event();
-                assertEquals(i + 1, event.data().get("version").asInt(), "version order of " + key + ": "
-                        + events.stream().map(one -> one.event().data().get("version") + "@" + one.event().sequence()
-                        + "#" + one.partition() + "/" + one.offset()).toList());
+                assertEquals(
+                        i + 1,
+                        event.data().get("version").asInt(),
+                        "version order of " + key + ": "
+                                + events.stream()
+                                        .map(one -> one.event().data().get("version") + "@"
+                                                + one.event().sequence() + "#" + one.partition() + "/" + one.offset())
+                                        .toList());
                 assertTrue(event.sequence() > previousSequence, "sequence order of " + key);
                 previousSequence = event.sequence();
             }

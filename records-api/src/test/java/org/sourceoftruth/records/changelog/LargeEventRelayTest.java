@@ -1,10 +1,23 @@
 package org.sourceoftruth.records.changelog;
 
-import org.sourceoftruth.records.testsupport.Management;
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import javax.sql.DataSource;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -13,21 +26,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.sourceoftruth.model.ChangeEvent;
 import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.Api;
-
-import javax.sql.DataSource;
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.ThreadLocalRandom;
-
-import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
-import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.nullValue;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.sourceoftruth.records.testsupport.Management;
 
 /**
  * Large objects and rows that can never be published must not stop the events behind them
@@ -66,8 +65,11 @@ class LargeEventRelayTest {
 
     @BeforeAll
     void createTopic() {
-        TopicReader.createTopic(bootstrapServers, topic, 3, Map.of("max.message.bytes",
-                String.valueOf(CEILING + ChangePublisher.RECORD_OVERHEAD_BYTES)));
+        TopicReader.createTopic(
+                bootstrapServers,
+                topic,
+                3,
+                Map.of("max.message.bytes", String.valueOf(CEILING + ChangePublisher.RECORD_OVERHEAD_BYTES)));
         table = new ChangeLogTable(dataSource);
     }
 
@@ -100,13 +102,20 @@ class LargeEventRelayTest {
         assertEquals(ChangeEvent.CREATED, event.event());
         assertEquals("dcim.site", event.model());
         assertEquals(large, event.data().get("id").asLong());
-        assertEquals(comment.substring(0, EventEncoder.KEPT_CHARS), event.data().get("comments").asText());
-        assertEquals(comment.substring(0, EventEncoder.KEPT_CHARS),
+        assertEquals(
+                comment.substring(0, EventEncoder.KEPT_CHARS),
+                event.data().get("comments").asText());
+        assertEquals(
+                comment.substring(0, EventEncoder.KEPT_CHARS),
                 event.snapshots().postchange().get("comments").asText());
-        ChangeLogTable.Row row = table.ofRequest(UUID.fromString(event.requestId())).get(0);
+        ChangeLogTable.Row row =
+                table.ofRequest(UUID.fromString(event.requestId())).get(0);
         assertEquals(row.changeId(), event.changeId());
         assertEquals(row.id(), event.sequence());
-        Api.auth().get("/api/core/object-changes/" + event.sequence() + "/").then().statusCode(200)
+        Api.auth()
+                .get("/api/core/object-changes/" + event.sequence() + "/")
+                .then()
+                .statusCode(200)
                 .body("postchange_data.comments", equalTo(comment));
         assertEquals(next, eventOf(next).objectId(), "the change after the reduced one is published");
         assertTrue(relayCheck().get("data").get("truncated").asLong() >= 1, "readiness counts truncated events");
@@ -130,10 +139,20 @@ class LargeEventRelayTest {
         JsonNode relay = relayCheck();
         assertEquals("UP", relay.get("status").asText(), "parked rows do not take the replica out of service");
         assertTrue(relay.get("data").get("parked").asLong() >= 1, "readiness counts parked rows: " + relay);
-        assertTrue(Management.given().get("/q/metrics").then().statusCode(200).extract().asString()
-                .contains("sot_outbox_parked_rows"), "metrics show parked rows");
+        assertTrue(
+                Management.given()
+                        .get("/q/metrics")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asString()
+                        .contains("sot_outbox_parked_rows"),
+                "metrics show parked rows");
 
-        Api.auth().get("/api/core/outbox/parked/").then().statusCode(200)
+        Api.auth()
+                .get("/api/core/outbox/parked/")
+                .then()
+                .statusCode(200)
                 .body("results.find { it.id == " + poisoned + " }.park_reason", equalTo(parkReason(poisoned)))
                 .body("results.find { it.id == " + poisoned + " }.changed_object_id", equalTo(siteId));
         given().get("/api/core/outbox/parked/").then().statusCode(403);
@@ -144,11 +163,17 @@ class LargeEventRelayTest {
         assertEquals(1L, table.single("select count(*) from core_objectchange where id = ?", poisoned));
 
         // A retry hands it back to the relay, which parks it again: it still cannot be an event.
-        Api.auth().post("/api/core/outbox/parked/" + poisoned + "/retry/").then().statusCode(200)
+        Api.auth()
+                .post("/api/core/outbox/parked/" + poisoned + "/retry/")
+                .then()
+                .statusCode(200)
                 .body("park_reason", nullValue());
         await().atMost(DELIVERY).until(() -> parkReason(poisoned) != null);
         long published = table.ofSites(next, 1).get(0).id();
-        Api.auth().post("/api/core/outbox/parked/" + published + "/retry/").then().statusCode(404);
+        Api.auth()
+                .post("/api/core/outbox/parked/" + published + "/retry/")
+                .then()
+                .statusCode(404);
 
         table.update("delete from core_objectchange where id = ?", poisoned);
     }
@@ -179,13 +204,17 @@ class LargeEventRelayTest {
         try (TopicReader reader = new TopicReader(bootstrapServers, topic)) {
             List<TopicReader.Received> read = reader.readUntil(
                     all -> all.stream().anyMatch(one -> one.key().equals(key)), DELIVERY);
-            return read.stream().filter(one -> one.key().equals(key)).findFirst()
-                    .orElseThrow(() -> new AssertionError("no event of " + key + " on " + topic)).event();
+            return read.stream()
+                    .filter(one -> one.key().equals(key))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("no event of " + key + " on " + topic))
+                    .event();
         }
     }
 
     private static JsonNode relayCheck() throws Exception {
-        JsonNode health = Json.MAPPER.readTree(Management.given().get("/q/health/ready").then().extract().asString());
+        JsonNode health = Json.MAPPER.readTree(
+                Management.given().get("/q/health/ready").then().extract().asString());
         for (JsonNode check : health.get("checks")) {
             if (check.get("name").asText().equals(OutboxRelayHealthCheck.NAME)) {
                 return check;

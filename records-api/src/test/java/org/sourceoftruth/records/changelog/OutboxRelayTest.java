@@ -1,21 +1,15 @@
 package org.sourceoftruth.records.changelog;
 
-import org.sourceoftruth.records.testsupport.Management;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.Timeout;
-import org.sourceoftruth.model.ChangeEvent;
-import org.sourceoftruth.model.Json;
-
-import javax.sql.DataSource;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,12 +27,16 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-
-import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import javax.sql.DataSource;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+import org.sourceoftruth.model.ChangeEvent;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.testsupport.Management;
 
 @QuarkusTest
 @TestProfile(OutboxRelayTest.Profile.class)
@@ -103,10 +101,15 @@ class OutboxRelayTest {
         assertEquals("tester", event.username());
         assertEquals(row.requestId().toString(), event.requestId());
         Deliveries.assertSameJson(SampleChanges.representation(writer.firstSiteId(), 1), event.data());
-        assertTrue(event.snapshots().prechange() == null || event.snapshots().prechange().isNull(),
+        assertTrue(
+                event.snapshots().prechange() == null
+                        || event.snapshots().prechange().isNull(),
                 "no prechange for a create");
-        Deliveries.assertSameJson(SampleChanges.snapshot(writer.firstSiteId(), 1), event.snapshots().postchange());
-        await().atMost(Duration.ofSeconds(10)).until(() -> table.ofSites(writer.firstSiteId(), 1).get(0).published());
+        Deliveries.assertSameJson(
+                SampleChanges.snapshot(writer.firstSiteId(), 1),
+                event.snapshots().postchange());
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> table.ofSites(writer.firstSiteId(), 1).get(0).published());
     }
 
     @Test
@@ -137,7 +140,8 @@ class OutboxRelayTest {
         assertEquals(1_000, deliveries.distinctChanges());
         assertEquals(1_000, deliveries.copies(), "no duplicates while the broker is healthy");
         Set<UUID> committed = table.ofSites(writer.firstSiteId(), writer.sites()).stream()
-                .map(ChangeLogTable.Row::changeId).collect(Collectors.toSet());
+                .map(ChangeLogTable.Row::changeId)
+                .collect(Collectors.toSet());
         assertEquals(committed, deliveries.changeIds());
         deliveries.assertCommitOrderPerSite(writer);
     }
@@ -150,13 +154,16 @@ class OutboxRelayTest {
         second.start();
         try {
             // STANDBY is also a new relay's role before its session is open: wait for the session.
-            await().atMost(Duration.ofSeconds(10)).until(() -> second.role() == OutboxRelay.Role.STANDBY
-                    && relaySessions() == 2L);
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> second.role() == OutboxRelay.Role.STANDBY && relaySessions() == 2L);
             assertEquals(OutboxRelay.Role.LEADER, main.role());
             assertEquals(2L, relaySessions(), "both relays are connected");
-            assertEquals(1L, table.single("select count(*) from pg_locks where locktype = 'advisory'"
-                    + " and granted and database = (select oid from pg_database where datname = current_database())"
-                    + " and objsubid = 1"), "one lease holder");
+            assertEquals(
+                    1L,
+                    table.single("select count(*) from pg_locks where locktype = 'advisory'"
+                            + " and granted and database = (select oid from pg_database where datname = current_database())"
+                            + " and objsubid = 1"),
+                    "one lease holder");
 
             main.stop(Duration.ofSeconds(10));
             await().atMost(Duration.ofSeconds(10)).until(() -> second.role() == OutboxRelay.Role.LEADER);
@@ -173,8 +180,13 @@ class OutboxRelayTest {
     @Test
     void readinessReportsTheRelay() throws Exception {
         await().atMost(Duration.ofSeconds(10)).until(() -> lifecycle.relay().role() == OutboxRelay.Role.LEADER);
-        JsonNode health = Json.MAPPER.readTree(Management.given().when().get("/q/health/ready").then()
-                .statusCode(200).extract().asString());
+        JsonNode health = Json.MAPPER.readTree(Management.given()
+                .when()
+                .get("/q/health/ready")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString());
         JsonNode relay = null;
         for (JsonNode check : health.get("checks")) {
             if (check.get("name").asText().equals(OutboxRelayHealthCheck.NAME)) {
@@ -204,8 +216,10 @@ class OutboxRelayTest {
         await().atMost(DELIVERY).until(() -> table.backlog() == 0);
 
         try (TopicReader reader = new TopicReader(bootstrapServers, topic)) {
-            Set<String> keys = reader.readToEnd(DELIVERY).stream().map(TopicReader.Received::key)
-                    .filter(writer::owns).collect(Collectors.toSet());
+            Set<String> keys = reader.readToEnd(DELIVERY).stream()
+                    .map(TopicReader.Received::key)
+                    .filter(writer::owns)
+                    .collect(Collectors.toSet());
             assertEquals(Set.of(SampleChanges.SITE + ":" + (writer.firstSiteId() + 1)), keys);
         }
     }
@@ -223,30 +237,41 @@ class OutboxRelayTest {
         CountDownLatch commit = new CountDownLatch(1);
         ExecutorService slowWriter = Executors.newSingleThreadExecutor();
         try {
-            Future<?> slow = slowWriter.submit(() -> QuarkusTransaction.requiringNew().run(() -> {
-                recorder.record(SampleChanges.change(UUID.randomUUID(), ChangeAction.CREATE, writer.firstSiteId(), 1));
-                recorded.countDown();
-                try {
-                    assertTrue(commit.await(60, TimeUnit.SECONDS), "the test lets the slow transaction commit");
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
-            }));
+            Future<?> slow =
+                    slowWriter.submit(() -> QuarkusTransaction.requiringNew().run(() -> {
+                        recorder.record(
+                                SampleChanges.change(UUID.randomUUID(), ChangeAction.CREATE, writer.firstSiteId(), 1));
+                        recorded.countDown();
+                        try {
+                            assertTrue(commit.await(60, TimeUnit.SECONDS), "the test lets the slow transaction commit");
+                        } catch (InterruptedException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }));
             assertTrue(recorded.await(30, TimeUnit.SECONDS), "the slow transaction took its id");
             writer.write(1);
-            await().atMost(Duration.ofSeconds(20)).until(() -> table.ofSites(writer.firstSiteId() + 1, 1).get(0).published());
+            await().atMost(Duration.ofSeconds(20))
+                    .until(() ->
+                            table.ofSites(writer.firstSiteId() + 1, 1).get(0).published());
             commit.countDown();
             slow.get(30, TimeUnit.SECONDS);
         } finally {
             slowWriter.shutdownNow();
         }
         List<ChangeLogTable.Row> rows = table.ofSites(writer.firstSiteId(), 2);
-        assertTrue(rows.get(0).objectId() == writer.firstSiteId() && rows.get(0).id() < rows.get(1).id(),
+        assertTrue(
+                rows.get(0).objectId() == writer.firstSiteId()
+                        && rows.get(0).id() < rows.get(1).id(),
                 "the slow transaction's row has the lower id: " + rows);
 
-        await().atMost(Duration.ofSeconds(20)).until(() -> table.ofSites(writer.firstSiteId(), 1).get(0).published());
-        Set<String> keys = readAll(writer, 2).stream().map(TopicReader.Received::key).collect(Collectors.toSet());
-        assertEquals(Set.of(SampleChanges.SITE + ":" + writer.firstSiteId(), SampleChanges.SITE + ":" + (writer.firstSiteId() + 1)),
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> table.ofSites(writer.firstSiteId(), 1).get(0).published());
+        Set<String> keys =
+                readAll(writer, 2).stream().map(TopicReader.Received::key).collect(Collectors.toSet());
+        assertEquals(
+                Set.of(
+                        SampleChanges.SITE + ":" + writer.firstSiteId(),
+                        SampleChanges.SITE + ":" + (writer.firstSiteId() + 1)),
                 keys);
     }
 
@@ -266,12 +291,14 @@ class OutboxRelayTest {
         CountDownLatch commit = new CountDownLatch(1);
         ExecutorService slowWriter = Executors.newSingleThreadExecutor();
         try (OutboxStore store = OutboxStore.open(lifecycle.settings())) {
-            Future<Long> slow = slowWriter.submit(() -> QuarkusTransaction.requiringNew().call(() -> {
-                long id = recorder.record(SampleChanges.change(UUID.randomUUID(), ChangeAction.CREATE, site, 1));
-                recorded.countDown();
-                assertTrue(commit.await(60, TimeUnit.SECONDS), "the test lets the slow transaction commit");
-                return id;
-            }));
+            Future<Long> slow =
+                    slowWriter.submit(() -> QuarkusTransaction.requiringNew().call(() -> {
+                        long id =
+                                recorder.record(SampleChanges.change(UUID.randomUUID(), ChangeAction.CREATE, site, 1));
+                        recorded.countDown();
+                        assertTrue(commit.await(60, TimeUnit.SECONDS), "the test lets the slow transaction commit");
+                        return id;
+                    }));
             assertTrue(recorded.await(30, TimeUnit.SECONDS), "the slow transaction took its id");
             long other = recordCommitted(site + 1, 1);
             List<Long> first = drain(store);
@@ -282,8 +309,9 @@ class OutboxRelayTest {
             long next = recordCommitted(site, 2);
             assertTrue(late < other && other < next, "ids " + late + " < " + other + " < " + next);
             List<Long> second = drain(store);
-            assertTrue(second.contains(late) && second.contains(next)
-                    && second.indexOf(late) < second.indexOf(next), "the late row first, then the object's next: " + second);
+            assertTrue(
+                    second.contains(late) && second.contains(next) && second.indexOf(late) < second.indexOf(next),
+                    "the late row first, then the object's next: " + second);
         } finally {
             commit.countDown();
             slowWriter.shutdownNow();
@@ -293,8 +321,9 @@ class OutboxRelayTest {
     }
 
     private long recordCommitted(long site, int version) {
-        return QuarkusTransaction.requiringNew().call(() -> recorder.record(SampleChanges.change(UUID.randomUUID(),
-                version == 1 ? ChangeAction.CREATE : ChangeAction.UPDATE, site, version)));
+        return QuarkusTransaction.requiringNew()
+                .call(() -> recorder.record(SampleChanges.change(
+                        UUID.randomUUID(), version == 1 ? ChangeAction.CREATE : ChangeAction.UPDATE, site, version)));
     }
 
     /** Reads and marks published, one row at a time, until the store reads nothing; the ids read. */
@@ -312,18 +341,25 @@ class OutboxRelayTest {
     }
 
     private long relaySessions() {
-        return (Long) table.single("select count(*) from pg_stat_activity"
-                + " where application_name = ? and datname = current_database()", OutboxStore.APPLICATION_NAME);
+        return (Long) table.single(
+                "select count(*) from pg_stat_activity"
+                        + " where application_name = ? and datname = current_database()",
+                OutboxStore.APPLICATION_NAME);
     }
 
     /** The writer's events on the topic, once at least {@code expected} distinct ones are there. */
     private List<TopicReader.Received> readAll(SiteWriter writer, int expected) {
         try (TopicReader reader = new TopicReader(bootstrapServers, topic)) {
-            List<TopicReader.Received> read = reader.readUntil(all -> all.stream()
-                    .filter(one -> writer.owns(one.key()))
-                    .map(one -> one.event().changeId())
-                    .collect(Collectors.toCollection(HashSet::new)).size() >= expected, DELIVERY);
-            List<TopicReader.Received> mine = read.stream().filter(one -> writer.owns(one.key())).toList();
+            List<TopicReader.Received> read = reader.readUntil(
+                    all -> all.stream()
+                                    .filter(one -> writer.owns(one.key()))
+                                    .map(one -> one.event().changeId())
+                                    .collect(Collectors.toCollection(HashSet::new))
+                                    .size()
+                            >= expected,
+                    DELIVERY);
+            List<TopicReader.Received> mine =
+                    read.stream().filter(one -> writer.owns(one.key())).toList();
             assertTrue(mine.size() >= expected, "expected " + expected + " events, read " + mine.size());
             return mine;
         }

@@ -1,19 +1,18 @@
 package org.sourceoftruth.records.changelog;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.sourceoftruth.model.ChangeEvent;
 import org.sourceoftruth.records.Api;
-
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Kafka allows less than the event ceiling (here the producer's max.request.size is set to 512 KiB,
@@ -51,13 +50,19 @@ class RefusedEventRelayTest {
         int next = Api.site("after-refused");
 
         try (TopicReader reader = new TopicReader(bootstrapServers, topic)) {
-            List<TopicReader.Received> read = reader.readUntil(all -> all.stream()
-                    .anyMatch(one -> one.key().equals("dcim.site:" + next)), Duration.ofSeconds(60));
-            ChangeEvent reduced = read.stream().filter(one -> one.key().equals("dcim.site:" + large))
-                    .findFirst().orElseThrow(() -> new AssertionError("no event of the large site")).event();
+            List<TopicReader.Received> read = reader.readUntil(
+                    all -> all.stream().anyMatch(one -> one.key().equals("dcim.site:" + next)), Duration.ofSeconds(60));
+            ChangeEvent reduced = read.stream()
+                    .filter(one -> one.key().equals("dcim.site:" + large))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("no event of the large site"))
+                    .event();
             assertTrue(reduced.truncated());
-            assertEquals(EventEncoder.KEPT_CHARS, reduced.data().get("comments").asText().length());
-            assertTrue(read.stream().anyMatch(one -> one.key().equals("dcim.site:" + next)),
+            assertEquals(
+                    EventEncoder.KEPT_CHARS,
+                    reduced.data().get("comments").asText().length());
+            assertTrue(
+                    read.stream().anyMatch(one -> one.key().equals("dcim.site:" + next)),
                     "the change after it is published");
         }
     }

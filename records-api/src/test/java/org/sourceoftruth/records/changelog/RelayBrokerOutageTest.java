@@ -1,15 +1,13 @@
 package org.sourceoftruth.records.changelog;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-
-import javax.sql.DataSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,11 +16,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import javax.sql.DataSource;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Kafka dies (SIGKILL) while changes are being written and published, stays away while 200 more
@@ -67,8 +66,10 @@ class RelayBrokerOutageTest {
     @BeforeAll
     static void startBroker() throws Exception {
         Path libs = ScratchKafkaBroker.libs();
-        assumeTrue(Files.isDirectory(libs), "No Kafka jars at " + libs + " (set KAFKA_LIBS, or let deploy/local/stack"
-                + " fetch them into .local/kafka/libs): skipping the broker outage test");
+        assumeTrue(
+                Files.isDirectory(libs),
+                "No Kafka jars at " + libs + " (set KAFKA_LIBS, or let deploy/local/stack"
+                        + " fetch them into .local/kafka/libs): skipping the broker outage test");
         broker = ScratchKafkaBroker.start(libs);
     }
 
@@ -88,8 +89,11 @@ class RelayBrokerOutageTest {
 
         // This application's relay must be the one publishing (not a relay left over from another
         // application or process on the same test database).
-        awaitState(Duration.ofSeconds(30), "this application's relay to lead",
-                () -> lifecycle.relay().role() == OutboxRelay.Role.LEADER, table);
+        awaitState(
+                Duration.ofSeconds(30),
+                "this application's relay to lead",
+                () -> lifecycle.relay().role() == OutboxRelay.Role.LEADER,
+                table);
         writeTransactions(writer, 20); // 100 changes with the broker up
         await().atMost(Duration.ofSeconds(60)).until(() -> table.backlog() == 0);
 
@@ -106,7 +110,8 @@ class RelayBrokerOutageTest {
             slowestWriteNanos = Math.max(slowestWriteNanos, System.nanoTime() - start);
         }
         assertEquals(400, writer.totalChanges());
-        assertTrue(slowestWriteNanos < Duration.ofSeconds(2).toNanos(),
+        assertTrue(
+                slowestWriteNanos < Duration.ofSeconds(2).toNanos(),
                 "writes do not wait for Kafka; slowest took " + slowestWriteNanos / 1_000_000 + " ms");
         // The relay waits for the producer, which keeps trying to deliver what it has.
         // Generous bounds: on a busy 2-core machine a relay restart alone can take tens of seconds.
@@ -125,7 +130,8 @@ class RelayBrokerOutageTest {
         await().atMost(RECOVERY).until(() -> table.backlog() == 0);
 
         Set<UUID> committed = table.ofSites(writer.firstSiteId(), SITES).stream()
-                .map(ChangeLogTable.Row::changeId).collect(Collectors.toSet());
+                .map(ChangeLogTable.Row::changeId)
+                .collect(Collectors.toSet());
         assertEquals(400, committed.size());
         Deliveries deliveries;
         try (TopicReader reader = new TopicReader(ScratchKafkaBroker.bootstrapServers(), topic)) {
@@ -133,26 +139,35 @@ class RelayBrokerOutageTest {
         }
         assertEquals(committed, deliveries.changeIds(), "every committed change arrived");
         deliveries.assertCommitOrderPerSite(writer);
-        System.out.printf("Broker outage: %d changes, %d copies read (%d repeats), %d waited during the outage,"
-                        + " slowest write %d ms%n", committed.size(), deliveries.copies(),
-                deliveries.copies() - committed.size(), backlogDuringOutage, slowestWriteNanos / 1_000_000);
+        System.out.printf(
+                "Broker outage: %d changes, %d copies read (%d repeats), %d waited during the outage,"
+                        + " slowest write %d ms%n",
+                committed.size(),
+                deliveries.copies(),
+                deliveries.copies() - committed.size(),
+                backlogDuringOutage,
+                slowestWriteNanos / 1_000_000);
     }
 
     /** Waits for {@code condition}; on timeout fails with the relay's state and who holds the lease. */
-    private void awaitState(Duration timeout, String what, java.util.concurrent.Callable<Boolean> condition,
-                            ChangeLogTable table) {
+    private void awaitState(
+            Duration timeout, String what, java.util.concurrent.Callable<Boolean> condition, ChangeLogTable table) {
         try {
             await().atMost(timeout).until(condition);
         } catch (org.awaitility.core.ConditionTimeoutException e) {
             OutboxRelay relay = lifecycle.relay();
-            throw new AssertionError("timed out after " + timeout + " waiting for " + what + ": role " + relay.role()
-                    + ", last error " + relay.lastError() + ", waiting for Kafka since " + relay.waitingForKafkaSince()
-                    + ", published " + relay.publishedCount() + ", backlog " + table.backlog()
-                    + ", relay sessions (pid, lease holder, started) " + table.single(
-                    "select string_agg(a.pid || ' ' || coalesce(l.granted, false) || ' ' || a.backend_start, '; ')"
-                    + " from pg_stat_activity a left join pg_locks l on l.pid = a.pid and l.locktype = 'advisory'"
-                    + " and l.objsubid = 1 where a.datname = current_database() and a.application_name = ?",
-                    OutboxStore.APPLICATION_NAME), e);
+            throw new AssertionError(
+                    "timed out after " + timeout + " waiting for " + what + ": role " + relay.role()
+                            + ", last error " + relay.lastError() + ", waiting for Kafka since "
+                            + relay.waitingForKafkaSince()
+                            + ", published " + relay.publishedCount() + ", backlog " + table.backlog()
+                            + ", relay sessions (pid, lease holder, started) "
+                            + table.single(
+                                    "select string_agg(a.pid || ' ' || coalesce(l.granted, false) || ' ' || a.backend_start, '; ')"
+                                            + " from pg_stat_activity a left join pg_locks l on l.pid = a.pid and l.locktype = 'advisory'"
+                                            + " and l.objsubid = 1 where a.datname = current_database() and a.application_name = ?",
+                                    OutboxStore.APPLICATION_NAME),
+                    e);
         }
     }
 

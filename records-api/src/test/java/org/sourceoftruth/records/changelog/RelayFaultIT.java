@@ -1,18 +1,12 @@
 package org.sourceoftruth.records.changelog;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.Timeout;
-import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.testsupport.RecordsApiProcess;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -37,11 +31,16 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.IntStream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.testsupport.RecordsApiProcess;
 
 /**
  * The outbox relay of the packaged records-api (a child process, as in production) against a
@@ -62,13 +61,16 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class RelayFaultIT {
 
     private static final int SITES = 50;
-    private static final String TOKEN = "5e1a7f0a17" + UUID.randomUUID().toString().replace("-", "").substring(0, 30);
+    private static final String TOKEN =
+            "5e1a7f0a17" + UUID.randomUUID().toString().replace("-", "").substring(0, 30);
     private static final Duration DRAIN = Duration.ofSeconds(120);
     /** Held, so the level sticks: the test's own admin clients log every reconnect at INFO. */
     private static final java.util.logging.Logger KAFKA_LOG = java.util.logging.Logger.getLogger("org.apache.kafka");
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private final String topic = "sot-it.relay-fault." + UUID.randomUUID().toString().substring(0, 8);
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final String topic =
+            "sot-it.relay-fault." + UUID.randomUUID().toString().substring(0, 8);
     private String jdbcUrl;
     private ScratchKafkaBroker broker;
     private RecordsApiProcess.Launcher launcher;
@@ -80,8 +82,10 @@ class RelayFaultIT {
     void start() throws Exception {
         KAFKA_LOG.setLevel(java.util.logging.Level.WARNING);
         Path libs = ScratchKafkaBroker.libs();
-        assumeTrue(Files.isDirectory(libs), "No Kafka jars at " + libs + " (set KAFKA_LIBS, or let deploy/local/stack"
-                + " fetch them into .local/kafka/libs): skipping the relay fault test");
+        assumeTrue(
+                Files.isDirectory(libs),
+                "No Kafka jars at " + libs + " (set KAFKA_LIBS, or let deploy/local/stack"
+                        + " fetch them into .local/kafka/libs): skipping the relay fault test");
         String database = env("TEST_DB_NAME", "sot_test");
         jdbcUrl = "jdbc:postgresql://" + env("DB_HOST", "127.0.0.1") + ":" + env("DB_PORT", "5432") + "/" + database;
         resetDatabase();
@@ -150,11 +154,14 @@ class RelayFaultIT {
         long medianMillis = outageWrites.get(outageWrites.size() / 2) / 1_000_000;
         long slowestMillis = outageWrites.get(outageWrites.size() - 1) / 1_000_000;
         // A write that waited for Kafka would take max.block.ms (2 s) or more, every time.
-        assertTrue(medianMillis < 1_000 && slowestMillis < 5_000, "writes do not wait for Kafka: median "
-                + medianMillis + " ms, slowest " + slowestMillis + " ms");
+        assertTrue(
+                medianMillis < 1_000 && slowestMillis < 5_000,
+                "writes do not wait for Kafka: median " + medianMillis + " ms, slowest " + slowestMillis + " ms");
         long backlogDuringOutage = backlog();
         assertTrue(backlogDuringOutage >= 200, "the changes written during the outage wait: " + backlogDuringOutage);
-        JsonNode relay = awaitRelay(Duration.ofSeconds(60), "the relay to report the outage",
+        JsonNode relay = awaitRelay(
+                Duration.ofSeconds(60),
+                "the relay to report the outage",
                 data -> data.hasNonNull("waiting_for_kafka_since")
                         || data.path("last_error").asText().startsWith("kafka"));
 
@@ -163,11 +170,18 @@ class RelayFaultIT {
         awaitBacklog(0, DRAIN);
         long drainMillis = (System.nanoTime() - restarted) / 1_000_000;
         Deliveries deliveries = assertEverythingOnTheTopic();
-        System.out.printf("RelayFaultIT broker kill: %d changes, %d copies read (%d repeats); %d waited during the"
+        System.out.printf(
+                "RelayFaultIT broker kill: %d changes, %d copies read (%d repeats); %d waited during the"
                         + " outage (relay: %s); writes during the outage median %d ms, slowest %d ms; backlog drained"
-                        + " %d ms after the broker was back%n", deliveries.distinctChanges(), deliveries.copies(),
-                deliveries.copies() - deliveries.distinctChanges(), backlogDuringOutage, relay, medianMillis,
-                slowestMillis, drainMillis);
+                        + " %d ms after the broker was back%n",
+                deliveries.distinctChanges(),
+                deliveries.copies(),
+                deliveries.copies() - deliveries.distinctChanges(),
+                backlogDuringOutage,
+                relay,
+                medianMillis,
+                slowestMillis,
+                drainMillis);
     }
 
     @Test
@@ -191,8 +205,9 @@ class RelayFaultIT {
         });
         long leftAtKill = awaitDrainStartedThenKill(backlog);
         brokerBack.get();
-        assertTrue(leftAtKill > 0 && leftAtKill < backlog, "killed while draining: " + leftAtKill + " of "
-                + backlog + " left");
+        assertTrue(
+                leftAtKill > 0 && leftAtKill < backlog,
+                "killed while draining: " + leftAtKill + " of " + backlog + " left");
 
         long restart = System.nanoTime();
         api = launcher.start();
@@ -202,16 +217,24 @@ class RelayFaultIT {
         awaitBacklog(0, DRAIN);
         long drainMillis = (System.nanoTime() - restart) / 1_000_000;
         Deliveries deliveries = assertEverythingOnTheTopic();
-        System.out.printf("RelayFaultIT records-api kill: %d changes, %d copies read (%d repeats); killed with %d of"
+        System.out.printf(
+                "RelayFaultIT records-api kill: %d changes, %d copies read (%d repeats); killed with %d of"
                         + " %d left to publish; restarted (ready, leader) in %d ms, backlog drained %d ms after the"
-                        + " restart began%n", deliveries.distinctChanges(), deliveries.copies(),
-                deliveries.copies() - deliveries.distinctChanges(), leftAtKill, backlog, startMillis, drainMillis);
+                        + " restart began%n",
+                deliveries.distinctChanges(),
+                deliveries.copies(),
+                deliveries.copies() - deliveries.distinctChanges(),
+                leftAtKill,
+                backlog,
+                startMillis,
+                drainMillis);
     }
 
     /** Once the relay has published at least a few batches of the backlog, SIGKILL records-api. */
     private long awaitDrainStartedThenKill(long backlog) throws Exception {
         long deadline = System.nanoTime() + DRAIN.toNanos();
-        try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+        try (Connection connection = connect();
+                Statement statement = connection.createStatement()) {
             while (System.nanoTime() < deadline) {
                 long left = count(statement, "select count(*) from core_objectchange_pending");
                 if (left <= backlog - 100) {
@@ -231,11 +254,13 @@ class RelayFaultIT {
      */
     private Deliveries assertEverythingOnTheTopic() throws SQLException {
         Map<String, List<UUID>> committed = new LinkedHashMap<>();
-        try (Connection connection = connect(); Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery("select changed_object_type, changed_object_id, change_id"
-                     + " from core_objectchange order by id")) {
+        try (Connection connection = connect();
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("select changed_object_type, changed_object_id, change_id"
+                        + " from core_objectchange order by id")) {
             while (rows.next()) {
-                committed.computeIfAbsent(rows.getString(1) + ":" + rows.getLong(2), key -> new ArrayList<>())
+                committed
+                        .computeIfAbsent(rows.getString(1) + ":" + rows.getLong(2), key -> new ArrayList<>())
                         .add(rows.getObject(3, UUID.class));
             }
         }
@@ -250,14 +275,22 @@ class RelayFaultIT {
         missing.removeAll(deliveries.changeIds());
         Set<UUID> unexpected = new HashSet<>(deliveries.changeIds());
         unexpected.removeAll(committedIds);
-        assertTrue(missing.isEmpty(), missing.size() + " of " + committedIds.size() + " committed changes never"
-                + " arrived, e.g. " + missing.stream().limit(5).toList());
+        assertTrue(
+                missing.isEmpty(),
+                missing.size() + " of " + committedIds.size() + " committed changes never" + " arrived, e.g. "
+                        + missing.stream().limit(5).toList());
         assertTrue(unexpected.isEmpty(), unexpected.size() + " changes arrived that were never committed");
         List<String> outOfOrder = committed.keySet().stream()
-                .filter(key -> !committed.get(key).equals(arrived.get(key))).toList();
-        assertTrue(outOfOrder.isEmpty(), "first copies out of commit order for " + outOfOrder.size() + " objects,"
-                + " e.g. " + outOfOrder.stream().limit(3).map(key -> key + ": committed " + committed.get(key)
-                + ", arrived " + arrived.get(key)).toList());
+                .filter(key -> !committed.get(key).equals(arrived.get(key)))
+                .toList();
+        assertTrue(
+                outOfOrder.isEmpty(),
+                "first copies out of commit order for " + outOfOrder.size() + " objects,"
+                        + " e.g. "
+                        + outOfOrder.stream()
+                                .limit(3)
+                                .map(key -> key + ": committed " + committed.get(key) + ", arrived " + arrived.get(key))
+                                .toList());
         return deliveries;
     }
 
@@ -278,7 +311,11 @@ class RelayFaultIT {
 
     /** Changes {@code count} distinct sites picked at random in one request; returns its duration. */
     private long patchRandomSites(int count) throws Exception {
-        return patchSites(ThreadLocalRandom.current().ints(0, SITES).distinct().limit(count).toArray());
+        return patchSites(ThreadLocalRandom.current()
+                .ints(0, SITES)
+                .distinct()
+                .limit(count)
+                .toArray());
     }
 
     /** One bulk PATCH (one transaction) changing the given sites; returns how long it took. */
@@ -293,13 +330,15 @@ class RelayFaultIT {
     }
 
     private JsonNode send(String method, JsonNode body, int expectedStatus) throws Exception {
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(api.url() + "/api/dcim/sites/"))
-                .header("Authorization", "Token " + TOKEN)
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json")
-                .timeout(Duration.ofSeconds(30))
-                .method(method, HttpRequest.BodyPublishers.ofString(Json.MAPPER.writeValueAsString(body)))
-                .build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = http.send(
+                HttpRequest.newBuilder(URI.create(api.url() + "/api/dcim/sites/"))
+                        .header("Authorization", "Token " + TOKEN)
+                        .header("Content-Type", "application/json")
+                        .header("Accept", "application/json")
+                        .timeout(Duration.ofSeconds(30))
+                        .method(method, HttpRequest.BodyPublishers.ofString(Json.MAPPER.writeValueAsString(body)))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertEquals(expectedStatus, response.statusCode(), method + " /api/dcim/sites/: " + response.body());
         return Json.MAPPER.readTree(response.body());
     }
@@ -307,8 +346,11 @@ class RelayFaultIT {
     // ---- the relay, seen through readiness and the database
 
     private void awaitLeader() throws Exception {
-        awaitRelay(Duration.ofSeconds(60), "this records-api's relay to lead (another relay on " + jdbcUrl
-                + "? sessions: " + relaySessions() + ")", data -> "leader".equals(data.path("role").asText()));
+        awaitRelay(
+                Duration.ofSeconds(60),
+                "this records-api's relay to lead (another relay on " + jdbcUrl + "? sessions: " + relaySessions()
+                        + ")",
+                data -> "leader".equals(data.path("role").asText()));
     }
 
     /** The relay's readiness data once {@code condition} holds; fails after {@code timeout}. */
@@ -332,8 +374,11 @@ class RelayFaultIT {
      */
     private JsonNode relayHealth() throws InterruptedException {
         try {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(api.managementUrl() + "/q/health/ready"))
-                    .timeout(Duration.ofSeconds(45)).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = http.send(
+                    HttpRequest.newBuilder(URI.create(api.managementUrl() + "/q/health/ready"))
+                            .timeout(Duration.ofSeconds(45))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             for (JsonNode check : Json.MAPPER.readTree(response.body()).path("checks")) {
                 if (OutboxRelayHealthCheck.NAME.equals(check.path("name").asText())) {
                     return check.path("data");
@@ -358,26 +403,29 @@ class RelayFaultIT {
     }
 
     private long backlog() throws SQLException {
-        try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+        try (Connection connection = connect();
+                Statement statement = connection.createStatement()) {
             return count(statement, "select count(*) from core_objectchange_pending");
         }
     }
 
     private long committedChanges() throws SQLException {
-        try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+        try (Connection connection = connect();
+                Statement statement = connection.createStatement()) {
             return count(statement, "select count(*) from core_objectchange where changed_object_type = 'dcim.site'");
         }
     }
 
     private String relaySessions() throws SQLException {
         List<String> sessions = new ArrayList<>();
-        try (Connection connection = connect(); Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery("select pid, client_addr, client_port, backend_start"
-                     + " from pg_stat_activity where datname = current_database() and application_name = '"
-                     + OutboxStore.APPLICATION_NAME + "'")) {
+        try (Connection connection = connect();
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("select pid, client_addr, client_port, backend_start"
+                        + " from pg_stat_activity where datname = current_database() and application_name = '"
+                        + OutboxStore.APPLICATION_NAME + "'")) {
             while (rows.next()) {
-                sessions.add("pid " + rows.getInt(1) + " from " + rows.getString(2) + ":" + rows.getInt(3)
-                        + " since " + rows.getObject(4));
+                sessions.add("pid " + rows.getInt(1) + " from " + rows.getString(2) + ":" + rows.getInt(3) + " since "
+                        + rows.getObject(4));
             }
         }
         return sessions.toString();
@@ -393,7 +441,8 @@ class RelayFaultIT {
             fail("another records-api relay is connected to " + jdbcUrl + ": " + others
                     + "; use a test database of your own (TEST_DB_NAME)");
         }
-        try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+        try (Connection connection = connect();
+                Statement statement = connection.createStatement()) {
             statement.execute("drop schema if exists public cascade");
             statement.execute("create schema public");
         }

@@ -1,15 +1,11 @@
 package org.sourceoftruth.records.changelog;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-
-import javax.sql.DataSource;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -17,9 +13,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import javax.sql.DataSource;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * Measures the relay, prints the figures, asserts only that everything arrived. Not part of the
@@ -38,8 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RelayLatencyBenchmark {
 
-    public static class Profile extends UniqueTopicProfile {
-    }
+    public static class Profile extends UniqueTopicProfile {}
 
     private static final int LATENCY_CHANGES = 2_000;
     private static final int BACKLOG_CHANGES = 20_000;
@@ -82,8 +80,12 @@ class RelayLatencyBenchmark {
                     committedAt.put(rowId, System.nanoTime());
                 }
             });
-            List<TopicReader.Received> read = reader.readUntil(all -> writing.isDone()
-                    && all.stream().filter(one -> writer.owns(one.key())).count() >= LATENCY_CHANGES,
+            List<TopicReader.Received> read = reader.readUntil(
+                    all -> writing.isDone()
+                            && all.stream()
+                                            .filter(one -> writer.owns(one.key()))
+                                            .count()
+                                    >= LATENCY_CHANGES,
                     Duration.ofMinutes(5));
             writing.get();
             List<Long> latencies = new ArrayList<>();
@@ -95,9 +97,13 @@ class RelayLatencyBenchmark {
             }
             assertEquals(LATENCY_CHANGES, latencies.size());
             Collections.sort(latencies);
-            System.out.printf("Relay latency over %d changes (commit -> consumed): median %.1f ms, p99 %.1f ms,"
-                            + " max %.1f ms%n", latencies.size(), millis(percentile(latencies, 50)),
-                    millis(percentile(latencies, 99)), millis(latencies.get(latencies.size() - 1)));
+            System.out.printf(
+                    "Relay latency over %d changes (commit -> consumed): median %.1f ms, p99 %.1f ms,"
+                            + " max %.1f ms%n",
+                    latencies.size(),
+                    millis(percentile(latencies, 50)),
+                    millis(percentile(latencies, 99)),
+                    millis(latencies.get(latencies.size() - 1)));
         }
     }
 
@@ -116,15 +122,22 @@ class RelayLatencyBenchmark {
 
             long relayStart = System.nanoTime();
             lifecycle.relay().start();
-            List<TopicReader.Received> read = reader.readUntil(all -> all.stream()
-                    .filter(one -> writer.owns(one.key())).count() >= BACKLOG_CHANGES, Duration.ofMinutes(5));
+            List<TopicReader.Received> read = reader.readUntil(
+                    all -> all.stream().filter(one -> writer.owns(one.key())).count() >= BACKLOG_CHANGES,
+                    Duration.ofMinutes(5));
             long relayNanos = System.nanoTime() - relayStart;
-            assertEquals(BACKLOG_CHANGES, read.stream().filter(one -> writer.owns(one.key())).count());
+            assertEquals(
+                    BACKLOG_CHANGES,
+                    read.stream().filter(one -> writer.owns(one.key())).count());
             await().atMost(Duration.ofSeconds(30)).until(() -> table.backlog() == 0);
-            System.out.printf("Writes: %d changes in transactions of %d at %.0f changes/s;"
+            System.out.printf(
+                    "Writes: %d changes in transactions of %d at %.0f changes/s;"
                             + " relay drained them to a consumer at %.0f changes/s (%.1f s)%n",
-                    BACKLOG_CHANGES, BACKLOG_TRANSACTION, BACKLOG_CHANGES / seconds(writeNanos),
-                    BACKLOG_CHANGES / seconds(relayNanos), seconds(relayNanos));
+                    BACKLOG_CHANGES,
+                    BACKLOG_TRANSACTION,
+                    BACKLOG_CHANGES / seconds(writeNanos),
+                    BACKLOG_CHANGES / seconds(relayNanos),
+                    seconds(relayNanos));
         } finally {
             lifecycle.relay().start();
         }

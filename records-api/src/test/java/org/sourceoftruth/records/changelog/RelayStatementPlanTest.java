@@ -1,19 +1,18 @@
 package org.sourceoftruth.records.changelog;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.Test;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
 
 /**
  * The relay plans its read once per session ({@link OutboxStore#SESSION_SETTINGS}), so that one
@@ -33,22 +32,30 @@ class RelayStatementPlanTest {
     void theRelaysReadLooksUpChangesByIdOnANewDatabase() throws SQLException {
         List<String> plan = genericPlanOnEmptyTables(OutboxStore.SELECT_UNPUBLISHED);
         String text = String.join("\n", plan);
-        assertFalse(text.contains("Merge Join") || text.contains("Hash Join") || text.contains("Seq Scan"),
+        assertFalse(
+                text.contains("Merge Join") || text.contains("Hash Join") || text.contains("Seq Scan"),
                 "the change log must be reached by id lookups only:\n" + text);
         List<String> changeLogReads = new ArrayList<>();
         for (int i = 0; i < plan.size(); i++) {
             if (plan.get(i).contains(" on core_objectchange ") || plan.get(i).endsWith(" on core_objectchange")) {
-                changeLogReads.add(plan.get(i) + " / " + (i + 1 < plan.size() ? plan.get(i + 1).trim() : ""));
+                changeLogReads.add(plan.get(i) + " / "
+                        + (i + 1 < plan.size() ? plan.get(i + 1).trim() : ""));
             }
         }
         assertFalse(changeLogReads.isEmpty(), "the plan reads the change log:\n" + text);
         for (String read : changeLogReads) {
-            assertTrue(read.contains("Index Scan using core_objectchange_pkey") && read.contains("Index Cond: (id = "),
+            assertTrue(
+                    read.contains("Index Scan using core_objectchange_pkey") && read.contains("Index Cond: (id = "),
                     "each read of the change log is a primary-key lookup of one id: " + read + "\n" + text);
         }
-        long writerLookups = plan.stream().filter(line -> line.contains(" on core_objectchange_pending_xid")).count();
-        assertTrue(writerLookups >= 2, "the rows below the bound are found by their writers' transaction ids,"
-                + " in the range after the last read's snapshot and among the transactions running then:\n" + text);
+        long writerLookups = plan.stream()
+                .filter(line -> line.contains(" on core_objectchange_pending_xid"))
+                .count();
+        assertTrue(
+                writerLookups >= 2,
+                "the rows below the bound are found by their writers' transaction ids,"
+                        + " in the range after the last read's snapshot and among the transactions running then:\n"
+                        + text);
     }
 
     /** EXPLAIN of the statement's generic plan, made in the relay's session settings. */
@@ -58,7 +65,8 @@ class RelayStatementPlanTest {
             connection.setAutoCommit(false);
             try (Statement sql = connection.createStatement()) {
                 sql.execute("create schema relay_plan_probe");
-                sql.execute("create table relay_plan_probe.core_objectchange (like public.core_objectchange including all)");
+                sql.execute(
+                        "create table relay_plan_probe.core_objectchange (like public.core_objectchange including all)");
                 sql.execute("create table relay_plan_probe.core_objectchange_pending"
                         + " (like public.core_objectchange_pending including all)");
                 sql.execute("set local search_path = relay_plan_probe");
@@ -67,7 +75,8 @@ class RelayStatementPlanTest {
                 }
                 sql.execute("prepare relay_read(bigint, text, int, int, bigint) as " + numbered(statement));
                 List<String> lines = new ArrayList<>();
-                try (ResultSet rows = sql.executeQuery("explain execute relay_read(100, '90:95:91,93', 500, 500, 16777216)")) {
+                try (ResultSet rows =
+                        sql.executeQuery("explain execute relay_read(100, '90:95:91,93', 500, 500, 16777216)")) {
                     while (rows.next()) {
                         lines.add(rows.getString(1));
                     }

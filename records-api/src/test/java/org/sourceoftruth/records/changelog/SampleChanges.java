@@ -1,20 +1,26 @@
 package org.sourceoftruth.records.changelog;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.sourceoftruth.model.Json;
-
 import java.util.UUID;
+import org.sourceoftruth.model.Json;
 
 /** Site changes as the model engine would report them, with a version number in the data. */
 final class SampleChanges {
 
     static final String SITE = "dcim.site";
 
-    private SampleChanges() {
-    }
+    private SampleChanges() {}
 
     static ChangeRecord change(UUID requestId, ChangeAction action, long siteId, int version) {
-        return new ChangeRecord(null, "tester", requestId, action, SITE, siteId, "site-" + siteId, "",
+        return new ChangeRecord(
+                null,
+                "tester",
+                requestId,
+                action,
+                SITE,
+                siteId,
+                "site-" + siteId,
+                "",
                 action == ChangeAction.CREATE ? null : snapshot(siteId, version - 1),
                 action == ChangeAction.DELETE ? null : snapshot(siteId, version),
                 representation(siteId, version));

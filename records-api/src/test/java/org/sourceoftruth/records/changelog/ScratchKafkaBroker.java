@@ -1,9 +1,5 @@
 package org.sourceoftruth.records.changelog;
 
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.common.Uuid;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -18,6 +14,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Uuid;
 
 /**
  * A single-node KRaft Kafka broker of the test's own, in a separate JVM, so that a test can kill
@@ -40,21 +39,24 @@ final class ScratchKafkaBroker implements AutoCloseable {
         this.port = port;
         this.directory = Files.createTempDirectory("scratch-kafka-");
         this.properties = directory.resolve("server.properties");
-        Files.writeString(properties, String.join("\n",
-                "process.roles=broker,controller",
-                "node.id=1",
-                "controller.quorum.voters=1@127.0.0.1:" + (port + 1),
-                "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + (port + 1),
-                "advertised.listeners=PLAINTEXT://127.0.0.1:" + port,
-                "controller.listener.names=CONTROLLER",
-                "listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
-                "log.dirs=" + directory.resolve("data"),
-                "num.partitions=3",
-                "offsets.topic.replication.factor=1",
-                "transaction.state.log.replication.factor=1",
-                "transaction.state.log.min.isr=1",
-                "group.initial.rebalance.delay.ms=0",
-                ""));
+        Files.writeString(
+                properties,
+                String.join(
+                        "\n",
+                        "process.roles=broker,controller",
+                        "node.id=1",
+                        "controller.quorum.voters=1@127.0.0.1:" + (port + 1),
+                        "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + (port + 1),
+                        "advertised.listeners=PLAINTEXT://127.0.0.1:" + port,
+                        "controller.listener.names=CONTROLLER",
+                        "listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
+                        "log.dirs=" + directory.resolve("data"),
+                        "num.partitions=3",
+                        "offsets.topic.replication.factor=1",
+                        "transaction.state.log.replication.factor=1",
+                        "transaction.state.log.min.isr=1",
+                        "group.initial.rebalance.delay.ms=0",
+                        ""));
         Runtime.getRuntime().addShutdownHook(reaper); // never outlive the test JVM
     }
 
@@ -119,7 +121,7 @@ final class ScratchKafkaBroker implements AutoCloseable {
             int port = 20_000 + 2 * random.nextInt(6_000);
             if (!listening(port) && !listening(port + 1)) {
                 try (ServerSocket first = new ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress());
-                     ServerSocket next = new ServerSocket(port + 1, 1, java.net.InetAddress.getLoopbackAddress())) {
+                        ServerSocket next = new ServerSocket(port + 1, 1, java.net.InetAddress.getLoopbackAddress())) {
                     return port;
                 } catch (IOException taken) {
                     // try another
@@ -174,16 +176,24 @@ final class ScratchKafkaBroker implements AutoCloseable {
             // the hook is running or ran
         }
         try (Stream<Path> files = Files.walk(directory)) {
-            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            files.sorted(Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     private void format() throws Exception {
-        Process format = java("kafka.tools.StorageTool", "format", "-t", Uuid.randomUuid().toString(),
-                "-c", properties.toString()).redirectOutput(directory.resolve("format.log").toFile())
-                .redirectErrorStream(true).start();
+        Process format = java(
+                        "kafka.tools.StorageTool",
+                        "format",
+                        "-t",
+                        Uuid.randomUuid().toString(),
+                        "-c",
+                        properties.toString())
+                .redirectOutput(directory.resolve("format.log").toFile())
+                .redirectErrorStream(true)
+                .start();
         if (!format.waitFor(60, TimeUnit.SECONDS) || format.exitValue() != 0) {
             format.destroyForcibly();
             throw new IllegalStateException("formatting Kafka storage failed: " + log("format.log"));
@@ -192,30 +202,40 @@ final class ScratchKafkaBroker implements AutoCloseable {
 
     private void launch() throws Exception {
         process = java("-Xmx256m", "kafka.Kafka", properties.toString())
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(directory.resolve("broker.log").toFile()))
-                .redirectErrorStream(true).start();
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                        directory.resolve("broker.log").toFile()))
+                .redirectErrorStream(true)
+                .start();
         awaitReady();
     }
 
     private ProcessBuilder java(String... arguments) {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", libs.toAbsolutePath() + "/*"));
+                "-cp",
+                libs.toAbsolutePath() + "/*"));
         command.addAll(List.of(arguments));
         return new ProcessBuilder(command).directory(directory.toFile());
     }
 
     private void awaitReady() throws Exception {
         long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, address(),
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2_000,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 2_000))) {
+        try (Admin admin = Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                address(),
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                2_000,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                2_000))) {
             while (true) {
                 if (!process.isAlive()) {
                     throw new IllegalStateException("broker exited: " + log("broker.log"));
                 }
                 try {
-                    if (!admin.describeCluster().nodes().get(2, TimeUnit.SECONDS).isEmpty()) {
+                    if (!admin.describeCluster()
+                            .nodes()
+                            .get(2, TimeUnit.SECONDS)
+                            .isEmpty()) {
                         return;
                     }
                 } catch (Exception notYet) {

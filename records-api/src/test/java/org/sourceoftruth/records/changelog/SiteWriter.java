@@ -1,8 +1,6 @@
 package org.sourceoftruth.records.changelog;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -10,6 +8,7 @@ import java.util.Arrays;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import javax.sql.DataSource;
 
 /**
  * Writes changes of a range of sites the way the model engine will: one transaction per request,
@@ -88,13 +87,17 @@ final class SiteWriter {
 
     /** Changes {@code count} distinct sites picked at random in one transaction. */
     long[] writeRandom(int count) {
-        int[] picked = ThreadLocalRandom.current().ints(0, sites()).distinct().limit(count).toArray();
+        int[] picked = ThreadLocalRandom.current()
+                .ints(0, sites())
+                .distinct()
+                .limit(count)
+                .toArray();
         return write(picked);
     }
 
     private void lock(long siteId) {
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement lock = connection.prepareStatement("select pg_advisory_xact_lock(?, ?)")) {
+                PreparedStatement lock = connection.prepareStatement("select pg_advisory_xact_lock(?, ?)")) {
             lock.setInt(1, LOCK_SPACE);
             lock.setInt(2, (int) siteId);
             lock.execute();

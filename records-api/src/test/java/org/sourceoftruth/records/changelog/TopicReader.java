@@ -1,5 +1,12 @@
 package org.sourceoftruth.records.changelog;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -13,30 +20,25 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.sourceoftruth.model.ChangeEvent;
 import org.sourceoftruth.model.Json;
 
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
-
 /** Reads a change-event topic from its beginning, as a dispatcher would, for assertions. */
 final class TopicReader implements AutoCloseable {
 
     /** One consumed event, with where and when it was read. */
-    record Received(String key, ChangeEvent event, int partition, long offset, long receivedNanos) {
-    }
+    record Received(String key, ChangeEvent event, int partition, long offset, long receivedNanos) {}
 
     private final KafkaConsumer<String, byte[]> consumer;
     private final List<Received> received = new ArrayList<>();
 
     TopicReader(String bootstrapServers, String topic) {
         consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName(),
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName(),
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false));
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class.getName(),
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class.getName(),
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                false));
         List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
                 .map(info -> new TopicPartition(topic, info.partition()))
                 .toList();
@@ -49,8 +51,12 @@ final class TopicReader implements AutoCloseable {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!done.test(received) && System.nanoTime() < deadline) {
             for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(50))) {
-                received.add(new Received(record.key(), Json.fromBytes(record.value(), ChangeEvent.class),
-                        record.partition(), record.offset(), System.nanoTime()));
+                received.add(new Received(
+                        record.key(),
+                        Json.fromBytes(record.value(), ChangeEvent.class),
+                        record.partition(),
+                        record.offset(),
+                        System.nanoTime()));
             }
         }
         return List.copyOf(received);
@@ -59,8 +65,10 @@ final class TopicReader implements AutoCloseable {
     /** Reads everything the topic holds now (up to its current end offsets). */
     List<Received> readToEnd(Duration timeout) {
         Map<TopicPartition, Long> end = consumer.endOffsets(consumer.assignment(), timeout);
-        return readUntil(all -> end.entrySet().stream()
-                .allMatch(partition -> consumer.position(partition.getKey()) >= partition.getValue()), timeout);
+        return readUntil(
+                all -> end.entrySet().stream()
+                        .allMatch(partition -> consumer.position(partition.getKey()) >= partition.getValue()),
+                timeout);
     }
 
     @Override
@@ -76,7 +84,8 @@ final class TopicReader implements AutoCloseable {
     static void createTopic(String bootstrapServers, String topic, int partitions, Map<String, String> configs) {
         try (Admin admin = admin(bootstrapServers)) {
             admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1).configs(configs)))
-                    .all().get(30, TimeUnit.SECONDS);
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
                 throw new IllegalStateException(e);

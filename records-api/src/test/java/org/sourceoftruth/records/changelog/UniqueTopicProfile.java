@@ -1,7 +1,6 @@
 package org.sourceoftruth.records.changelog;
 
 import io.quarkus.test.junit.QuarkusTestProfile;
-
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;

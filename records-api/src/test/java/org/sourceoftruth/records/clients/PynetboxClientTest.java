@@ -1,10 +1,11 @@
 package org.sourceoftruth.records.clients;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
-import org.junit.jupiter.api.Test;
-import org.sourceoftruth.records.Api;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,10 +13,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.records.Api;
 
 /**
  * The real pynetbox client (Debian's python3-pynetbox 7.0.0, which `deploy/local/stack test`
@@ -25,7 +24,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 @QuarkusTest
 class PynetboxClientTest {
     /** Debian's packages install for Debian's interpreter, not for a python3 earlier on PATH (pyenv). */
-    private static final String PYTHON = Files.isExecutable(Path.of("/usr/bin/python3")) ? "/usr/bin/python3" : "python3";
+    private static final String PYTHON =
+            Files.isExecutable(Path.of("/usr/bin/python3")) ? "/usr/bin/python3" : "python3";
 
     @Test
     void debianPynetboxReadsTheVersionAndWorksWithSites() throws Exception {
@@ -35,7 +35,8 @@ class PynetboxClientTest {
             Files.write(script, in.readAllBytes());
         }
         String suffix = Api.uniq();
-        Map<String, String> out = run(PYTHON, script.toString(), "http://127.0.0.1:" + RestAssured.port, Api.TOKEN, suffix);
+        Map<String, String> out =
+                run(PYTHON, script.toString(), "http://127.0.0.1:" + RestAssured.port, Api.TOKEN, suffix);
         assertTrue(out.getOrDefault("version", "").matches("\\d+\\.\\d+"), "version: " + out);
         assertTrue(out.getOrDefault("created", "").matches("\\d+"), "created: " + out);
         assertEquals("pynetbox " + suffix, out.get("fetched"));
@@ -44,7 +45,9 @@ class PynetboxClientTest {
     }
 
     private static boolean pynetboxInstalled() throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(PYTHON, "-c", "import pynetbox").redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(PYTHON, "-c", "import pynetbox")
+                .redirectErrorStream(true)
+                .start();
         p.getInputStream().readAllBytes();
         return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
     }
@@ -56,7 +59,9 @@ class PynetboxClientTest {
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "pynetbox script timed out: " + text);
         assertEquals(0, p.exitValue(), "pynetbox script failed:\n" + text);
         Map<String, String> values = new LinkedHashMap<>();
-        text.lines().filter(l -> l.contains("=")).forEach(l -> values.put(l.substring(0, l.indexOf('=')), l.substring(l.indexOf('=') + 1)));
+        text.lines()
+                .filter(l -> l.contains("="))
+                .forEach(l -> values.put(l.substring(0, l.indexOf('=')), l.substring(l.indexOf('=') + 1)));
         return values;
     }
 }

@@ -1,14 +1,13 @@
 package org.sourceoftruth.records.contract;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.sourceoftruth.model.Json;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.sourceoftruth.model.Json;
 
 /**
  * NetBox 4.4.10's REST API as a fact table (test resource contract/netbox-4.4-contract.json,
@@ -25,7 +24,9 @@ final class Contract {
 
     private Contract(JsonNode root) {
         this.root = root;
-        root.get("endpoints").fields().forEachRemaining(e -> endpoints.put(e.getKey(), new Endpoint(e.getKey(), e.getValue())));
+        root.get("endpoints")
+                .fields()
+                .forEachRemaining(e -> endpoints.put(e.getKey(), new Endpoint(e.getKey(), e.getValue())));
     }
 
     static Contract load() {
@@ -64,7 +65,9 @@ final class Contract {
         String model = contentType.substring(contentType.indexOf('.') + 1);
         for (Endpoint e : endpoints.values()) {
             // devices and virtual machines are rendered by NetBox's *WithConfigContext serializers
-            if (e.app().equals(app) && e.isModel() && model.equalsIgnoreCase(e.schema().replace("WithConfigContext", ""))) {
+            if (e.app().equals(app)
+                    && e.isModel()
+                    && model.equalsIgnoreCase(e.schema().replace("WithConfigContext", ""))) {
                 return e;
             }
         }
@@ -177,15 +180,22 @@ final class Contract {
         /** filter parameter → type code ({@code string[]}, {@code integer[]}, {@code boolean}, ...). */
         Map<String, String> filters() {
             Map<String, String> out = new LinkedHashMap<>();
-            spec.path("filters").fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+            spec.path("filters")
+                    .fields()
+                    .forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
             return out;
         }
 
         /** generic relation name → [type field, id field], e.g. scope → [scope_type, scope_id]. */
         Map<String, List<String>> genericFks() {
             Map<String, List<String>> out = new LinkedHashMap<>();
-            spec.path("generic_fk").fields().forEachRemaining(e -> out.put(e.getKey(),
-                    List.of(e.getValue().get(0).asText(), e.getValue().get(1).asText())));
+            spec.path("generic_fk")
+                    .fields()
+                    .forEachRemaining(e -> out.put(
+                            e.getKey(),
+                            List.of(
+                                    e.getValue().get(0).asText(),
+                                    e.getValue().get(1).asText())));
             return out;
         }
 

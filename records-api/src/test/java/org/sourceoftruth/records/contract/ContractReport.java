@@ -1,9 +1,5 @@
 package org.sourceoftruth.records.contract;
 
-import org.sourceoftruth.records.contract.EndpointChecks.Tally;
-import org.sourceoftruth.records.contract.FilterChecker.Outcome;
-import org.sourceoftruth.records.contract.FilterChecker.Result;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +10,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.sourceoftruth.records.contract.EndpointChecks.Tally;
+import org.sourceoftruth.records.contract.FilterChecker.Outcome;
+import org.sourceoftruth.records.contract.FilterChecker.Result;
 
 /**
  * Tallies of the contract test and its two outputs: the one summary line every issue quotes,
@@ -23,9 +22,16 @@ import java.util.TreeMap;
  */
 final class ContractReport {
     /** What one served endpoint scored. */
-    record EndpointResult(String endpoint, String object, Tally fields, Tally brief, Tally required, Tally actions,
-                          List<Result> filters, List<String> findings, List<String> notes) {
-    }
+    record EndpointResult(
+            String endpoint,
+            String object,
+            Tally fields,
+            Tally brief,
+            Tally required,
+            Tally actions,
+            List<Result> filters,
+            List<String> findings,
+            List<String> notes) {}
 
     private final int contractEndpoints;
     private final List<String> notServed = new ArrayList<>();
@@ -52,17 +58,23 @@ final class ContractReport {
     }
 
     double fieldsPercent() {
-        return percent(results.stream().mapToInt(r -> r.fields().passed()).sum(),
+        return percent(
+                results.stream().mapToInt(r -> r.fields().passed()).sum(),
                 results.stream().mapToInt(r -> r.fields().total()).sum());
     }
 
     double briefPercent() {
-        return percent(results.stream().mapToInt(r -> r.brief().passed()).sum(),
+        return percent(
+                results.stream().mapToInt(r -> r.brief().passed()).sum(),
                 results.stream().mapToInt(r -> r.brief().total()).sum());
     }
 
     double filtersPercent() {
-        return percent(results.stream().mapToLong(r -> r.filters().stream().filter(Result::passed).count()).sum(),
+        return percent(
+                results.stream()
+                        .mapToLong(
+                                r -> r.filters().stream().filter(Result::passed).count())
+                        .sum(),
                 results.stream().mapToInt(r -> r.filters().size()).sum());
     }
 
@@ -71,8 +83,14 @@ final class ContractReport {
     }
 
     String summaryLine() {
-        return String.format(Locale.ROOT, "contract: endpoints %d/%d, fields %.1f %%, brief %.1f %%, filters %.1f %%",
-                served(), contractEndpoints, fieldsPercent(), briefPercent(), filtersPercent());
+        return String.format(
+                Locale.ROOT,
+                "contract: endpoints %d/%d, fields %.1f %%, brief %.1f %%, filters %.1f %%",
+                served(),
+                contractEndpoints,
+                fieldsPercent(),
+                briefPercent(),
+                filtersPercent());
     }
 
     /** The second line: what the summary leaves out. */
@@ -81,9 +99,17 @@ final class ContractReport {
         int reqTotal = results.stream().mapToInt(r -> r.required().total()).sum();
         int actPass = results.stream().mapToInt(r -> r.actions().passed()).sum();
         int actTotal = results.stream().mapToInt(r -> r.actions().total()).sum();
-        return String.format(Locale.ROOT, "contract detail: objects %d/%d served endpoints, required sets %d/%d,"
-                + " actions %d/%d; filters by check: %s (report: target/contract-report.txt)",
-                withObject(), served(), reqPass, reqTotal, actPass, actTotal, outcomeCounts(results));
+        return String.format(
+                Locale.ROOT,
+                "contract detail: objects %d/%d served endpoints, required sets %d/%d,"
+                        + " actions %d/%d; filters by check: %s (report: target/contract-report.txt)",
+                withObject(),
+                served(),
+                reqPass,
+                reqTotal,
+                actPass,
+                actTotal,
+                outcomeCounts(results));
     }
 
     private static Map<Outcome, Integer> outcomeCounts(List<EndpointResult> rs) {
@@ -134,15 +160,27 @@ final class ContractReport {
                 }
             }
         }
-        sb.append("== per application (served endpoints: fields, brief, filters passed/total; failing filters by cause)\n");
+        sb.append(
+                "== per application (served endpoints: fields, brief, filters passed/total; failing filters by cause)\n");
         apps.forEach((app, t) -> {
-            sb.append(String.format(Locale.ROOT, "%-15s %2d endpoints  fields %d/%d  brief %d/%d  filters %d/%d%n",
-                    app, t[6], t[0], t[1], t[2], t[3], t[4], t[5]));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "%-15s %2d endpoints  fields %d/%d  brief %d/%d  filters %d/%d%n",
+                    app,
+                    t[6],
+                    t[0],
+                    t[1],
+                    t[2],
+                    t[3],
+                    t[4],
+                    t[5]));
             Map<String, Integer> cats = failingLookups.getOrDefault(app, Map.of());
             if (!cats.isEmpty()) {
                 List<Map.Entry<String, Integer>> sorted = new ArrayList<>(cats.entrySet());
                 sorted.sort((a, b) -> b.getValue() - a.getValue());
-                sb.append("                failing: ").append(sorted.subList(0, Math.min(8, sorted.size()))).append('\n');
+                sb.append("                failing: ")
+                        .append(sorted.subList(0, Math.min(8, sorted.size())))
+                        .append('\n');
             }
         });
     }
@@ -150,16 +188,22 @@ final class ContractReport {
     /** A failing filter's cause, for the per-app totals. */
     private static String category(Result f) {
         String d = f.detail();
-        String cause = d.contains("Unknown filter parameter") ? "unknown(400)"
-                : d.startsWith("object still returned") ? "ignored/not applied"
-                : d.startsWith("object not returned") ? "no match"
-                : d.startsWith("5") ? "5xx"
-                : d.startsWith("4") ? "4xx" : "other";
+        String cause = d.contains("Unknown filter parameter")
+                ? "unknown(400)"
+                : d.startsWith("object still returned")
+                        ? "ignored/not applied"
+                        : d.startsWith("object not returned")
+                                ? "no match"
+                                : d.startsWith("5") ? "5xx" : d.startsWith("4") ? "4xx" : "other";
         return cause;
     }
 
     private static void appendEndpoint(StringBuilder sb, EndpointResult r) {
-        sb.append("\n== ").append(r.endpoint()).append("  ").append(r.object() == null ? "NO OBJECT" : r.object()).append('\n');
+        sb.append("\n== ")
+                .append(r.endpoint())
+                .append("  ")
+                .append(r.object() == null ? "NO OBJECT" : r.object())
+                .append('\n');
         appendTally(sb, "fields", r.fields());
         appendTally(sb, "brief", r.brief());
         appendTally(sb, "required", r.required());
@@ -167,17 +211,30 @@ final class ContractReport {
         long passed = r.filters().stream().filter(Result::passed).count();
         Map<Outcome, Integer> counts = new EnumMap<>(Outcome.class);
         r.filters().forEach(f -> counts.merge(f.outcome(), 1, Integer::sum));
-        sb.append("filters ").append(passed).append('/').append(r.filters().size()).append(' ').append(counts).append('\n');
+        sb.append("filters ")
+                .append(passed)
+                .append('/')
+                .append(r.filters().size())
+                .append(' ')
+                .append(counts)
+                .append('\n');
         Map<String, List<String>> failingByBase = new LinkedHashMap<>();
         for (Result f : r.filters()) {
             if (!f.passed()) {
-                failingByBase.computeIfAbsent(f.filter(), k -> new ArrayList<>()).add(f.detail());
+                failingByBase
+                        .computeIfAbsent(f.filter(), k -> new ArrayList<>())
+                        .add(f.detail());
             }
         }
-        failingByBase.forEach((name, ds) -> sb.append("  FAIL ").append(name).append(": ").append(ds.get(0)).append('\n'));
+        failingByBase.forEach((name, ds) ->
+                sb.append("  FAIL ").append(name).append(": ").append(ds.get(0)).append('\n'));
         for (Result f : r.filters()) {
             if (f.outcome() == Outcome.ACCEPTED) {
-                sb.append("  accepted-only ").append(f.filter()).append(": ").append(f.detail()).append('\n');
+                sb.append("  accepted-only ")
+                        .append(f.filter())
+                        .append(": ")
+                        .append(f.detail())
+                        .append('\n');
             }
         }
         r.findings().forEach(x -> sb.append("  FINDING ").append(x).append('\n'));
@@ -188,7 +245,12 @@ final class ContractReport {
         if (t.total() == 0 && t.remarks().isEmpty()) {
             return;
         }
-        sb.append(what).append(' ').append(t.passed()).append('/').append(t.total()).append('\n');
+        sb.append(what)
+                .append(' ')
+                .append(t.passed())
+                .append('/')
+                .append(t.total())
+                .append('\n');
         t.failures().forEach(f -> sb.append("  ").append(f).append('\n'));
         t.remarks().forEach(f -> sb.append("  (").append(f).append(")\n"));
     }

@@ -1,14 +1,22 @@
 package org.sourceoftruth.records.contract;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.sourceoftruth.records.engine.query.FilterCompiler;
 import org.sourceoftruth.records.Api;
 import org.sourceoftruth.records.changelog.UniqueTopicProfile;
 import org.sourceoftruth.records.contract.Contract.Endpoint;
@@ -16,16 +24,7 @@ import org.sourceoftruth.records.contract.ContractReport.EndpointResult;
 import org.sourceoftruth.records.contract.EndpointChecks.Tally;
 import org.sourceoftruth.records.contract.FilterChecker.Outcome;
 import org.sourceoftruth.records.contract.FilterChecker.Result;
-
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.sourceoftruth.records.engine.query.FilterCompiler;
 
 /**
  * The yardstick: NetBox 4.4.10's REST API (contract/netbox-4.4-contract.json) checked endpoint
@@ -64,6 +63,7 @@ class ContractTest {
 
     @Inject
     FilterCompiler filterCompiler;
+
     @Inject
     io.agroal.api.AgroalDataSource dataSource;
 
@@ -110,7 +110,8 @@ class ContractTest {
         // read-only endpoints last: their objects may come from other endpoints' actions (a data
         // source's sync/ makes data files and a job), which run while those endpoints are checked
         List<String> order = new ArrayList<>(served);
-        order.sort(java.util.Comparator.comparing(key -> contract.endpoint(key).kind().equals("readonly")));
+        order.sort(java.util.Comparator.comparing(
+                key -> contract.endpoint(key).kind().equals("readonly")));
         for (String key : order) {
             report.add(check(contract.endpoint(key), factory, checks, filters));
         }
@@ -119,11 +120,16 @@ class ContractTest {
         report.write(file);
         System.out.println(report.summaryLine());
         System.out.println(report.detailLine());
-        System.out.printf("contract cost: %d requests (%d ms in them); objects %d s, checks %d s%n", Http.REQUESTS.get(),
-                Http.MILLIS.get(), (t1 - t0) / 1_000_000_000, (System.nanoTime() - t1) / 1_000_000_000);
+        System.out.printf(
+                "contract cost: %d requests (%d ms in them); objects %d s, checks %d s%n",
+                Http.REQUESTS.get(),
+                Http.MILLIS.get(),
+                (t1 - t0) / 1_000_000_000,
+                (System.nanoTime() - t1) / 1_000_000_000);
 
         assertTrue(report.served() >= ENDPOINTS_FLOOR, "served endpoints regressed: " + report.summaryLine());
-        assertTrue(report.withObject() >= OBJECTS_SHARE * report.served(),
+        assertTrue(
+                report.withObject() >= OBJECTS_SHARE * report.served(),
                 "the harness made objects for only " + report.withObject() + " of " + report.served()
                         + " served endpoints; see " + file.toAbsolutePath());
         assertTrue(report.fieldsPercent() >= FIELDS_FLOOR, "field parity regressed: " + report.summaryLine());
@@ -139,18 +145,20 @@ class ContractTest {
      * database carried over from NetBox. The server renders them like any other row.
      */
     private void seedRowsNoApiCreates() throws java.sql.SQLException {
-        try (java.sql.Connection c = dataSource.getConnection(); java.sql.Statement st = c.createStatement()) {
+        try (java.sql.Connection c = dataSource.getConnection();
+                java.sql.Statement st = c.createStatement()) {
             st.execute("insert into extras_scriptmodule (file_path) values ('contract_checks.py')"
                     + " on conflict do nothing");
             st.execute("insert into extras_script (module_id, name, description, vars)"
                     + " select id, 'ContractCheck', 'Seeded by the contract test', '{\"site\": \"ObjectVar\"}'"
                     + " from extras_scriptmodule where file_path = 'contract_checks.py' on conflict do nothing");
-            st.execute("insert into core_job (object_type, object_id, name, status, created, started, completed, user_id,"
-                    + " job_id) select 'extras.script', s.id, s.name, 'completed', now() - interval '1 day',"
-                    + " now() - interval '1 day', now() - interval '1 day',"
-                    + " (select min(id) from users_user where is_superuser), gen_random_uuid()"
-                    + " from extras_script s where s.name = 'ContractCheck' and not exists"
-                    + " (select 1 from core_job j where j.object_type = 'extras.script' and j.object_id = s.id)");
+            st.execute(
+                    "insert into core_job (object_type, object_id, name, status, created, started, completed, user_id,"
+                            + " job_id) select 'extras.script', s.id, s.name, 'completed', now() - interval '1 day',"
+                            + " now() - interval '1 day', now() - interval '1 day',"
+                            + " (select min(id) from users_user where is_superuser), gen_random_uuid()"
+                            + " from extras_script s where s.name = 'ContractCheck' and not exists"
+                            + " (select 1 from core_job j where j.object_type = 'extras.script' and j.object_id = s.id)");
         }
     }
 
@@ -176,13 +184,22 @@ class ContractTest {
 
         Map<String, Result> byName = new java.util.HashMap<>();
         results.forEach(r -> byName.put(r.filter(), r));
-        assertEquals(Outcome.FAILED, byName.get("exclude").outcome(), byName.get("exclude").toString());
-        assertTrue(byName.get("exclude").detail().startsWith("object still returned"), byName.get("exclude").toString());
-        assertEquals(Outcome.FAILED, byName.get("name").outcome(), byName.get("name").toString());
-        assertTrue(byName.get("name").detail().startsWith("object not returned"), byName.get("name").toString());
+        assertEquals(
+                Outcome.FAILED,
+                byName.get("exclude").outcome(),
+                byName.get("exclude").toString());
+        assertTrue(
+                byName.get("exclude").detail().startsWith("object still returned"),
+                byName.get("exclude").toString());
+        assertEquals(
+                Outcome.FAILED, byName.get("name").outcome(), byName.get("name").toString());
+        assertTrue(
+                byName.get("name").detail().startsWith("object not returned"),
+                byName.get("name").toString());
     }
 
-    private static EndpointResult check(Endpoint ep, ObjectFactory factory, EndpointChecks checks, FilterChecker filters) {
+    private static EndpointResult check(
+            Endpoint ep, ObjectFactory factory, EndpointChecks checks, FilterChecker filters) {
         ObjectFactory.Made made = factory.primary(ep.key());
         JsonNode obj = null;
         // a special endpoint's query (connected-device's cabled pair), made once
@@ -197,21 +214,39 @@ class ContractTest {
         Tally fields = checks.fields(ep.fields(), obj, ep);
         // a special endpoint answering with an object for its query (connected-device): its brief
         // form is that answer with brief=1, and the query's parameters are the filters that chose it
-        Tally brief = ep.briefFields().isEmpty() ? new Tally(0, List.of(), List.of())
-                : checks.fields(ep.briefFields(), made != null ? checks.briefOf(ep, made.id())
-                : query.isEmpty() || obj == null ? null : briefAnswer(ep, query));
+        Tally brief = ep.briefFields().isEmpty()
+                ? new Tally(0, List.of(), List.of())
+                : checks.fields(
+                        ep.briefFields(),
+                        made != null
+                                ? checks.briefOf(ep, made.id())
+                                : query.isEmpty() || obj == null ? null : briefAnswer(ep, query));
         Tally required = checks.required(ep);
         boolean answered = obj != null;
         // filters before actions: an action may change the object read above (a data source's sync/)
-        List<Result> filterResults = made != null && obj != null ? filters.check(ep, made, obj)
-                : ep.filters().keySet().stream().map(f -> answered && query.containsKey(f)
-                        ? new Result(f, Outcome.INCLUSION_ONLY, "the query that answered with the object")
-                        : new Result(f, Outcome.FAILED, "no object to filter")).toList();
-        Tally actions = made != null ? checks.actions(ep, made.id()) : noObject(ep.actions().size());
-        String object = made == null ? (obj == null ? null : "answer of GET " + ep.path())
+        List<Result> filterResults = made != null && obj != null
+                ? filters.check(ep, made, obj)
+                : ep.filters().keySet().stream()
+                        .map(f -> answered && query.containsKey(f)
+                                ? new Result(f, Outcome.INCLUSION_ONLY, "the query that answered with the object")
+                                : new Result(f, Outcome.FAILED, "no object to filter"))
+                        .toList();
+        Tally actions = made != null
+                ? checks.actions(ep, made.id())
+                : noObject(ep.actions().size());
+        String object = made == null
+                ? (obj == null ? null : "answer of GET " + ep.path())
                 : (made.found() ? "existing id " : "created id ") + made.id();
-        return new EndpointResult(ep.key(), object, fields, brief, required, actions, filterResults,
-                factory.findings(ep.key()), factory.notes(ep.key()));
+        return new EndpointResult(
+                ep.key(),
+                object,
+                fields,
+                brief,
+                required,
+                actions,
+                filterResults,
+                factory.findings(ep.key()),
+                factory.notes(ep.key()));
     }
 
     private static JsonNode briefAnswer(Endpoint ep, Map<String, List<String>> query) {
@@ -230,6 +265,5 @@ class ContractTest {
     }
 
     /** A profile of its own: a fresh application (and clean database) before and after this class. */
-    public static class OwnDatabase extends UniqueTopicProfile {
-    }
+    public static class OwnDatabase extends UniqueTopicProfile {}
 }

@@ -1,13 +1,12 @@
 package org.sourceoftruth.records.contract;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.sourceoftruth.records.contract.Contract.Endpoint;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.sourceoftruth.records.contract.Contract.Endpoint;
 
 /**
  * The per-endpoint checks other than filters: the full representation, the brief one, the
@@ -49,7 +48,10 @@ final class EndpointChecks {
         List<String> failures = new ArrayList<>();
         for (Map.Entry<String, JsonNode> f : contractFields.entrySet()) {
             JsonNode value = obj == null ? null : obj.get(f.getKey());
-            if (value != null && value.isNull() && ep != null && optionalRelationOrChoice(ep, f.getKey(), f.getValue())) {
+            if (value != null
+                    && value.isNull()
+                    && ep != null
+                    && optionalRelationOrChoice(ep, f.getKey(), f.getValue())) {
                 continue;
             }
             if (value != null && value.isNull() && f.getKey().equals(UNREACHED)) {
@@ -110,8 +112,11 @@ final class EndpointChecks {
         missing.removeAll(got);
         Set<String> extra = new TreeSet<>(got);
         extra.removeAll(want);
-        return new Tally(1, List.of("POST {} names " + got + "; contract requires " + want
-                + (missing.isEmpty() ? "" : ", not named: " + missing) + (extra.isEmpty() ? "" : ", beyond: " + extra)),
+        return new Tally(
+                1,
+                List.of("POST {} names " + got + "; contract requires " + want
+                        + (missing.isEmpty() ? "" : ", not named: " + missing)
+                        + (extra.isEmpty() ? "" : ", beyond: " + extra)),
                 List.of());
     }
 

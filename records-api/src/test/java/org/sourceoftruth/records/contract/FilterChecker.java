@@ -1,9 +1,6 @@
 package org.sourceoftruth.records.contract;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.sourceoftruth.records.contract.Contract.Endpoint;
-import org.sourceoftruth.records.contract.Subject.Kind;
-
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -15,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import org.sourceoftruth.records.contract.Contract.Endpoint;
+import org.sourceoftruth.records.contract.Subject.Kind;
 
 /**
  * Checks that every contract filter of an endpoint is accepted AND applied. Each filter is split
@@ -26,7 +25,13 @@ import java.util.UUID;
  * A non-matching value that still returns the object means the filter is ignored.
  */
 final class FilterChecker {
-    enum Outcome { FULL, EXCLUSION_ONLY, INCLUSION_ONLY, ACCEPTED, FAILED }
+    enum Outcome {
+        FULL,
+        EXCLUSION_ONLY,
+        INCLUSION_ONLY,
+        ACCEPTED,
+        FAILED
+    }
 
     record Result(String filter, Outcome outcome, String detail) {
         boolean passed() {
@@ -35,11 +40,12 @@ final class FilterChecker {
     }
 
     /** NetBox's lookup suffixes (contract "lookups"). */
-    private static final Set<String> LOOKUPS = Set.of("n", "empty", "gt", "gte", "lt", "lte", "ic", "nic", "ie", "nie",
-            "isw", "nisw", "iew", "niew", "regex", "iregex", "after", "before");
+    private static final Set<String> LOOKUPS = Set.of(
+            "n", "empty", "gt", "gte", "lt", "lte", "ic", "nic", "ie", "nie", "isw", "nisw", "iew", "niew", "regex",
+            "iregex", "after", "before");
     /** Fields the free-text search {@code q} is expected to look at, most specific first. */
-    private static final List<String> SEARCHED = List.of("name", "slug", "model", "cid", "address", "prefix", "ssid",
-            "username", "display", "description");
+    private static final List<String> SEARCHED =
+            List.of("name", "slug", "model", "cid", "address", "prefix", "ssid", "username", "display", "description");
 
     private final SubjectResolver subjects;
 
@@ -48,13 +54,16 @@ final class FilterChecker {
     }
 
     /** A filter whose behaviour can be checked: values that must include the object, values that must not. */
-    private record Plan(String filter, String code, List<String> including, List<String> excluding, boolean negated,
-                        Subject subject) {
-    }
+    private record Plan(
+            String filter,
+            String code,
+            List<String> including,
+            List<String> excluding,
+            boolean negated,
+            Subject subject) {}
 
     /** A filter's check: finished already ({@code done}), or a {@link Plan} still to run. */
-    private record Step(Result done, Plan plan) {
-    }
+    private record Step(Result done, Plan plan) {}
 
     /** The engine's answer to a filter it does not know (STRICT_FILTERING). */
     private static final String UNKNOWN = "Unknown filter parameter";
@@ -72,14 +81,17 @@ final class FilterChecker {
             }
         }
         Map<String, String> unknown = new HashMap<>();
-        Set<String> included = includedTogether(ep, made, steps.stream().map(Step::plan).filter(p -> p != null).toList(),
-                unknown);
+        Set<String> included = includedTogether(
+                ep, made, steps.stream().map(Step::plan).filter(p -> p != null).toList(), unknown);
         List<Result> out = new ArrayList<>();
         for (Step step : steps) {
             if (step.done() != null) {
                 out.add(step.done());
             } else if (unknown.containsKey(step.plan().filter())) {
-                out.add(new Result(step.plan().filter(), Outcome.FAILED, unknown.get(step.plan().filter())));
+                out.add(new Result(
+                        step.plan().filter(),
+                        Outcome.FAILED,
+                        unknown.get(step.plan().filter())));
             } else {
                 out.add(run(ep, made, step.plan(), included.contains(step.plan().filter())));
             }
@@ -93,10 +105,12 @@ final class FilterChecker {
      * that fails (400 naming parameters, or the object missing) leaves its filters to be asked
      * one by one, after retrying once without the parameters a 400 names.
      */
-    private Set<String> includedTogether(Endpoint ep, ObjectFactory.Made made, List<Plan> plans,
-                                         Map<String, String> unknown) {
+    private Set<String> includedTogether(
+            Endpoint ep, ObjectFactory.Made made, List<Plan> plans, Map<String, String> unknown) {
         Set<String> included = new HashSet<>();
-        List<Plan> batchable = plans.stream().filter(p -> !p.including().isEmpty() && !p.filter().equals("id")).toList();
+        List<Plan> batchable = plans.stream()
+                .filter(p -> !p.including().isEmpty() && !p.filter().equals("id"))
+                .toList();
         for (int i = 0; i < batchable.size(); i += CHUNK) {
             List<Plan> chunk = new ArrayList<>(batchable.subList(i, Math.min(batchable.size(), i + CHUNK)));
             for (int attempt = 0; attempt < 2 && !chunk.isEmpty(); attempt++) {
@@ -133,15 +147,24 @@ final class FilterChecker {
                 return new Step(limit(ep, filter), null);
             }
             case "offset" -> {
-                return new Step(pageOrder(ep, filter, Map.of("limit", List.of("1"), "offset", List.of("0")),
-                        Map.of("limit", List.of("1"), "offset", List.of("1"))), null);
+                return new Step(
+                        pageOrder(
+                                ep,
+                                filter,
+                                Map.of("limit", List.of("1"), "offset", List.of("0")),
+                                Map.of("limit", List.of("1"), "offset", List.of("1"))),
+                        null);
             }
             case "ordering" -> {
-                return new Step(pageOrder(ep, filter, Map.of("limit", List.of("1"), "ordering", List.of("id")),
-                        Map.of("limit", List.of("1"), "ordering", List.of("-id"))), null);
+                return new Step(
+                        pageOrder(
+                                ep,
+                                filter,
+                                Map.of("limit", List.of("1"), "ordering", List.of("id")),
+                                Map.of("limit", List.of("1"), "ordering", List.of("-id"))),
+                        null);
             }
-            default -> {
-            }
+            default -> {}
         }
         int sep = filter.lastIndexOf("__");
         String base = sep > 0 && LOOKUPS.contains(filter.substring(sep + 2)) ? filter.substring(0, sep) : filter;
@@ -156,8 +179,16 @@ final class FilterChecker {
             subject = null;
         }
         if (subject == null || (lookup != null && !applicable(lookup, subject))) {
-            return new Step(accepted(ep, made, filter, code, subject == null ? "no value derivable for " + base
-                    : "lookup " + lookup + " not derivable for a " + subject.kind() + " value"), null);
+            return new Step(
+                    accepted(
+                            ep,
+                            made,
+                            filter,
+                            code,
+                            subject == null
+                                    ? "no value derivable for " + base
+                                    : "lookup " + lookup + " not derivable for a " + subject.kind() + " value"),
+                    null);
         }
         return new Step(null, plan(filter, code, lookup, withFilterChoices(ep, base, subject)));
     }
@@ -169,12 +200,19 @@ final class FilterChecker {
                 List<String> candidates = new ArrayList<>();
                 for (String f : SEARCHED) {
                     JsonNode v = obj.get(f);
-                    if (v != null && v.isValueNode() && !v.isNull() && !v.asText().isEmpty()) {
+                    if (v != null
+                            && v.isValueNode()
+                            && !v.isNull()
+                            && !v.asText().isEmpty()) {
                         candidates.add(v.asText());
                     }
                 }
-                return new Subject(Kind.TEXT, candidates.isEmpty() ? null : candidates.get(0), candidates,
-                        SubjectResolver.nonMatching(Kind.TEXT, null), "search");
+                return new Subject(
+                        Kind.TEXT,
+                        candidates.isEmpty() ? null : candidates.get(0),
+                        candidates,
+                        SubjectResolver.nonMatching(Kind.TEXT, null),
+                        "search");
             }
             case "created_by_request", "updated_by_request", "modified_by_request" -> {
                 String id = switch (base) {
@@ -182,7 +220,11 @@ final class FilterChecker {
                     case "updated_by_request" -> made.updateRequestId();
                     default -> made.updateRequestId() != null ? made.updateRequestId() : made.createRequestId();
                 };
-                return new Subject(Kind.UUID, id, id == null ? List.of() : List.of(id), UUID.randomUUID().toString(),
+                return new Subject(
+                        Kind.UUID,
+                        id,
+                        id == null ? List.of() : List.of(id),
+                        UUID.randomUUID().toString(),
                         "request id");
             }
             default -> {
@@ -209,7 +251,7 @@ final class FilterChecker {
         return switch (lookup) {
             case "n", "empty" -> true;
             case "gt", "gte", "lt", "lte", "after", "before" ->
-                    s.kind() == Kind.NUMBER || s.kind() == Kind.DATETIME || s.kind() == Kind.DATE;
+                s.kind() == Kind.NUMBER || s.kind() == Kind.DATETIME || s.kind() == Kind.DATE;
             default -> s.kind() == Kind.TEXT || s.kind() == Kind.REF || s.kind() == Kind.NUMBER;
         };
     }
@@ -217,10 +259,16 @@ final class FilterChecker {
     /** The behavioural check: values that must include the object, and one that must exclude it. */
     private static Plan plan(String filter, String code, String lookup, Subject s) {
         if ("empty".equals(lookup)) {
-            return new Plan(filter, code, List.of(String.valueOf(s.isEmptyValue())), List.of(String.valueOf(!s.isEmptyValue())),
-                    false, s);
+            return new Plan(
+                    filter,
+                    code,
+                    List.of(String.valueOf(s.isEmptyValue())),
+                    List.of(String.valueOf(!s.isEmptyValue())),
+                    false,
+                    s);
         }
-        boolean negated = lookup != null && (lookup.equals("n") || (lookup.startsWith("n") && LOOKUPS.contains(lookup.substring(1))));
+        boolean negated = lookup != null
+                && (lookup.equals("n") || (lookup.startsWith("n") && LOOKUPS.contains(lookup.substring(1))));
         String positive = lookup == null || lookup.equals("n") ? null : negated ? lookup.substring(1) : lookup;
         List<String> matching = new ArrayList<>();
         for (String v : s.matching()) {
@@ -236,19 +284,22 @@ final class FilterChecker {
             alternatives = s.others();
         } else if (isComparison(positive)) {
             // no value (null): no comparison matches it, so any value of the kind must exclude it
-            nonMatching = s.matching().isEmpty() ? SubjectResolver.nonMatching(s.kind(), null)
+            nonMatching = s.matching().isEmpty()
+                    ? SubjectResolver.nonMatching(s.kind(), null)
                     : transform(positive, s.matching().get(0), s.kind(), false);
         } else {
             nonMatching = transform(positive, s.raw() == null ? "" : s.raw(), s.kind(), false);
         }
-        List<String> nonMatchingList = !alternatives.isEmpty() ? alternatives
-                : nonMatching == null ? List.of() : List.of(nonMatching);
-        return negated ? new Plan(filter, code, nonMatchingList, matching, true, s)
+        List<String> nonMatchingList =
+                !alternatives.isEmpty() ? alternatives : nonMatching == null ? List.of() : List.of(nonMatching);
+        return negated
+                ? new Plan(filter, code, nonMatchingList, matching, true, s)
                 : new Plan(filter, code, matching, nonMatchingList, false, s);
     }
 
     private static boolean isComparison(String lookup) {
-        return lookup != null && Set.of("gt", "gte", "lt", "lte", "after", "before").contains(lookup);
+        return lookup != null
+                && Set.of("gt", "gte", "lt", "lte", "after", "before").contains(lookup);
     }
 
     /**
@@ -309,13 +360,18 @@ final class FilterChecker {
             return accepted(ep, made, filter, plan.code(), "no value derivable " + why);
         }
         if (Boolean.FALSE.equals(includeOk)) {
-            return new Result(filter, Outcome.FAILED, "object not returned for " + filter + "=" + includeDetail + " " + why);
+            return new Result(
+                    filter, Outcome.FAILED, "object not returned for " + filter + "=" + includeDetail + " " + why);
         }
         if (Boolean.FALSE.equals(excludeOk)) {
-            return new Result(filter, Outcome.FAILED, "object still returned for " + filter + "=" + excludeDetail
-                    + (negated ? " (negation not applied) " : " (filter ignored?) ") + why);
+            return new Result(
+                    filter,
+                    Outcome.FAILED,
+                    "object still returned for " + filter + "=" + excludeDetail
+                            + (negated ? " (negation not applied) " : " (filter ignored?) ") + why);
         }
-        Outcome o = includeOk != null && excludeOk != null ? Outcome.FULL
+        Outcome o = includeOk != null && excludeOk != null
+                ? Outcome.FULL
                 : excludeOk != null ? Outcome.EXCLUSION_ONLY : Outcome.INCLUSION_ONLY;
         return new Result(filter, o, why);
     }
@@ -333,8 +389,7 @@ final class FilterChecker {
                 int step = match ? (inclusive ? 0 : (upward ? -1 : 1)) : (upward ? 1 : -1);
                 return shift(kind, v, step);
             }
-            default -> {
-            }
+            default -> {}
         }
         if (!match) { // text lookups: a random string no object contains
             String random = "zq" + UUID.randomUUID().toString().substring(0, 8);
@@ -355,7 +410,8 @@ final class FilterChecker {
     private static String shift(Kind kind, String v, int step) {
         return switch (kind) {
             case NUMBER -> new BigDecimal(v).add(BigDecimal.valueOf(step)).toPlainString();
-            case DATETIME -> OffsetDateTime.parse(v).plusSeconds(step).toInstant().toString();
+            case DATETIME ->
+                OffsetDateTime.parse(v).plusSeconds(step).toInstant().toString();
             case DATE -> LocalDate.parse(v).plusDays(step).toString();
             default -> null;
         };
@@ -379,8 +435,7 @@ final class FilterChecker {
     }
 
     /** One anchored request: is the object in the answer? */
-    private record Answer(boolean contains, String error, JsonNode body) {
-    }
+    private record Answer(boolean contains, String error, JsonNode body) {}
 
     private Answer ask(Endpoint ep, ObjectFactory.Made made, Map<String, List<String>> filters) {
         Map<String, List<String>> params = new LinkedHashMap<>(filters);
@@ -448,7 +503,8 @@ final class FilterChecker {
         int size = r.body().path("results").size();
         long count = r.body().path("count").asLong();
         boolean ok = size <= 1 && (count <= 1 || !r.body().path("next").isNull());
-        return new Result(filter, ok ? Outcome.FULL : Outcome.FAILED, ok ? "" : "limit=1 gave " + size + " of " + count);
+        return new Result(
+                filter, ok ? Outcome.FULL : Outcome.FAILED, ok ? "" : "limit=1 gave " + size + " of " + count);
     }
 
     /** offset / ordering: two one-row pages that must differ when there are two or more objects. */
@@ -463,7 +519,9 @@ final class FilterChecker {
         }
         long ida = ra.body().path("results").path(0).path("id").asLong();
         long idb = rb.body().path("results").path(0).path("id").asLong();
-        return new Result(filter, ida != idb ? Outcome.FULL : Outcome.FAILED,
+        return new Result(
+                filter,
+                ida != idb ? Outcome.FULL : Outcome.FAILED,
                 ida != idb ? "" : filter + " has no effect: both pages start with id " + ida);
     }
 }

@@ -5,16 +5,17 @@ package org.sourceoftruth.records.contract;
  * The contract types the pair only as string + integer, so this is the one table of choices.
  */
 final class GenericTargets {
-    private GenericTargets() {
-    }
+    private GenericTargets() {}
 
     static String contentType(String endpoint, String relation) {
         return switch (relation) {
             // circuit terminations end at a site (or provider network); dcim/vpn terminations at an interface
             // circuit terminations end at a site (or provider network); a cable termination on a
             // front port (the primary interface is virtual: no cable); dcim/vpn terminations at an interface
-            case "termination" -> endpoint.startsWith("circuits/") ? "dcim.site"
-                    : endpoint.equals("dcim/cable-terminations") ? "dcim.frontport" : "dcim.interface";
+            case "termination" ->
+                endpoint.startsWith("circuits/")
+                        ? "dcim.site"
+                        : endpoint.equals("dcim/cable-terminations") ? "dcim.frontport" : "dcim.interface";
             case "assigned_object", "component", "interface" -> "dcim.interface";
             case "parent_object" -> "dcim.device";
             case "member" -> "circuits.circuit";
@@ -31,7 +32,7 @@ final class GenericTargets {
     static java.util.Map<String, Object> shapedTarget(String endpoint, String field) {
         return switch (endpoint + "." + field) {
             case "wireless/wireless-links.interface_a", "wireless/wireless-links.interface_b" ->
-                    java.util.Map.of("type", "ieee802.11ac");
+                java.util.Map.of("type", "ieee802.11ac");
             default -> null;
         };
     }
@@ -49,7 +50,7 @@ final class GenericTargets {
             // NetBox renders these owners as the user's bare id; their filters take the username
             // (created_by, user) or the id (created_by_id, user_id), as for a nested user
             case "extras/journal-entries.created_by", "extras/saved-filters.user", "extras/table-configs.user" ->
-                    "users/users";
+                "users/users";
             default -> null;
         };
     }

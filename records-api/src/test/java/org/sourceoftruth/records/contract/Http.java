@@ -3,20 +3,19 @@ package org.sourceoftruth.records.contract;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
-import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.Api;
-
 import java.util.List;
 import java.util.Map;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.Api;
 
 /** The contract test's few HTTP calls, as the superuser, answering status + parsed JSON body. */
 final class Http {
     /** Requests made and milliseconds spent in them (the run's cost, printed with the summary). */
     static final java.util.concurrent.atomic.AtomicLong REQUESTS = new java.util.concurrent.atomic.AtomicLong();
+
     static final java.util.concurrent.atomic.AtomicLong MILLIS = new java.util.concurrent.atomic.AtomicLong();
 
-    private Http() {
-    }
+    private Http() {}
 
     /** One answer: status, JSON body (null when the body is not JSON), the X-Request-ID header. */
     record Reply(int status, JsonNode body, String requestId, String text) {

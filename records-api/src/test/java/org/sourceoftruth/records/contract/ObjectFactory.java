@@ -1,14 +1,13 @@
 package org.sourceoftruth.records.contract;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.sourceoftruth.records.contract.Contract.Endpoint;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.sourceoftruth.records.contract.Contract.Endpoint;
 
 /**
  * Creates objects for contract endpoints generically, from the contract's {@code required} and
@@ -28,11 +27,14 @@ import java.util.Set;
  * Failures never abort the run: they are recorded per endpoint and the instance is null.
  */
 final class ObjectFactory {
-    enum Role { PRIMARY, OTHER, SPARE }
+    enum Role {
+        PRIMARY,
+        OTHER,
+        SPARE
+    }
 
     /** An object the factory made (or found): id, the request ids of its creation and last update. */
-    record Made(long id, String createRequestId, String updateRequestId, boolean found) {
-    }
+    record Made(long id, String createRequestId, String updateRequestId, boolean found) {}
 
     private final Contract contract;
     private final Set<String> served;
@@ -131,8 +133,11 @@ final class ObjectFactory {
         // belongs to a device type or a module type, not both): leave out one of them at a time.
         for (String optional : List.copyOf(full.keySet())) {
             JsonNode spec = ep.writeFields().get(optional);
-            if (second.status() != 400 || ep.required().contains(optional) || spec == null
-                    || !spec.path("type").asText().equals("fk") || !spec.path("null").asBoolean()) {
+            if (second.status() != 400
+                    || ep.required().contains(optional)
+                    || spec == null
+                    || !spec.path("type").asText().equals("fk")
+                    || !spec.path("null").asBoolean()) {
                 continue;
             }
             Map<String, Object> without = new LinkedHashMap<>(full);
@@ -144,11 +149,17 @@ final class ObjectFactory {
         }
         if (second.status() == 201) {
             // informational: often a model-level rule NetBox has too (a VM needs a site or cluster)
-            note(ep.key(), "POST with only the contract's required fields " + ep.required() + " refused: " + r.describe());
+            note(
+                    ep.key(),
+                    "POST with only the contract's required fields " + ep.required() + " refused: " + r.describe());
             return made(second);
         }
-        finding(ep.key(), "cannot create (" + role + "): POST " + ep.path() + " " + body + " → " + r.describe()
-                + (second.status() == r.status() && second.text().equals(r.text()) ? "" : "; with all fields → " + second.describe()));
+        finding(
+                ep.key(),
+                "cannot create (" + role + "): POST " + ep.path() + " " + body + " → " + r.describe()
+                        + (second.status() == r.status() && second.text().equals(r.text())
+                                ? ""
+                                : "; with all fields → " + second.describe()));
         return null;
     }
 
@@ -209,7 +220,8 @@ final class ObjectFactory {
         Map<String, Object> body = body(ep, optional, Role.PRIMARY);
         ep.required().forEach(body::remove);
         Made dataFile = body.containsKey("data_source") && ep.fields().containsKey("data_file")
-                ? instance("core/data-files", Role.PRIMARY) : null;
+                ? instance("core/data-files", Role.PRIMARY)
+                : null;
         if (dataFile != null) {
             // NetBox binds a synced-data object to a file with data_source + data_file; 4.4's
             // serializers list data_file read-only on most of these models, later releases take
@@ -233,7 +245,10 @@ final class ObjectFactory {
                 return patchOneByOne(ep, m, detail, body);
             }
             for (String f : named) {
-                note(ep.key(), "optional field not set: " + f + " = " + body.get(f) + " → " + r.body().get(f));
+                note(
+                        ep.key(),
+                        "optional field not set: " + f + " = " + body.get(f) + " → "
+                                + r.body().get(f));
                 removeWithPair(ep, body, f);
             }
         }
@@ -300,14 +315,22 @@ final class ObjectFactory {
             List<String> pair = g.getValue();
             if (names.contains(pair.get(0)) || names.contains(pair.get(1)) || names.contains(g.getKey())) {
                 Endpoint target = contract.endpointOfContentType(GenericTargets.contentType(ep.key(), g.getKey()));
-                Made t = target == null ? null : instance(target.key(), target.key().equals(ep.key()) ? Role.SPARE : Role.PRIMARY);
+                Made t = target == null
+                        ? null
+                        : instance(target.key(), target.key().equals(ep.key()) ? Role.SPARE : Role.PRIMARY);
                 if (t != null) {
                     body.put(pair.get(0), GenericTargets.contentType(ep.key(), g.getKey()));
                     body.put(pair.get(1), t.id());
                 } else {
-                    note(ep.key(), "no " + GenericTargets.contentType(ep.key(), g.getKey()) + " to point " + g.getKey()
-                            + " at" + (target == null ? " (no endpoint serves it)" : " (" + target.key() + " made none"
-                            + (inProgress.isEmpty() ? "" : "; in progress: " + inProgress) + ")"));
+                    note(
+                            ep.key(),
+                            "no " + GenericTargets.contentType(ep.key(), g.getKey()) + " to point " + g.getKey()
+                                    + " at"
+                                    + (target == null
+                                            ? " (no endpoint serves it)"
+                                            : " (" + target.key() + " made none"
+                                                    + (inProgress.isEmpty() ? "" : "; in progress: " + inProgress)
+                                                    + ")"));
                 }
                 names.removeAll(pair);
                 names.remove(g.getKey());
@@ -342,10 +365,24 @@ final class ObjectFactory {
             // a list of {object_type, object_id} (a cable's ends): a fresh interface each, as no
             // object takes two cable ends
             Made device = instance("dcim/devices", Role.PRIMARY);
-            Http.Reply r = device == null ? null : Http.post("/api/dcim/interfaces/", Map.of("device", device.id(),
-                    "name", "generic-object-" + block + "-" + name + (second ? "-2" : ""), "type", "1000base-t"));
-            return r == null || r.status() != 201 ? SampleValues.NONE
-                    : List.of(Map.of("object_type", "dcim.interface", "object_id", r.body().path("id").asLong()));
+            Http.Reply r = device == null
+                    ? null
+                    : Http.post(
+                            "/api/dcim/interfaces/",
+                            Map.of(
+                                    "device",
+                                    device.id(),
+                                    "name",
+                                    "generic-object-" + block + "-" + name + (second ? "-2" : ""),
+                                    "type",
+                                    "1000base-t"));
+            return r == null || r.status() != 201
+                    ? SampleValues.NONE
+                    : List.of(Map.of(
+                            "object_type",
+                            "dcim.interface",
+                            "object_id",
+                            r.body().path("id").asLong()));
         }
         if (target != null && type.startsWith("array:")) { // m2m and tags: one related object
             Made t = instance(target, target.equals(ep.key()) ? Role.SPARE : Role.PRIMARY);
@@ -376,8 +413,10 @@ final class ObjectFactory {
         Http.Reply r = Http.post(targetEp.path(), body);
         Made m = r.status() == 201 ? made(r) : null;
         if (m == null) {
-            finding(ep.key(), "cannot make the " + field + " target: POST " + targetEp.path() + " " + body + " → "
-                    + r.describe());
+            finding(
+                    ep.key(),
+                    "cannot make the " + field + " target: POST " + targetEp.path() + " " + body + " → "
+                            + r.describe());
         }
         made.put(memo, m);
         return m;
@@ -396,15 +435,32 @@ final class ObjectFactory {
         if (device == null || other == null) {
             return Map.of();
         }
-        Http.Reply a = Http.post("/api/dcim/interfaces/", Map.of("device", device.id(), "name", "peer-a", "type", "1000base-t"));
-        Http.Reply b = Http.post("/api/dcim/interfaces/", Map.of("device", other.id(), "name", "peer-b", "type", "1000base-t"));
+        Http.Reply a = Http.post(
+                "/api/dcim/interfaces/", Map.of("device", device.id(), "name", "peer-a", "type", "1000base-t"));
+        Http.Reply b = Http.post(
+                "/api/dcim/interfaces/", Map.of("device", other.id(), "name", "peer-b", "type", "1000base-t"));
         if (a.status() != 201 || b.status() != 201) {
             return Map.of();
         }
-        Http.post("/api/dcim/cables/", Map.of(
-                "a_terminations", List.of(Map.of("object_type", "dcim.interface", "object_id", a.body().path("id").asLong())),
-                "b_terminations", List.of(Map.of("object_type", "dcim.interface", "object_id", b.body().path("id").asLong()))));
-        String name = Http.get("/api/dcim/devices/" + device.id() + "/").body().path("name").asText();
+        Http.post(
+                "/api/dcim/cables/",
+                Map.of(
+                        "a_terminations",
+                                List.of(Map.of(
+                                        "object_type",
+                                        "dcim.interface",
+                                        "object_id",
+                                        a.body().path("id").asLong())),
+                        "b_terminations",
+                                List.of(Map.of(
+                                        "object_type",
+                                        "dcim.interface",
+                                        "object_id",
+                                        b.body().path("id").asLong()))));
+        String name = Http.get("/api/dcim/devices/" + device.id() + "/")
+                .body()
+                .path("name")
+                .asText();
         return Map.of("peer_device", List.of(name), "peer_interface", List.of("peer-a"));
     }
 

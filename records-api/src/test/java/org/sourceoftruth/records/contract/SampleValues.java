@@ -1,7 +1,6 @@
 package org.sourceoftruth.records.contract;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -20,6 +19,7 @@ final class SampleValues {
     private final String run = UUID.randomUUID().toString().substring(0, 4);
     /** Random start so repeated runs against one database do not collide on unique numbers. */
     private final int base = ThreadLocalRandom.current().nextInt(0, 50) * 1000;
+
     private int counter;
 
     /** A unique slug-safe string, e.g. {@code ct3f9a-17}. */
@@ -72,8 +72,8 @@ final class SampleValues {
             case "start" -> 4_100_000_000L + block * 10L;
             case "end" -> 4_100_000_000L + block * 10L + 9;
             case "rd" -> "65000:" + block;
-            case "mac_address" -> String.format("02:00:00:%02x:%02x:%02x", (block >> 16) & 0xff, (block >> 8) & 0xff,
-                    block & 0xff);
+            case "mac_address" ->
+                String.format("02:00:00:%02x:%02x:%02x", (block >> 16) & 0xff, (block >> 8) & 0xff, block & 0xff);
             case "color" -> "aa1409";
             // a required custom field would make every later object of its types need a value
             case "required" -> false;
@@ -81,7 +81,10 @@ final class SampleValues {
             case "dns_name" -> "h" + unique() + ".example.com";
             case "email" -> unique() + "@example.com";
             case "password" -> "Contract-Test-" + block + "x";
-            case "key" -> (UUID.randomUUID().toString() + UUID.randomUUID()).replace("-", "").substring(0, 40);
+            case "key" ->
+                (UUID.randomUUID().toString() + UUID.randomUUID())
+                        .replace("-", "")
+                        .substring(0, 40);
             case "object_types", "content_types" -> List.of("dcim.site");
             case "event_types" -> List.of("object_created");
             // a table config's: the model its table shows, and its columns
@@ -109,7 +112,8 @@ final class SampleValues {
                 java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("contract-source");
                 // valid as config context data and as a config context profile's JSON schema, both
                 // of which synced-data objects bound to it take from it
-                java.nio.file.Files.writeString(dir.resolve("context.json"),
+                java.nio.file.Files.writeString(
+                        dir.resolve("context.json"),
                         "{\"type\": \"object\", \"properties\": {\"contract\": {\"type\": \"boolean\"}}}");
                 localSourceUrl = dir.toUri().toString();
             } catch (java.io.IOException e) {
@@ -131,14 +135,13 @@ final class SampleValues {
     }
 
     /** A file for a {@code binary} (upload) field: sent as a multipart file part by {@link Http}. */
-    record Upload(String fileName, byte[] bytes) {
-    }
+    record Upload(String fileName, byte[] bytes) {}
 
     /** A 1x1 PNG made by the JDK. */
     static Upload png() {
         try {
-            java.awt.image.BufferedImage image = new java.awt.image.BufferedImage(1, 1,
-                    java.awt.image.BufferedImage.TYPE_INT_RGB);
+            java.awt.image.BufferedImage image =
+                    new java.awt.image.BufferedImage(1, 1, java.awt.image.BufferedImage.TYPE_INT_RGB);
             java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
             javax.imageio.ImageIO.write(image, "png", out);
             return new Upload("contract.png", out.toByteArray());

@@ -1,7 +1,6 @@
 package org.sourceoftruth.records.contract;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -50,10 +49,16 @@ final class ShapeChecker {
         }
         String type = spec.path("type").asText();
         if (value.isNull()) {
-            return spec.path("null").asBoolean() || type.equals("any") || blankChoice(spec) ? null : "null but not nullable";
+            return spec.path("null").asBoolean() || type.equals("any") || blankChoice(spec)
+                    ? null
+                    : "null but not nullable";
         }
         if (type.startsWith("nested:")) {
-            return nested(value, type.substring("nested:".length()), spec.path("endpoint").asText(null), depth);
+            return nested(
+                    value,
+                    type.substring("nested:".length()),
+                    spec.path("endpoint").asText(null),
+                    depth);
         }
         if (type.startsWith("array")) {
             return array(value, type, spec, depth);
@@ -64,7 +69,8 @@ final class ShapeChecker {
             case "boolean" -> value.isBoolean() ? null : expected("boolean", value);
             case "object" -> value.isObject() ? null : expected("object", value);
             case "any" -> null;
-            case "string" -> value.isTextual() ? format(value.asText(), spec.path("format").asText()) : expected("string", value);
+            case "string" ->
+                value.isTextual() ? format(value.asText(), spec.path("format").asText()) : expected("string", value);
             case "choice{value,label}" -> choice(value, spec);
             default -> "unknown contract type " + type;
         };
@@ -84,8 +90,7 @@ final class ShapeChecker {
             switch (format) {
                 case "date-time" -> OffsetDateTime.parse(text);
                 case "date" -> LocalDate.parse(text);
-                default -> {
-                }
+                default -> {}
             }
             return null;
         } catch (RuntimeException e) {
@@ -118,7 +123,9 @@ final class ShapeChecker {
         }
         String element = type.substring("array:".length());
         JsonNode elementSpec = spec.deepCopy();
-        ((com.fasterxml.jackson.databind.node.ObjectNode) elementSpec).put("type", element).remove("null");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) elementSpec)
+                .put("type", element)
+                .remove("null");
         String p = problem(value.get(0), elementSpec, depth);
         return p == null ? null : "[0]: " + p;
     }
@@ -130,13 +137,16 @@ final class ShapeChecker {
      * engine declares which is which (Field.NestedCount). Absent in a nested object is fine.
      */
     private static boolean isAnnotatedCount(String name, JsonNode spec) {
-        return name.endsWith("_count") && spec.path("ro").asBoolean() && spec.path("type").asText().equals("integer");
+        return name.endsWith("_count")
+                && spec.path("ro").asBoolean()
+                && spec.path("type").asText().equals("integer");
     }
 
     private String nested(JsonNode value, String schema, String endpoint, int depth) {
         if (schema.equals("IntegerRange")) {
             // NetBox's IntegerRangeSerializer renders [lower, upper], whatever its OpenAPI says
-            return value.isArray() && value.size() == 2 && value.get(0).isIntegralNumber() ? null
+            return value.isArray() && value.size() == 2 && value.get(0).isIntegralNumber()
+                    ? null
                     : expected("[lower, upper]", value);
         }
         if (!value.isObject()) {

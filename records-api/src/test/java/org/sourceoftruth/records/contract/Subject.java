@@ -10,7 +10,15 @@ import java.util.List;
  * half can be checked; a null {@code nonMatching} that only the inclusion half can.
  */
 record Subject(Kind kind, String raw, List<String> matching, String nonMatching, String how, List<String> others) {
-    enum Kind { TEXT, NUMBER, DATETIME, DATE, BOOLEAN, REF, UUID }
+    enum Kind {
+        TEXT,
+        NUMBER,
+        DATETIME,
+        DATE,
+        BOOLEAN,
+        REF,
+        UUID
+    }
 
     /**
      * {@code others}: values the object must not match, {@code nonMatching} first; for a related

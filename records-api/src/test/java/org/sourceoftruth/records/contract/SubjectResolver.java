@@ -1,14 +1,13 @@
 package org.sourceoftruth.records.contract;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.sourceoftruth.records.contract.Contract.Endpoint;
-import org.sourceoftruth.records.contract.Subject.Kind;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.sourceoftruth.records.contract.Contract.Endpoint;
+import org.sourceoftruth.records.contract.Subject.Kind;
 
 /**
  * Finds what a filter base name refers to on the object under test, from the object's full
@@ -28,8 +27,8 @@ final class SubjectResolver {
      * Natural keys NetBox's relation filters take when not given an id, most common first
      * ({@code account}: a provider account's, as circuits' {@code provider_account} filters take).
      */
-    private static final List<String> NATURAL_KEYS = List.of("slug", "name", "model", "cid", "asn", "rd", "vid",
-            "prefix", "address", "username", "ssid", "account");
+    private static final List<String> NATURAL_KEYS = List.of(
+            "slug", "name", "model", "cid", "asn", "rd", "vid", "prefix", "address", "username", "ssid", "account");
 
     private static final java.util.regex.Pattern IPV4_WITH_MASK =
             java.util.regex.Pattern.compile("\\d+\\.\\d+\\.\\d+\\.\\d+(/\\d+)?");
@@ -67,7 +66,11 @@ final class SubjectResolver {
         if (s == null) {
             s = guessed(ep, base, idCode);
         }
-        if (s != null && idCode && s.kind() == Kind.TEXT && s.raw() != null && !s.raw().matches("-?\\d+")) {
+        if (s != null
+                && idCode
+                && s.kind() == Kind.TEXT
+                && s.raw() != null
+                && !s.raw().matches("-?\\d+")) {
             // an integer filter (object_type_id, tags' object_types) given a name ("dcim.site") is
             // not NetBox's filter: NetBox takes ids there; with no id to derive, only acceptance is checked
             return null;
@@ -86,7 +89,9 @@ final class SubjectResolver {
             return fromField(ep, stem, fields.get(stem), obj.get(stem), true);
         }
         String plural = stem + "s";
-        if (fields.containsKey(plural) && obj.has(plural) && fields.get(plural).path("type").asText().startsWith("array")) {
+        if (fields.containsKey(plural)
+                && obj.has(plural)
+                && fields.get(plural).path("type").asText().startsWith("array")) {
             return fromField(ep, plural, fields.get(plural), obj.get(plural), byId);
         }
         return null;
@@ -102,18 +107,20 @@ final class SubjectResolver {
                 continue;
             }
             Endpoint target = targetOf(f.getValue());
-            JsonNode targetObj = target == null ? null : detail(target, v.get("id").asLong());
+            JsonNode targetObj =
+                    target == null ? null : detail(target, v.get("id").asLong());
             if (targetObj == null) {
                 continue;
             }
             String prefix = f.getKey() + "_";
-            Subject s = base.startsWith(prefix) ? own(target, targetObj, base.substring(prefix.length()), idCode) : null;
+            Subject s =
+                    base.startsWith(prefix) ? own(target, targetObj, base.substring(prefix.length()), idCode) : null;
             if (s == null) {
                 s = own(target, targetObj, base, idCode);
             }
             if (s != null && (s.kind() == Kind.REF || base.startsWith(prefix))) {
-                return new Subject(s.kind(), s.raw(), s.matching(), s.nonMatching(), f.getKey() + "." + s.how(),
-                        s.others());
+                return new Subject(
+                        s.kind(), s.raw(), s.matching(), s.nonMatching(), f.getKey() + "." + s.how(), s.others());
             }
         }
         return null;
@@ -125,7 +132,8 @@ final class SubjectResolver {
         Endpoint found = null;
         for (Endpoint e : contract.endpoints()) {
             String last = e.key().substring(e.key().indexOf('/') + 1);
-            String singular = last.endsWith("sses") || last.endsWith("ches") ? last.substring(0, last.length() - 2)
+            String singular = last.endsWith("sses") || last.endsWith("ches")
+                    ? last.substring(0, last.length() - 2)
                     : last.endsWith("s") ? last.substring(0, last.length() - 1) : last;
             if (singular.equals(stem) && (found == null || e.app().equals(ep.app()))) {
                 found = e;
@@ -156,7 +164,8 @@ final class SubjectResolver {
             }
             JsonNode first = value.isEmpty() ? null : value.get(0);
             JsonNode elementSpec = spec.deepCopy();
-            ((com.fasterxml.jackson.databind.node.ObjectNode) elementSpec).put("type", type.substring(Math.min(type.length(), 6)));
+            ((com.fasterxml.jackson.databind.node.ObjectNode) elementSpec)
+                    .put("type", type.substring(Math.min(type.length(), 6)));
             if (type.equals("array") || type.startsWith("array:array")) {
                 return null;
             }
@@ -179,21 +188,27 @@ final class SubjectResolver {
         Endpoint idTarget = type.equals("integer") ? contract.endpoint(GenericTargets.idTarget(ep.key(), name)) : null;
         if (idTarget != null) { // a relation rendered as the bare id (DRF's PrimaryKeyRelatedField)
             if (!byId && !value.isNull()) { // a filter by the target's natural key: read it from the target
-                return byNaturalKey(idTarget, com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()
-                        .put("id", value.asLong()), name);
+                return byNaturalKey(
+                        idTarget,
+                        com.fasterxml.jackson.databind.node.JsonNodeFactory.instance
+                                .objectNode()
+                                .put("id", value.asLong()),
+                        name);
             }
             String other = otherKey(idTarget, true, null);
-            return value.isNull() ? new Subject(Kind.REF, null, List.of(), other, name + " (null)")
+            return value.isNull()
+                    ? new Subject(Kind.REF, null, List.of(), other, name + " (null)")
                     : new Subject(Kind.REF, value.asText(), List.of(value.asText()), other, name + ".id");
         }
         Kind kind = switch (type) {
             case "integer", "number" -> Kind.NUMBER;
             case "boolean" -> Kind.BOOLEAN;
-            case "string" -> switch (spec.path("format").asText()) {
-                case "date-time" -> Kind.DATETIME;
-                case "date" -> Kind.DATE;
-                default -> Kind.TEXT;
-            };
+            case "string" ->
+                switch (spec.path("format").asText()) {
+                    case "date-time" -> Kind.DATETIME;
+                    case "date" -> Kind.DATE;
+                    default -> Kind.TEXT;
+                };
             default -> null;
         };
         if (kind == null) {
@@ -206,7 +221,9 @@ final class SubjectResolver {
         if (kind == Kind.TEXT && raw.isEmpty()) {
             return new Subject(kind, "", List.of(), nonMatching(kind, raw), name + " (empty)");
         }
-        if (kind == Kind.NUMBER && spec.path("choices").isArray() && !spec.path("choices").isEmpty()) {
+        if (kind == Kind.NUMBER
+                && spec.path("choices").isArray()
+                && !spec.path("choices").isEmpty()) {
             // a plain number with choices (a data source's sync_interval): NetBox's ChoiceFilter
             // refuses other numbers, so the non-matching value is another choice
             return new Subject(kind, raw, List.of(raw), otherChoice(spec, raw), name);
@@ -218,7 +235,12 @@ final class SubjectResolver {
         Endpoint target = targetOf(spec);
         if (byId || target == null) {
             String other = target == null ? null : otherKey(target, true, null);
-            return new Subject(Kind.REF, nested.path("id").asText(), List.of(nested.path("id").asText()), other, name + ".id");
+            return new Subject(
+                    Kind.REF,
+                    nested.path("id").asText(),
+                    List.of(nested.path("id").asText()),
+                    other,
+                    name + ".id");
         }
         return byNaturalKey(target, nested, name);
     }
@@ -242,14 +264,16 @@ final class SubjectResolver {
         List<String> others = new ArrayList<>();
         for (String k : NATURAL_KEYS) {
             JsonNode v = source.get(k);
-            String other = v != null && v.isValueNode() && !v.isNull() && !v.asText().isEmpty() ? otherKey(target, false, k)
-                    : null;
+            String other =
+                    v != null && v.isValueNode() && !v.isNull() && !v.asText().isEmpty()
+                            ? otherKey(target, false, k)
+                            : null;
             if (other != null) {
                 others.add(other);
             }
         }
-        return new Subject(Kind.REF, keys.get(0), keys, otherKey(target, false, firstKey), name + "." + firstKey,
-                others);
+        return new Subject(
+                Kind.REF, keys.get(0), keys, otherKey(target, false, firstKey), name + "." + firstKey, others);
     }
 
     private Subject nullRef(JsonNode spec, boolean byId, String name) {
@@ -297,7 +321,12 @@ final class SubjectResolver {
         }
         return switch (kind) {
             case TEXT, REF -> "zq" + UUID.randomUUID().toString().substring(0, 8);
-            case NUMBER -> raw == null ? "987654" : new java.math.BigDecimal(raw).add(java.math.BigDecimal.valueOf(7)).toPlainString();
+            case NUMBER ->
+                raw == null
+                        ? "987654"
+                        : new java.math.BigDecimal(raw)
+                                .add(java.math.BigDecimal.valueOf(7))
+                                .toPlainString();
             case BOOLEAN -> raw == null ? "true" : String.valueOf(!Boolean.parseBoolean(raw));
             case DATETIME -> "2001-02-03T04:05:06Z";
             case DATE -> "2001-02-03";

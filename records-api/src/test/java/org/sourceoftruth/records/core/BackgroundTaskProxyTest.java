@@ -1,11 +1,11 @@
 package org.sourceoftruth.records.core;
 
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
+
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 import org.sourceoftruth.records.Api;
-
-import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.startsWith;
 
 /**
  * With no dispatcher answering (%test: DISPATCHER_URL on a closed port), NetBox's
@@ -17,12 +17,23 @@ class BackgroundTaskProxyTest {
 
     @Test
     void anUnreachableDispatcherIsA503InNetBoxsShape() {
-        for (String path : new String[]{"/api/core/background-tasks/", "/api/core/background-queues/",
-                "/api/core/background-workers/", "/api/core/background-tasks/1/"}) {
-            Api.auth().get(path).then().statusCode(503).contentType("application/json")
+        for (String path : new String[] {
+            "/api/core/background-tasks/",
+            "/api/core/background-queues/",
+            "/api/core/background-workers/",
+            "/api/core/background-tasks/1/"
+        }) {
+            Api.auth()
+                    .get(path)
+                    .then()
+                    .statusCode(503)
+                    .contentType("application/json")
                     .body("detail", startsWith("Background tasks are unavailable"));
         }
-        Api.auth().post("/api/core/background-tasks/1/requeue/").then().statusCode(503)
+        Api.auth()
+                .post("/api/core/background-tasks/1/requeue/")
+                .then()
+                .statusCode(503)
                 .body("detail", equalTo("Background tasks are unavailable: the webhook dispatcher does not answer."));
     }
 

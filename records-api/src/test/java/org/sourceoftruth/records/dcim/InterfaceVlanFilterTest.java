@@ -1,18 +1,17 @@
 package org.sourceoftruth.records.dcim;
 
-import io.quarkus.test.junit.QuarkusTest;
-import org.junit.jupiter.api.Test;
-import org.sourceoftruth.records.Api;
-
-import java.util.List;
-import java.util.Map;
-
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.empty;
 import static org.sourceoftruth.records.Api.auth;
 import static org.sourceoftruth.records.Api.create;
 import static org.sourceoftruth.records.Api.uniq;
+
+import io.quarkus.test.junit.QuarkusTest;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.records.Api;
 
 /**
  * NetBox's CommonInterfaceFilterSet {@code vlan} (a VID) and {@code vlan_id} (a VLAN's id) on
@@ -30,26 +29,58 @@ class InterfaceVlanFilterTest {
         int service = create("/api/ipam/vlans/", Map.of("vid", 3103, "name", "service-" + u, "qinq_role", "svlan"));
 
         int device = Api.device(Api.site("vlanf"), Api.deviceTypeAndRole(), "vlanf-" + u);
-        int access = create("/api/dcim/interfaces/", Map.of("device", device, "name", "e1", "type", "1000base-t",
-                "mode", "access", "untagged_vlan", untagged));
-        int trunk = create("/api/dcim/interfaces/", Map.of("device", device, "name", "e2", "type", "1000base-t",
-                "mode", "tagged", "tagged_vlans", List.of(tagged)));
-        int qinq = create("/api/dcim/interfaces/", Map.of("device", device, "name", "e3", "type", "1000base-t",
-                "mode", "q-in-q", "qinq_svlan", service));
+        int access = create(
+                "/api/dcim/interfaces/",
+                Map.of(
+                        "device",
+                        device,
+                        "name",
+                        "e1",
+                        "type",
+                        "1000base-t",
+                        "mode",
+                        "access",
+                        "untagged_vlan",
+                        untagged));
+        int trunk = create(
+                "/api/dcim/interfaces/",
+                Map.of(
+                        "device",
+                        device,
+                        "name",
+                        "e2",
+                        "type",
+                        "1000base-t",
+                        "mode",
+                        "tagged",
+                        "tagged_vlans",
+                        List.of(tagged)));
+        int qinq = create(
+                "/api/dcim/interfaces/",
+                Map.of("device", device, "name", "e3", "type", "1000base-t", "mode", "q-in-q", "qinq_svlan", service));
         create("/api/dcim/interfaces/", Map.of("device", device, "name", "e4", "type", "1000base-t"));
         check("/api/dcim/interfaces/?device_id=" + device, access, trunk, qinq, untagged, tagged, service);
 
         int type = create("/api/virtualization/cluster-types/", Map.of("name", "ct-" + u, "slug", "ct-" + u));
         int cluster = create("/api/virtualization/clusters/", Map.of("name", "cl-" + u, "type", type));
         int vm = create("/api/virtualization/virtual-machines/", Map.of("name", "vm-" + u, "cluster", cluster));
-        int vAccess = create("/api/virtualization/interfaces/", Map.of("virtual_machine", vm, "name", "v1",
-                "mode", "access", "untagged_vlan", untagged));
-        int vTrunk = create("/api/virtualization/interfaces/", Map.of("virtual_machine", vm, "name", "v2",
-                "mode", "tagged", "tagged_vlans", List.of(tagged)));
-        int vQinq = create("/api/virtualization/interfaces/", Map.of("virtual_machine", vm, "name", "v3",
-                "mode", "q-in-q", "qinq_svlan", service));
+        int vAccess = create(
+                "/api/virtualization/interfaces/",
+                Map.of("virtual_machine", vm, "name", "v1", "mode", "access", "untagged_vlan", untagged));
+        int vTrunk = create(
+                "/api/virtualization/interfaces/",
+                Map.of("virtual_machine", vm, "name", "v2", "mode", "tagged", "tagged_vlans", List.of(tagged)));
+        int vQinq = create(
+                "/api/virtualization/interfaces/",
+                Map.of("virtual_machine", vm, "name", "v3", "mode", "q-in-q", "qinq_svlan", service));
         create("/api/virtualization/interfaces/", Map.of("virtual_machine", vm, "name", "v4"));
-        check("/api/virtualization/interfaces/?virtual_machine_id=" + vm, vAccess, vTrunk, vQinq, untagged, tagged,
+        check(
+                "/api/virtualization/interfaces/?virtual_machine_id=" + vm,
+                vAccess,
+                vTrunk,
+                vQinq,
+                untagged,
+                tagged,
                 service);
     }
 

@@ -1,12 +1,14 @@
 package org.sourceoftruth.records.extras;
 
+import static org.hamcrest.Matchers.hasSize;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.sourceoftruth.records.Api.auth;
+import static org.sourceoftruth.records.Api.create;
+
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.Test;
-import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.Api;
-
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -14,13 +16,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.Api;
 import org.sourceoftruth.records.testsupport.Snapshots;
-
-import static org.hamcrest.Matchers.hasSize;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.sourceoftruth.records.Api.auth;
-import static org.sourceoftruth.records.Api.create;
 
 /**
  * Config contexts are held in memory and matched in Java: a device page costs a fixed number of
@@ -34,6 +33,7 @@ class ConfigContextCacheTest {
 
     @Inject
     ConfigContextCache cache;
+
     @Inject
     AgroalDataSource dataSource;
 
@@ -48,8 +48,17 @@ class ConfigContextCacheTest {
             int[] tr = Api.deviceTypeAndRole();
             List<Map<String, Object>> devices = new ArrayList<>();
             for (int i = 0; i < 40; i++) {
-                devices.add(Map.of("name", "ccq-d-" + u + "-" + i, "site", site, "device_type", tr[0], "role", tr[1],
-                        "tags", List.of(tag)));
+                devices.add(Map.of(
+                        "name",
+                        "ccq-d-" + u + "-" + i,
+                        "site",
+                        site,
+                        "device_type",
+                        tr[0],
+                        "role",
+                        tr[1],
+                        "tags",
+                        List.of(tag)));
             }
             Api.post("/api/dcim/devices/", devices).statusCode(201);
             String page = "/api/dcim/devices/?site_id=" + site + "&limit=";
@@ -59,20 +68,26 @@ class ConfigContextCacheTest {
             assertEquals(without, statements(page + 4, 4), "no active context, small page");
 
             // a context through the region tree, one assigned by tag, one for everything: both paths
-            Map<String, Object> byRegion = new HashMap<>(Map.of("name", "ccq-1-" + u, "weight", 10,
-                    "data", Map.of("a", 1), "regions", List.of(region)));
+            Map<String, Object> byRegion = new HashMap<>(
+                    Map.of("name", "ccq-1-" + u, "weight", 10, "data", Map.of("a", 1), "regions", List.of(region)));
             create("/api/extras/config-contexts/", byRegion);
-            create("/api/extras/config-contexts/", Map.of("name", "ccq-2-" + u, "weight", 20, "data", Map.of("b", 2),
-                    "tags", List.of("ccq-t-" + u)));
-            create("/api/extras/config-contexts/", Map.of("name", "ccq-3-" + u, "weight", 30, "data", Map.of("c", 3),
-                    "sites", List.of(site)));
+            create(
+                    "/api/extras/config-contexts/",
+                    Map.of("name", "ccq-2-" + u, "weight", 20, "data", Map.of("b", 2), "tags", List.of("ccq-t-" + u)));
+            create(
+                    "/api/extras/config-contexts/",
+                    Map.of("name", "ccq-3-" + u, "weight", 30, "data", Map.of("c", 3), "sites", List.of(site)));
             int withForty = statements(page + 40, 40);
             int withFour = statements(page + 4, 4);
             assertEquals(withFour, withForty, "statements for 4 vs 40 devices with contexts");
             // what matching needs of the page, tags included, is one statement
             assertEquals(1, withForty - without, "statements config_context costs with a context by tag");
-            auth().get(page + 40).then().body("results.config_context", org.hamcrest.Matchers.everyItem(
-                    org.hamcrest.Matchers.equalTo(Map.of("a", 1, "b", 2, "c", 3))));
+            auth().get(page + 40)
+                    .then()
+                    .body(
+                            "results.config_context",
+                            org.hamcrest.Matchers.everyItem(
+                                    org.hamcrest.Matchers.equalTo(Map.of("a", 1, "b", 2, "c", 3))));
 
             // the contexts are read once, not per request
             long reads = cache.reads();
@@ -98,8 +113,9 @@ class ConfigContextCacheTest {
         assertEquals(Map.of(), contextOf(url));
 
         // create
-        int id = create("/api/extras/config-contexts/", Map.of("name", "cci-" + u, "data", Map.of("k", 1),
-                "sites", List.of(site)));
+        int id = create(
+                "/api/extras/config-contexts/",
+                Map.of("name", "cci-" + u, "data", Map.of("k", 1), "sites", List.of(site)));
         String ctx = "/api/extras/config-contexts/" + id + "/";
         assertEquals(Map.of("k", 1), contextOf(url));
         // data changed
@@ -127,8 +143,9 @@ class ConfigContextCacheTest {
         // deleting the assigned region leaves the context unassigned: it then matches everything
         auth().delete("/api/dcim/regions/" + parent + "/").then().statusCode(204);
         auth().get(ctx).then().body("regions", hasSize(0));
-        assertEquals(Map.of("k", 2), contextOf("/api/dcim/devices/" + Api.device(otherSite, Api.deviceTypeAndRole(),
-                "cci-d2-" + u) + "/"));
+        assertEquals(
+                Map.of("k", 2),
+                contextOf("/api/dcim/devices/" + Api.device(otherSite, Api.deviceTypeAndRole(), "cci-d2-" + u) + "/"));
         // deleted
         auth().delete(ctx).then().statusCode(204);
         assertEquals(Map.of(), contextOf(url));
@@ -140,14 +157,15 @@ class ConfigContextCacheTest {
         int site = Api.site("ccn");
         int device = Api.device(site, Api.deviceTypeAndRole(), "ccn-d-" + u);
         String url = "/api/dcim/devices/?id=" + device;
-        int id = create("/api/extras/config-contexts/", Map.of("name", "ccn-" + u, "data", Map.of("v", "api"),
-                "sites", List.of(site)));
+        int id = create(
+                "/api/extras/config-contexts/",
+                Map.of("name", "ccn-" + u, "data", Map.of("v", "api"), "sites", List.of(site)));
         try {
             assertEquals(Map.of("v", "api"), listedContextOf(url));
             // as another replica (or psql) would: committed straight to the database, no local hook
             try (Connection c = dataSource.getConnection();
-                 PreparedStatement ps = c.prepareStatement(
-                         "update extras_configcontext set data = '{\"v\": \"sql\"}' where id = ?")) {
+                    PreparedStatement ps = c.prepareStatement(
+                            "update extras_configcontext set data = '{\"v\": \"sql\"}' where id = ?")) {
                 ps.setLong(1, id);
                 ps.executeUpdate();
             }
@@ -174,7 +192,8 @@ class ConfigContextCacheTest {
         }
         try (Connection c = dataSource.getConnection()) {
             for (boolean tags : new boolean[] {false, true}) {
-                for (String q : List.of(ConfigContexts.factsQuery("dcim_device", true, tags),
+                for (String q : List.of(
+                        ConfigContexts.factsQuery("dcim_device", true, tags),
                         ConfigContexts.factsQuery("virtualization_virtualmachine", false, tags))) {
                     assertCostBelowTheJitThreshold(c, q, tags, ids);
                 }
@@ -182,7 +201,8 @@ class ConfigContextCacheTest {
         }
     }
 
-    private static void assertCostBelowTheJitThreshold(Connection c, String q, boolean tags, Object[] ids) throws Exception {
+    private static void assertCostBelowTheJitThreshold(Connection c, String q, boolean tags, Object[] ids)
+            throws Exception {
         try (PreparedStatement ps = c.prepareStatement("explain (format json) " + q)) {
             int parameter = 1;
             if (tags) {
@@ -191,7 +211,12 @@ class ConfigContextCacheTest {
             ps.setArray(parameter, c.createArrayOf("text", ids));
             try (ResultSet r = ps.executeQuery()) {
                 r.next();
-                double cost = Json.MAPPER.readTree(r.getString(1)).get(0).get("Plan").get("Total Cost").asDouble();
+                double cost = Json.MAPPER
+                        .readTree(r.getString(1))
+                        .get(0)
+                        .get("Plan")
+                        .get("Total Cost")
+                        .asDouble();
                 assertTrue(cost < 50_000, "cost " + cost + " of " + q);
             }
         }
@@ -211,8 +236,11 @@ class ConfigContextCacheTest {
 
     /** Contexts of other tests would make "no context" impossible; they are switched off meanwhile. */
     private static List<Integer> deactivateAllContexts() {
-        List<Integer> ids = auth().get("/api/extras/config-contexts/?is_active=true&limit=1000").then().statusCode(200)
-                .extract().path("results.id");
+        List<Integer> ids = auth().get("/api/extras/config-contexts/?is_active=true&limit=1000")
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("results.id");
         setActive(ids, false);
         return ids;
     }
@@ -225,9 +253,15 @@ class ConfigContextCacheTest {
         if (ids.isEmpty()) {
             return;
         }
-        List<Map<String, Object>> body = ids.stream().map(id -> Map.<String, Object>of("id", id, "is_active", active))
+        List<Map<String, Object>> body = ids.stream()
+                .map(id -> Map.<String, Object>of("id", id, "is_active", active))
                 .toList();
-        auth().body(body).patch("/api/extras/config-contexts/").then().log().ifValidationFails().statusCode(200);
+        auth().body(body)
+                .patch("/api/extras/config-contexts/")
+                .then()
+                .log()
+                .ifValidationFails()
+                .statusCode(200);
     }
 
     /** The fewest statements over three identical requests (see QueryCountTest). */
@@ -235,7 +269,11 @@ class ConfigContextCacheTest {
         int min = Integer.MAX_VALUE;
         for (int i = 0; i < 3; i++) {
             Snapshots.moveOn(); // every request looks its nested objects up (none reused)
-            var r = auth().get(url).then().statusCode(200).body("results", hasSize(expected)).extract();
+            var r = auth().get(url)
+                    .then()
+                    .statusCode(200)
+                    .body("results", hasSize(expected))
+                    .extract();
             min = Math.min(min, Integer.parseInt(r.header("X-SQL-Statements")));
         }
         return min;

@@ -1,10 +1,18 @@
 package org.sourceoftruth.records.ipam;
 
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsInAnyOrder;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.sourceoftruth.records.Api.auth;
+import static org.sourceoftruth.records.Api.create;
+import static org.sourceoftruth.records.Api.post;
+import static org.sourceoftruth.records.Api.uniq;
+
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
-import org.junit.jupiter.api.Test;
-import org.sourceoftruth.records.Api;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,17 +23,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
-
-import static org.hamcrest.Matchers.contains;
-import static org.hamcrest.Matchers.containsInAnyOrder;
-import static org.hamcrest.Matchers.nullValue;
-import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.hasItem;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.sourceoftruth.records.Api.auth;
-import static org.sourceoftruth.records.Api.create;
-import static org.sourceoftruth.records.Api.post;
-import static org.sourceoftruth.records.Api.uniq;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.records.Api;
 
 /** ASNs, ASN ranges with their available-asns action, route targets on VRFs, and ASNs on sites and providers. */
 @QuarkusTest
@@ -46,24 +45,42 @@ class AsnTest {
         long base = block();
         int rir = rir(u);
         int asn = create("/api/ipam/asns/", Map.of("asn", base, "rir", rir));
-        int small = create("/api/ipam/asns/", Map.of("asn", 64512 + ThreadLocalRandom.current().nextInt(1000)));
-        auth().get("/api/ipam/asns/" + asn + "/").then().statusCode(200)
+        int small = create(
+                "/api/ipam/asns/",
+                Map.of("asn", 64512 + ThreadLocalRandom.current().nextInt(1000)));
+        auth().get("/api/ipam/asns/" + asn + "/")
+                .then()
+                .statusCode(200)
                 .body("display", equalTo("AS" + base + " (" + base / 65536 + "." + base % 65536 + ")"))
-                .body("rir.id", equalTo(rir)).body("site_count", equalTo(0));
-        post("/api/ipam/asns/", Map.of("asn", base)).statusCode(400).body("asn", hasItem("ASN with this asn already exists."));
+                .body("rir.id", equalTo(rir))
+                .body("site_count", equalTo(0));
+        post("/api/ipam/asns/", Map.of("asn", base))
+                .statusCode(400)
+                .body("asn", hasItem("ASN with this asn already exists."));
         post("/api/ipam/asns/", Map.of("asn", 0)).statusCode(400);
         post("/api/ipam/asns/", Map.of("asn", 4_294_967_296L)).statusCode(400);
 
         int site = Api.site("asn");
         int plain = Api.site("asn");
-        auth().contentType("application/json").body(Map.of("asns", List.of(asn, small)))
-                .patch("/api/dcim/sites/" + site + "/").then().statusCode(200);
-        int provider = create("/api/circuits/providers/", Map.of("name", "P " + u, "slug", "p-" + u, "asns", List.of(asn)));
+        auth().contentType("application/json")
+                .body(Map.of("asns", List.of(asn, small)))
+                .patch("/api/dcim/sites/" + site + "/")
+                .then()
+                .statusCode(200);
+        int provider =
+                create("/api/circuits/providers/", Map.of("name", "P " + u, "slug", "p-" + u, "asns", List.of(asn)));
         auth().get("/api/dcim/sites/" + site + "/").then().body("asns.asn", hasItem(base));
         auth().get("/api/circuits/providers/" + provider + "/").then().body("asns.id", contains(asn));
-        auth().get("/api/ipam/asns/" + asn + "/").then().body("site_count", equalTo(1)).body("provider_count", equalTo(1));
-        auth().get("/api/dcim/sites/?asn=" + base + "&id=" + site + "&id=" + plain).then().body("results.id", contains(site));
-        auth().get("/api/dcim/sites/?asn_id__n=" + asn + "&id=" + site + "&id=" + plain).then().body("results.id", contains(plain));
+        auth().get("/api/ipam/asns/" + asn + "/")
+                .then()
+                .body("site_count", equalTo(1))
+                .body("provider_count", equalTo(1));
+        auth().get("/api/dcim/sites/?asn=" + base + "&id=" + site + "&id=" + plain)
+                .then()
+                .body("results.id", contains(site));
+        auth().get("/api/dcim/sites/?asn_id__n=" + asn + "&id=" + site + "&id=" + plain)
+                .then()
+                .body("results.id", contains(plain));
         auth().get("/api/circuits/providers/?asn_id=" + asn).then().body("results.id", contains(provider));
         auth().get("/api/ipam/asns/?site_id=" + site + "&ordering=asn").then().body("count", equalTo(2));
         auth().get("/api/ipam/asns/?provider=p-" + u).then().body("results.id", contains(asn));
@@ -78,17 +95,31 @@ class AsnTest {
         String u = uniq();
         long base = block();
         int rir = rir(u);
-        post("/api/ipam/asn-ranges/", Map.of("name", "r " + u, "slug", "r-" + u, "rir", rir, "start", base + 10,
-                "end", base + 1)).statusCode(400).body("__all__",
-                hasItem("Starting ASN (" + (base + 10) + ") must be lower than ending ASN (" + (base + 1) + ")."));
-        int range = create("/api/ipam/asn-ranges/", Map.of("name", "r " + u, "slug", "r-" + u, "rir", rir,
-                "start", base + 1, "end", base + 5));
+        post(
+                        "/api/ipam/asn-ranges/",
+                        Map.of("name", "r " + u, "slug", "r-" + u, "rir", rir, "start", base + 10, "end", base + 1))
+                .statusCode(400)
+                .body(
+                        "__all__",
+                        hasItem("Starting ASN (" + (base + 10) + ") must be lower than ending ASN (" + (base + 1)
+                                + ")."));
+        int range = create(
+                "/api/ipam/asn-ranges/",
+                Map.of("name", "r " + u, "slug", "r-" + u, "rir", rir, "start", base + 1, "end", base + 5));
         create("/api/ipam/asns/", Map.of("asn", base + 2));
         create("/api/ipam/asns/", Map.of("asn", base + 9));
-        auth().get("/api/ipam/asn-ranges/" + range + "/").then().body("asn_count", equalTo(1)).body("display", equalTo("r " + u));
-        auth().get("/api/ipam/asn-ranges/" + range + "/available-asns/").then().statusCode(200)
-                .body("asn", contains(base + 1, base + 3, base + 4, base + 5)).body("[0].rir.id", equalTo(rir));
-        auth().get("/api/ipam/asn-ranges/" + range + "/available-asns/?limit=2").then().body("asn", contains(base + 1, base + 3));
+        auth().get("/api/ipam/asn-ranges/" + range + "/")
+                .then()
+                .body("asn_count", equalTo(1))
+                .body("display", equalTo("r " + u));
+        auth().get("/api/ipam/asn-ranges/" + range + "/available-asns/")
+                .then()
+                .statusCode(200)
+                .body("asn", contains(base + 1, base + 3, base + 4, base + 5))
+                .body("[0].rir.id", equalTo(rir));
+        auth().get("/api/ipam/asn-ranges/" + range + "/available-asns/?limit=2")
+                .then()
+                .body("asn", contains(base + 1, base + 3));
         auth().get("/api/ipam/asn-ranges/999999999/available-asns/").then().statusCode(404);
     }
 
@@ -97,8 +128,9 @@ class AsnTest {
         String u = uniq();
         long base = block();
         int rir = rir(u);
-        int range = create("/api/ipam/asn-ranges/", Map.of("name", "c " + u, "slug", "c-" + u, "rir", rir,
-                "start", base + 1, "end", base + 10));
+        int range = create(
+                "/api/ipam/asn-ranges/",
+                Map.of("name", "c " + u, "slug", "c-" + u, "rir", rir, "start", base + 1, "end", base + 10));
         ExecutorService pool = Executors.newFixedThreadPool(20);
         List<Future<Response>> answers = new ArrayList<>();
         try {
@@ -118,7 +150,8 @@ class AsnTest {
                     assertEquals(rir, r.jsonPath().getInt("rir.id"));
                 } else {
                     assertEquals(409, r.statusCode(), r.asString());
-                    assertEquals("Insufficient resources are available to satisfy the request",
+                    assertEquals(
+                            "Insufficient resources are available to satisfy the request",
                             r.jsonPath().getString("detail"));
                     conflicts++;
                 }
@@ -135,12 +168,19 @@ class AsnTest {
         auth().get("/api/ipam/asn-ranges/" + range + "/").then().body("asn_count", equalTo(10));
         auth().get("/api/ipam/asn-ranges/" + range + "/available-asns/").then().body("size()", equalTo(0));
         // a list asks for several at once, all or nothing
-        int wide = create("/api/ipam/asn-ranges/", Map.of("name", "w " + u, "slug", "w-" + u, "rir", rir,
-                "start", base + 11, "end", base + 13));
-        auth().contentType("application/json").body(List.of(Map.of(), Map.of(), Map.of(), Map.of()))
-                .post("/api/ipam/asn-ranges/" + wide + "/available-asns/").then().statusCode(409);
-        auth().contentType("application/json").body(List.of(Map.of(), Map.of()))
-                .post("/api/ipam/asn-ranges/" + wide + "/available-asns/").then().statusCode(201)
+        int wide = create(
+                "/api/ipam/asn-ranges/",
+                Map.of("name", "w " + u, "slug", "w-" + u, "rir", rir, "start", base + 11, "end", base + 13));
+        auth().contentType("application/json")
+                .body(List.of(Map.of(), Map.of(), Map.of(), Map.of()))
+                .post("/api/ipam/asn-ranges/" + wide + "/available-asns/")
+                .then()
+                .statusCode(409);
+        auth().contentType("application/json")
+                .body(List.of(Map.of(), Map.of()))
+                .post("/api/ipam/asn-ranges/" + wide + "/available-asns/")
+                .then()
+                .statusCode(201)
                 .body("asn", contains(base + 11, base + 12));
     }
 
@@ -149,14 +189,27 @@ class AsnTest {
         String u = uniq();
         int red = create("/api/ipam/route-targets/", Map.of("name", "65000:" + u.hashCode() % 10000));
         int blue = create("/api/ipam/route-targets/", Map.of("name", "65001:" + u.hashCode() % 10000));
-        post("/api/ipam/route-targets/", Map.of("name", "65000:" + u.hashCode() % 10000)).statusCode(400);
+        post("/api/ipam/route-targets/", Map.of("name", "65000:" + u.hashCode() % 10000))
+                .statusCode(400);
         post("/api/ipam/route-targets/", Map.of("name", "x".repeat(22))).statusCode(400);
         String rd = "64999:" + Math.abs(u.hashCode() % 100000);
-        int vrf = create("/api/ipam/vrfs/", Map.of("name", "v " + u, "rd", rd, "import_targets", List.of(red, blue),
-                "export_targets", List.of(blue)));
+        int vrf = create(
+                "/api/ipam/vrfs/",
+                Map.of(
+                        "name",
+                        "v " + u,
+                        "rd",
+                        rd,
+                        "import_targets",
+                        List.of(red, blue),
+                        "export_targets",
+                        List.of(blue)));
         int other = create("/api/ipam/vrfs/", Map.of("name", "o " + u));
-        auth().get("/api/ipam/vrfs/" + vrf + "/").then().statusCode(200)
-                .body("import_targets.id", contains(red, blue)).body("export_targets.id", contains(blue));
+        auth().get("/api/ipam/vrfs/" + vrf + "/")
+                .then()
+                .statusCode(200)
+                .body("import_targets.id", contains(red, blue))
+                .body("export_targets.id", contains(blue));
         String both = "&id=" + vrf + "&id=" + other;
         auth().get("/api/ipam/vrfs/?import_target_id=" + red + both).then().body("results.id", contains(vrf));
         auth().get("/api/ipam/vrfs/?export_target_id__n=" + blue + both).then().body("results.id", contains(other));
@@ -177,22 +230,39 @@ class AsnTest {
         String u = uniq();
         long base = block();
         int rir = rir(u);
-        int low = create("/api/ipam/asn-ranges/", Map.of("name", "low " + u, "slug", "low-" + u, "rir", rir,
-                "start", base + 1, "end", base + 100));
-        int high = create("/api/ipam/asn-ranges/", Map.of("name", "high " + u, "slug", "high-" + u, "rir", rir,
-                "start", base + 500, "end", base + 600));
-        auth().get("/api/ipam/asn-ranges/?start=" + (base + 1)).then().statusCode(200)
-                .body("count", equalTo(1)).body("results.id", contains(low));
-        auth().get("/api/ipam/asn-ranges/?start=" + (base + 500) + "&start=" + (base + 1) + "&rir_id=" + rir).then()
-                .statusCode(200).body("count", equalTo(2)).body("results.id", containsInAnyOrder(high, low));
+        int low = create(
+                "/api/ipam/asn-ranges/",
+                Map.of("name", "low " + u, "slug", "low-" + u, "rir", rir, "start", base + 1, "end", base + 100));
+        int high = create(
+                "/api/ipam/asn-ranges/",
+                Map.of("name", "high " + u, "slug", "high-" + u, "rir", rir, "start", base + 500, "end", base + 600));
+        auth().get("/api/ipam/asn-ranges/?start=" + (base + 1))
+                .then()
+                .statusCode(200)
+                .body("count", equalTo(1))
+                .body("results.id", contains(low));
+        auth().get("/api/ipam/asn-ranges/?start=" + (base + 500) + "&start=" + (base + 1) + "&rir_id=" + rir)
+                .then()
+                .statusCode(200)
+                .body("count", equalTo(2))
+                .body("results.id", containsInAnyOrder(high, low));
         // a start no range has matches nothing, even one below every id (a cursor would match all)
-        auth().get("/api/ipam/asn-ranges/?start=1&rir_id=" + rir).then().statusCode(200).body("count", equalTo(0));
-        auth().get("/api/ipam/asn-ranges/?start__gte=" + (base + 2) + "&rir_id=" + rir).then()
+        auth().get("/api/ipam/asn-ranges/?start=1&rir_id=" + rir)
+                .then()
+                .statusCode(200)
+                .body("count", equalTo(0));
+        auth().get("/api/ipam/asn-ranges/?start__gte=" + (base + 2) + "&rir_id=" + rir)
+                .then()
                 .body("results.id", contains(high));
         // with offset and ordering, as any filter (the cursor refuses both)
-        auth().get("/api/ipam/asn-ranges/?start=" + (base + 1) + "&offset=0&ordering=-name").then().statusCode(200)
+        auth().get("/api/ipam/asn-ranges/?start=" + (base + 1) + "&offset=0&ordering=-name")
+                .then()
+                .statusCode(200)
                 .body("results.id", contains(low));
-        auth().get("/api/ipam/asn-ranges/?start=abc").then().statusCode(400).body("start", contains("Enter a whole number."));
+        auth().get("/api/ipam/asn-ranges/?start=abc")
+                .then()
+                .statusCode(400)
+                .body("start", contains("Enter a whole number."));
         // another list still pages by cursor
         auth().get("/api/ipam/asns/?start=0&limit=1").then().statusCode(200).body("count", nullValue());
     }

@@ -1,11 +1,10 @@
 package org.sourceoftruth.records.ipam;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.sourceoftruth.records.Api.auth;
+
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import org.junit.jupiter.api.Test;
-import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.Api;
-
 import java.net.URI;
 import java.net.URL;
 import java.net.http.HttpClient;
@@ -18,9 +17,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.sourceoftruth.records.Api.auth;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.Api;
 
 /**
  * ENFORCE_GLOBAL_UNIQUE (on in tests) under concurrency: identical writes sent at the same
@@ -36,7 +35,8 @@ class DuplicateRaceTest {
     @Test
     void parallelIdenticalAddressesLeaveOneRow() throws Exception {
         String address = Ipam.v4Block() + ".7/24";
-        List<HttpResponse<String>> answers = race("POST", "/api/ipam/ip-addresses/", "{\"address\": \"" + address + "\"}");
+        List<HttpResponse<String>> answers =
+                race("POST", "/api/ipam/ip-addresses/", "{\"address\": \"" + address + "\"}");
         expectOneCreated(answers, "address", "Duplicate IP address found in global table: " + address);
         assertEquals(1, count("/api/ipam/ip-addresses/?address=" + address));
     }
@@ -55,8 +55,8 @@ class DuplicateRaceTest {
         String u = Api.uniq();
         int vrf = Ipam.vrf("race-" + u, "65300:" + Math.abs(u.hashCode() % 100000), true);
         String address = Ipam.v4Block() + ".9/24";
-        List<HttpResponse<String>> answers = race("POST", "/api/ipam/ip-addresses/",
-                "[{\"address\": \"" + address + "\", \"vrf\": " + vrf + "}]");
+        List<HttpResponse<String>> answers =
+                race("POST", "/api/ipam/ip-addresses/", "[{\"address\": \"" + address + "\", \"vrf\": " + vrf + "}]");
         long created = answers.stream().filter(r -> r.statusCode() == 201).count();
         assertEquals(1, created, summary(answers));
         answers.stream().filter(r -> r.statusCode() != 201).forEach(r -> assertEquals(400, r.statusCode(), r.body()));
@@ -72,25 +72,33 @@ class DuplicateRaceTest {
             ids.add(Ipam.ip(block + "." + (10 + i) + "/24"));
         }
         String target = block + ".200/24";
-        List<HttpResponse<String>> answers = race(i -> request("PATCH", "/api/ipam/ip-addresses/" + ids.get(i) + "/",
-                "{\"address\": \"" + target + "\"}"));
+        List<HttpResponse<String>> answers = race(i ->
+                request("PATCH", "/api/ipam/ip-addresses/" + ids.get(i) + "/", "{\"address\": \"" + target + "\"}"));
         expectOneCreated(answers, "address", "Duplicate IP address found in global table: " + target);
         assertEquals(1, count("/api/ipam/ip-addresses/?address=" + target));
     }
 
     private void expectOneCreated(List<HttpResponse<String>> answers, String field, String message) throws Exception {
-        long ok = answers.stream().filter(r -> r.statusCode() == 201 || r.statusCode() == 200).count();
+        long ok = answers.stream()
+                .filter(r -> r.statusCode() == 201 || r.statusCode() == 200)
+                .count();
         assertEquals(1, ok, summary(answers));
         for (HttpResponse<String> r : answers) {
             if (r.statusCode() >= 300) {
                 assertEquals(400, r.statusCode(), r.body());
-                assertEquals(message, Json.MAPPER.readTree(r.body()).path(field).path(0).asText(), r.body());
+                assertEquals(
+                        message,
+                        Json.MAPPER.readTree(r.body()).path(field).path(0).asText(),
+                        r.body());
             }
         }
     }
 
     private static String summary(List<HttpResponse<String>> answers) {
-        return answers.stream().map(r -> r.statusCode() + " " + r.body()).toList().toString();
+        return answers.stream()
+                .map(r -> r.statusCode() + " " + r.body())
+                .toList()
+                .toString();
     }
 
     private static long count(String path) {
@@ -104,8 +112,10 @@ class DuplicateRaceTest {
 
     /** Sends PARALLEL requests from as many threads, released together. */
     private List<HttpResponse<String>> race(java.util.function.IntFunction<HttpRequest> requests) throws Exception {
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(10)).build();
+        HttpClient client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(10))
+                .build();
         ExecutorService pool = Executors.newFixedThreadPool(PARALLEL);
         try {
             CountDownLatch start = new CountDownLatch(1);
@@ -131,7 +141,9 @@ class DuplicateRaceTest {
     private HttpRequest request(String method, String path, String body) {
         return HttpRequest.newBuilder(URI.create(base.toString().replaceAll("/$", "") + path))
                 .timeout(Duration.ofSeconds(60))
-                .header("Authorization", "Token " + Api.TOKEN).header("Content-Type", "application/json")
-                .method(method, HttpRequest.BodyPublishers.ofString(body)).build();
+                .header("Authorization", "Token " + Api.TOKEN)
+                .header("Content-Type", "application/json")
+                .method(method, HttpRequest.BodyPublishers.ofString(body))
+                .build();
     }
 }

@@ -1,11 +1,10 @@
 package org.sourceoftruth.records.ipam;
 
-import org.sourceoftruth.records.Api;
+import static org.sourceoftruth.records.Api.create;
 
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.sourceoftruth.records.Api.create;
+import org.sourceoftruth.records.Api;
 
 /**
  * IPAM test fixtures. Every test takes its own address block so tests never collide in the
@@ -14,8 +13,7 @@ import static org.sourceoftruth.records.Api.create;
 final class Ipam {
     private static final AtomicInteger BLOCKS = new AtomicInteger(1);
 
-    private Ipam() {
-    }
+    private Ipam() {}
 
     /** A fresh "10.a.b" IPv4 /24 base, e.g. "10.0.7" (append ".0/24", ".1/24", ...). */
     static String v4Block() {
@@ -47,7 +45,7 @@ final class Ipam {
         int site = Api.site("ipam");
         int device = Api.device(site, Api.deviceTypeAndRole(), name);
         int iface = create("/api/dcim/interfaces/", Map.of("device", device, "name", "eth0", "type", "1000base-t"));
-        return new int[]{device, iface};
+        return new int[] {device, iface};
     }
 
     /** A VM (in a cluster) with one interface; returns {vmId, vmInterfaceId, clusterId}. */
@@ -57,6 +55,6 @@ final class Ipam {
         int cluster = create("/api/virtualization/clusters/", Map.of("name", "cl-" + u, "type", type));
         int vm = create("/api/virtualization/virtual-machines/", Map.of("name", name, "cluster", cluster));
         int iface = create("/api/virtualization/interfaces/", Map.of("virtual_machine", vm, "name", "ens3"));
-        return new int[]{vm, iface, cluster};
+        return new int[] {vm, iface, cluster};
     }
 }

@@ -1,21 +1,13 @@
 package org.sourceoftruth.records.kind;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.Test;
-import org.sourceoftruth.records.engine.query.FilterCatalog;
-import org.sourceoftruth.records.engine.query.FilterCompiler;
-import org.sourceoftruth.records.auth.ConstraintCompiler;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.model.ExtraFilter;
-import org.sourceoftruth.records.model.Field;
-import org.sourceoftruth.records.model.Kind;
-import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.model.ModelRegistry;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Arrays;
@@ -23,10 +15,17 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.records.auth.ConstraintCompiler;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.engine.query.FilterCatalog;
+import org.sourceoftruth.records.engine.query.FilterCompiler;
+import org.sourceoftruth.records.model.ExtraFilter;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Kind;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelRegistry;
 
 /**
  * Field kinds are types (issue #23): every kind has one, and the one lookup compiler serves list
@@ -38,12 +37,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class FieldKindsTest {
     @Inject
     ModelRegistry registry;
+
     @Inject
     FilterCatalog catalog;
+
     @Inject
     FilterCompiler filters;
+
     @Inject
     ConstraintCompiler constraints;
+
     @Inject
     DataSource dataSource;
 
@@ -81,9 +84,14 @@ class FieldKindsTest {
                 catalog.parameters(model).forEach(p -> documented.add(p.name()));
                 for (Field f : model.fields()) {
                     FieldType type = FieldTypes.of(f);
-                    if (!f.isColumn() || !f.isFilterable() || !type.filtersByValue() || f.hasObjectTypeIds()
-                            || f.unsetFilterKind() != null || model.extraFilters().containsKey(f.name)
-                            || model.relationFilters().containsKey(f.name) || model.childFilters().containsKey(f.name)) {
+                    if (!f.isColumn()
+                            || !f.isFilterable()
+                            || !type.filtersByValue()
+                            || f.hasObjectTypeIds()
+                            || f.unsetFilterKind() != null
+                            || model.extraFilters().containsKey(f.name)
+                            || model.relationFilters().containsKey(f.name)
+                            || model.childFilters().containsKey(f.name)) {
                         continue;
                     }
                     for (String suffix : type.filterLookups()) {
@@ -98,10 +106,12 @@ class FieldKindsTest {
                         if (lookup.lookup() == Lookup.EMPTY) {
                             continue; // NetBox's own lookup; constraints say isnull
                         }
-                        ObjectNode constraint = JsonNodeFactory.instance.objectNode()
+                        ObjectNode constraint = JsonNodeFactory.instance
+                                .objectNode()
                                 .put(f.name + "__" + lookup.lookup().djangoName(), value);
                         ExtraFilter.Sql sql = constraints.compile(model, constraint, 1);
-                        assertEquals(where.params(), sql.params(), model.contentType() + " " + param + " vs " + constraint);
+                        assertEquals(
+                                where.params(), sql.params(), model.contentType() + " " + param + " vs " + constraint);
                         compared++;
                     }
                 }
@@ -119,7 +129,8 @@ class FieldKindsTest {
             return "^a.*";
         }
         return switch (f.kind) {
-            case INTEGER -> f.choices() != null ? f.choices().values().get(0) : "7"; // an integer with choices: one of them
+            case INTEGER ->
+                f.choices() != null ? f.choices().values().get(0) : "7"; // an integer with choices: one of them
             case DECIMAL -> "1.50";
             case BOOLEAN -> "yes";
             case DATE -> "2024-02-03";

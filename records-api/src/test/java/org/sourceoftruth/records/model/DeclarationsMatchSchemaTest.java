@@ -1,10 +1,10 @@
 package org.sourceoftruth.records.model;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.Test;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -14,9 +14,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
 
 /**
  * Every column is declared twice: once in a model's Java declaration, once in a Flyway migration.
@@ -29,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DeclarationsMatchSchemaTest {
     @Inject
     ModelRegistry registry;
+
     @Inject
     DataSource dataSource;
 
@@ -51,34 +51,40 @@ class DeclarationsMatchSchemaTest {
             Map.entry(Kind.INET, Set.of("inet")),
             Map.entry(Kind.CIDR, Set.of("cidr")));
 
-    private record Column(String type, boolean nullable, Integer maxLength) { }
+    private record Column(String type, boolean nullable, Integer maxLength) {}
 
     @Test
     void everyDeclaredColumnExistsWithATypeItsKindReadsAndWrites() throws SQLException {
         List<Model> models = new ArrayList<>(registry.all());
         int fields = models.stream().mapToInt(m -> m.fieldMap().size()).sum();
         assertTrue(fields > 500, "the registry declares fields (" + fields + ")");
-        assertEquals(List.of(), drift(models), "declarations that disagree with the migrations (" + fields + " fields checked)");
+        assertEquals(
+                List.of(),
+                drift(models),
+                "declarations that disagree with the migrations (" + fields + " fields checked)");
     }
 
     /** The check itself finds drift: a site declared with a column, a type and a length it does not have. */
     @Test
     void aDeclarationThatDriftedFromItsMigrationIsReported() throws SQLException {
-        Model drifted = Model.of("dcim", "sites", "dcim.site", "dcim_site", "site").fields(
-                Fields.str("name").required().max(100),
-                Fields.str("facility").max(20),
-                Fields.integer("status"),
-                Fields.str("time_zone").max(63),
-                Fields.str("description").max(200).nullable(),
-                Fields.str("no_such_column").max(10),
-                Fields.fk("tenant", "tenancy.tenant").nullable(),
-                Fields.m2m("groups", "users.group", "users_user_groups", "user_id", "no_such_id"));
-        assertEquals(List.of(
-                "dcim.site.facility: declared max length 20, column varchar(50)",
-                "dcim.site.status: INTEGER field on a varchar column",
-                "dcim.site.description: accepts null but the column is NOT NULL",
-                "dcim.site.no_such_column: column dcim_site.no_such_column does not exist",
-                "dcim.site.groups: join table column users_user_groups.no_such_id does not exist"), drift(List.of(drifted)));
+        Model drifted = Model.of("dcim", "sites", "dcim.site", "dcim_site", "site")
+                .fields(
+                        Fields.str("name").required().max(100),
+                        Fields.str("facility").max(20),
+                        Fields.integer("status"),
+                        Fields.str("time_zone").max(63),
+                        Fields.str("description").max(200).nullable(),
+                        Fields.str("no_such_column").max(10),
+                        Fields.fk("tenant", "tenancy.tenant").nullable(),
+                        Fields.m2m("groups", "users.group", "users_user_groups", "user_id", "no_such_id"));
+        assertEquals(
+                List.of(
+                        "dcim.site.facility: declared max length 20, column varchar(50)",
+                        "dcim.site.status: INTEGER field on a varchar column",
+                        "dcim.site.description: accepts null but the column is NOT NULL",
+                        "dcim.site.no_such_column: column dcim_site.no_such_column does not exist",
+                        "dcim.site.groups: join table column users_user_groups.no_such_id does not exist"),
+                drift(List.of(drifted)));
     }
 
     private List<String> drift(List<Model> models) throws SQLException {
@@ -99,8 +105,13 @@ class DeclarationsMatchSchemaTest {
         return drift;
     }
 
-    private void checkField(Model model, Field f, Map<String, Column> table, Connection c,
-                            Map<String, Map<String, Column>> schema, List<String> drift) {
+    private void checkField(
+            Model model,
+            Field f,
+            Map<String, Column> table,
+            Connection c,
+            Map<String, Map<String, Column>> schema,
+            List<String> drift) {
         String where = model.contentType() + "." + f.name;
         if (f.isColumn() && !f.isRequestOnly() && COLUMN_TYPES.containsKey(f.kind)) {
             Column col = table.get(f.column());
@@ -122,13 +133,19 @@ class DeclarationsMatchSchemaTest {
             if (f.isWritable() && !f.isNullable() && col.nullable() && f.kind == Kind.FK && f.isRequired()) {
                 drift.add(where + ": a required relation on a nullable column");
             }
-            if (f.maxLength() != null && col.maxLength() != null && !f.maxLength().equals(col.maxLength())) {
-                drift.add(where + ": declared max length " + f.maxLength() + ", column varchar(" + col.maxLength() + ")");
+            if (f.maxLength() != null
+                    && col.maxLength() != null
+                    && !f.maxLength().equals(col.maxLength())) {
+                drift.add(
+                        where + ": declared max length " + f.maxLength() + ", column varchar(" + col.maxLength() + ")");
             }
             // A value transformed before it is stored (a password hash) is not limited by its input's length.
-            if (f.maxLength() == null && col.maxLength() != null && f.isWritable()
+            if (f.maxLength() == null
+                    && col.maxLength() != null
+                    && f.isWritable()
                     && (f.kind == Kind.STRING || f.kind == Kind.SLUG)
-                    && f.choices() == null && f.writeTransform() == null) {
+                    && f.choices() == null
+                    && f.writeTransform() == null) {
                 drift.add(where + ": column varchar(" + col.maxLength() + ") but no declared max length"
                         + " (a longer value would fail in the database instead of a 400)");
             }

@@ -1,11 +1,10 @@
 package org.sourceoftruth.records.net;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.math.BigInteger;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 /** Address arithmetic: bounds of networks, integer text forms, CIDR splits, range names. */
 class AddressesTest {
@@ -46,15 +45,23 @@ class AddressesTest {
 
     @Test
     void intervalsSplitIntoTheFewestAlignedBlocks() {
-        assertEquals(List.of(new Addresses.Block(v4("10.0.0.1"), 32), new Addresses.Block(v4("10.0.0.2"), 31),
-                        new Addresses.Block(v4("10.0.0.4"), 31), new Addresses.Block(v4("10.0.0.6"), 32)),
+        assertEquals(
+                List.of(
+                        new Addresses.Block(v4("10.0.0.1"), 32),
+                        new Addresses.Block(v4("10.0.0.2"), 31),
+                        new Addresses.Block(v4("10.0.0.4"), 31),
+                        new Addresses.Block(v4("10.0.0.6"), 32)),
                 Addresses.blocks(v4("10.0.0.1"), v4("10.0.0.6"), 4));
         assertEquals(List.of(new Addresses.Block(BigInteger.ZERO, 0)), Addresses.blocks(BigInteger.ZERO, V4_MAX, 4));
         assertEquals(List.of(new Addresses.Block(BigInteger.ZERO, 0)), Addresses.blocks(BigInteger.ZERO, V6_MAX, 6));
-        assertEquals(List.of(new Addresses.Block(v4("10.0.0.0"), 25), new Addresses.Block(v4("10.0.0.128"), 26)),
+        assertEquals(
+                List.of(new Addresses.Block(v4("10.0.0.0"), 25), new Addresses.Block(v4("10.0.0.128"), 26)),
                 Addresses.blocks(v4("10.0.0.0"), v4("10.0.0.191"), 4));
         BigInteger base = Addresses.host(Addresses.parse("2001:db8::"));
-        assertEquals(List.of(new Addresses.Block(base.add(BigInteger.ONE), 128), new Addresses.Block(base.add(BigInteger.TWO), 127)),
+        assertEquals(
+                List.of(
+                        new Addresses.Block(base.add(BigInteger.ONE), 128),
+                        new Addresses.Block(base.add(BigInteger.TWO), 127)),
                 Addresses.blocks(base.add(BigInteger.ONE), base.add(BigInteger.valueOf(3)), 6));
         assertEquals(List.of(new Addresses.Block(V4_MAX, 32)), Addresses.blocks(V4_MAX, V4_MAX, 4));
     }

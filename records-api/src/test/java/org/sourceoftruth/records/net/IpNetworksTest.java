@@ -1,14 +1,13 @@
 package org.sourceoftruth.records.net;
 
-import org.junit.jupiter.api.Test;
-
-import java.net.InetAddress;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /** allowed_ips and trusted proxies: containment across families, strict literals. */
 class IpNetworksTest {
@@ -41,8 +40,8 @@ class IpNetworksTest {
         assertTrue(IpNetworks.address("localhost").isEmpty());
         assertTrue(IpNetworks.address(null).isEmpty());
         assertTrue(IpNetworks.address("unknown").isEmpty());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> IpNetworks.parse(List.of("10.0.0.0/8", "nope")));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> IpNetworks.parse(List.of("10.0.0.0/8", "nope")));
         assertEquals("Invalid IP prefix format: nope", e.getMessage());
     }
 }

@@ -11,7 +11,6 @@ import com.tngtech.archunit.core.domain.ReferencedClassObject;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import io.quarkus.runtime.annotations.RegisterForReflection;
-
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
@@ -34,26 +33,32 @@ import java.util.stream.Stream;
  */
 public final class JacksonBoundTypes {
     private static final String PROJECT = "org.sourceoftruth.";
-    private static final Set<String> READERS = Set.of("com.fasterxml.jackson.databind.ObjectMapper",
-            "com.fasterxml.jackson.databind.ObjectReader", "org.sourceoftruth.model.Json");
+    private static final Set<String> READERS = Set.of(
+            "com.fasterxml.jackson.databind.ObjectMapper",
+            "com.fasterxml.jackson.databind.ObjectReader",
+            "org.sourceoftruth.model.Json");
 
-    private JacksonBoundTypes() {
-    }
+    private JacksonBoundTypes() {}
 
     /** Names of the Jackson-bound project classes in {@code packages} (main code only). */
     public static Set<String> in(String... packages) {
-        JavaClasses classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .withImportOption(location -> !location.contains("-tests.jar")).importPackages(packages);
+        JavaClasses classes = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .withImportOption(location -> !location.contains("-tests.jar"))
+                .importPackages(packages);
         Deque<JavaClass> found = new ArrayDeque<>();
         for (JavaClass c : classes) {
             if (annotatedForJackson(c)) {
                 found.add(c);
             }
-            c.getSuperclass().filter(s -> s.toErasure().getName().equals("com.fasterxml.jackson.core.type.TypeReference"))
+            c.getSuperclass()
+                    .filter(s -> s.toErasure().getName().equals("com.fasterxml.jackson.core.type.TypeReference"))
                     .ifPresent(s -> s.getAllInvolvedRawTypes().forEach(found::add));
             for (JavaCodeUnit unit : c.getCodeUnits()) {
                 if (readsWithJackson(unit)) {
-                    unit.getReferencedClassObjects().stream().map(ReferencedClassObject::getRawType).forEach(found::add);
+                    unit.getReferencedClassObjects().stream()
+                            .map(ReferencedClassObject::getRawType)
+                            .forEach(found::add);
                 }
             }
         }
@@ -81,10 +86,13 @@ public final class JacksonBoundTypes {
     }
 
     private static boolean annotatedForJackson(JavaClass c) {
-        Stream<JavaAnnotation<?>> annotations = Stream.of(c.getAnnotations().stream(),
-                c.getFields().stream().flatMap(f -> f.getAnnotations().stream()),
-                c.getCodeUnits().stream().flatMap(u -> u.getAnnotations().stream()),
-                c.getCodeUnits().stream().flatMap(u -> u.getParameterAnnotations().stream()).flatMap(Set::stream))
+        Stream<JavaAnnotation<?>> annotations = Stream.of(
+                        c.getAnnotations().stream(),
+                        c.getFields().stream().flatMap(f -> f.getAnnotations().stream()),
+                        c.getCodeUnits().stream().flatMap(u -> u.getAnnotations().stream()),
+                        c.getCodeUnits().stream()
+                                .flatMap(u -> u.getParameterAnnotations().stream())
+                                .flatMap(Set::stream))
                 .flatMap(s -> s.map(a -> (JavaAnnotation<?>) a));
         return annotations.anyMatch(a -> a.getRawType().getPackageName().equals("com.fasterxml.jackson.annotation")
                 || a.getRawType().getPackageName().equals("com.fasterxml.jackson.databind.annotation"));
@@ -94,8 +102,11 @@ public final class JacksonBoundTypes {
         for (JavaMethodCall call : unit.getMethodCallsFromSelf()) {
             String owner = call.getTargetOwner().getName();
             String name = call.getName();
-            if (READERS.contains(owner) && (name.startsWith("read") || name.startsWith("convert")
-                    || name.equals("treeToValue") || name.equals("fromBytes"))) {
+            if (READERS.contains(owner)
+                    && (name.startsWith("read")
+                            || name.startsWith("convert")
+                            || name.equals("treeToValue")
+                            || name.equals("fromBytes"))) {
                 return true;
             }
         }

@@ -3,7 +3,6 @@ package org.sourceoftruth.records.testsupport;
 import io.quarkus.test.common.http.TestHTTPResourceManager;
 import io.restassured.RestAssured;
 import io.restassured.specification.RequestSpecification;
-
 import java.net.URI;
 
 /**
@@ -12,8 +11,7 @@ import java.net.URI;
  */
 public final class Management {
 
-    private Management() {
-    }
+    private Management() {}
 
     public static RequestSpecification given() {
         return RestAssured.given().port(port());

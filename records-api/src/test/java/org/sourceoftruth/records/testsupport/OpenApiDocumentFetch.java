@@ -18,8 +18,7 @@ import java.time.Duration;
  * <p>Usage: {@code OpenApiDocumentFetch <output file>}.
  */
 public final class OpenApiDocumentFetch {
-    private OpenApiDocumentFetch() {
-    }
+    private OpenApiDocumentFetch() {}
 
     public static void main(String[] args) throws IOException, InterruptedException {
         if (args.length != 1) {
@@ -31,13 +30,18 @@ public final class OpenApiDocumentFetch {
                     + " (mvn verify or package from the repository root)");
         }
         String database = System.getenv().getOrDefault("TEST_DB_NAME", "sot_test");
-        try (RecordsApiProcess api = RecordsApiProcess.launcher().name("records-api-openapi")
+        try (RecordsApiProcess api = RecordsApiProcess.launcher()
+                .name("records-api-openapi")
                 .database(database.isBlank() ? "sot_test" : database)
                 .property("sot.outbox.enabled", "false") // nothing to publish: only the document is read
                 .start()) {
-            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(
-                            URI.create(api.url() + "/api/schema/?format=json")).timeout(Duration.ofSeconds(60)).build(),
+            HttpClient http = HttpClient.newBuilder()
+                    .connectTimeout(Duration.ofSeconds(5))
+                    .build();
+            HttpResponse<String> response = http.send(
+                    HttpRequest.newBuilder(URI.create(api.url() + "/api/schema/?format=json"))
+                            .timeout(Duration.ofSeconds(60))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
                 throw new IllegalStateException("/api/schema/ answered " + response.statusCode() + ": " + api.tail());

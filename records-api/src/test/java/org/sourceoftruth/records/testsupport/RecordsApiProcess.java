@@ -1,7 +1,5 @@
 package org.sourceoftruth.records.testsupport;
 
-import org.junit.jupiter.api.Assumptions;
-
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * The packaged records-api (records-api/target/quarkus-app/quarkus-run.jar) as a child process on
@@ -34,8 +33,9 @@ public final class RecordsApiProcess implements AutoCloseable {
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(Process::destroyForcibly),
-                "records-api-process-reaper"));
+        Runtime.getRuntime()
+                .addShutdownHook(
+                        new Thread(() -> LIVE.forEach(Process::destroyForcibly), "records-api-process-reaper"));
     }
 
     private final Process process;
@@ -65,10 +65,14 @@ public final class RecordsApiProcess implements AutoCloseable {
         if (configured != null && !configured.isBlank()) {
             return Path.of(configured, "quarkus-run.jar").toAbsolutePath().normalize();
         }
-        Path sibling = Path.of("..", "records-api", "target", "quarkus-app", "quarkus-run.jar").toAbsolutePath()
+        Path sibling = Path.of("..", "records-api", "target", "quarkus-app", "quarkus-run.jar")
+                .toAbsolutePath()
                 .normalize();
-        return Files.exists(sibling) ? sibling
-                : Path.of("target", "quarkus-app", "quarkus-run.jar").toAbsolutePath().normalize();
+        return Files.exists(sibling)
+                ? sibling
+                : Path.of("target", "quarkus-app", "quarkus-run.jar")
+                        .toAbsolutePath()
+                        .normalize();
     }
 
     /** Base URL, e.g. http://127.0.0.1:41234 (no trailing slash). */
@@ -196,15 +200,16 @@ public final class RecordsApiProcess implements AutoCloseable {
             systemProperties.forEach((key, value) -> command.add("-D" + key + "=" + value));
             command.addAll(List.of("-jar", jar.toString()));
             Path log = Files.createTempFile(name + "-", ".log");
-            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+            ProcessBuilder builder =
+                    new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
             builder.environment().putAll(env);
             builder.environment().put("HTTP_PORT", String.valueOf(port));
             builder.environment().put("MANAGEMENT_PORT", String.valueOf(managementPort));
             builder.environment().put("MANAGEMENT_HOST", "127.0.0.1");
             Process process = builder.start();
             LIVE.add(process);
-            RecordsApiProcess started = new RecordsApiProcess(process, "http://127.0.0.1:" + port,
-                    "http://127.0.0.1:" + managementPort, log);
+            RecordsApiProcess started = new RecordsApiProcess(
+                    process, "http://127.0.0.1:" + port, "http://127.0.0.1:" + managementPort, log);
             try {
                 started.awaitReady(readyTimeout);
             } catch (RuntimeException | Error e) {
@@ -216,9 +221,11 @@ public final class RecordsApiProcess implements AutoCloseable {
     }
 
     private void awaitReady(Duration timeout) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         HttpRequest ready = HttpRequest.newBuilder(URI.create(managementUrl + "/q/health/ready"))
-                .timeout(Duration.ofSeconds(5)).build();
+                .timeout(Duration.ofSeconds(5))
+                .build();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             if (!process.isAlive()) {

@@ -2,7 +2,6 @@ package org.sourceoftruth.records.testsupport;
 
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.arc.Arc;
-
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -13,12 +12,13 @@ import java.sql.Statement;
  * object up, so that a test counting a read's statements counts the same work each time.
  */
 public final class Snapshots {
-    private Snapshots() {
-    }
+    private Snapshots() {}
 
     public static void moveOn() {
-        AgroalDataSource dataSource = Arc.container().instance(AgroalDataSource.class).get();
-        try (Connection c = dataSource.getConnection(); Statement st = c.createStatement()) {
+        AgroalDataSource dataSource =
+                Arc.container().instance(AgroalDataSource.class).get();
+        try (Connection c = dataSource.getConnection();
+                Statement st = c.createStatement()) {
             st.execute("select pg_current_xact_id()");
         } catch (SQLException e) {
             throw new IllegalStateException(e);

@@ -1,25 +1,5 @@
 package org.sourceoftruth.records.users;
 
-import io.agroal.api.AgroalDataSource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.response.Response;
-import io.restassured.response.ValidatableResponse;
-import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.sourceoftruth.records.Accounts;
-import org.sourceoftruth.records.Accounts.Account;
-import org.sourceoftruth.records.Api;
-import org.sourceoftruth.records.auth.AuthSettings;
-
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.time.OffsetDateTime;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
@@ -27,6 +7,25 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import io.restassured.response.ValidatableResponse;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.OffsetDateTime;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.records.Accounts;
+import org.sourceoftruth.records.Accounts.Account;
+import org.sourceoftruth.records.Api;
+import org.sourceoftruth.records.auth.AuthSettings;
 
 /**
  * {@code POST /api/internal/credential-check/}: how webhook-dispatcher learns who its callers are
@@ -40,6 +39,7 @@ class CredentialCheckTest {
 
     @Inject
     AgroalDataSource dataSource;
+
     @Inject
     AuthSettings settings;
 
@@ -62,9 +62,17 @@ class CredentialCheckTest {
     @Test
     void onlySuperusersMayAsk() {
         Account plain = Accounts.account("cc-plain");
-        given().contentType("application/json").body(token(plain.token(), "127.0.0.1")).post(CHECK).then()
-                .statusCode(403).body("detail", equalTo("Authentication credentials were not provided."));
-        plain.api().body(token(plain.token(), "127.0.0.1")).post(CHECK).then().statusCode(403)
+        given().contentType("application/json")
+                .body(token(plain.token(), "127.0.0.1"))
+                .post(CHECK)
+                .then()
+                .statusCode(403)
+                .body("detail", equalTo("Authentication credentials were not provided."));
+        plain.api()
+                .body(token(plain.token(), "127.0.0.1"))
+                .post(CHECK)
+                .then()
+                .statusCode(403)
                 .body("detail", equalTo("You do not have permission to perform this action."));
     }
 
@@ -72,7 +80,8 @@ class CredentialCheckTest {
     void aValidTokenNamesItsUserAndRecordsItsUse() throws Exception {
         Account plain = Accounts.account("cc-user");
         assertNull(lastUsed(plain.token()));
-        check(token(plain.token(), "192.0.2.10")).statusCode(200)
+        check(token(plain.token(), "192.0.2.10"))
+                .statusCode(200)
                 .body("user.id", equalTo(plain.id()))
                 .body("user.username", equalTo(plain.username()))
                 .body("user.is_superuser", equalTo(false))
@@ -90,18 +99,26 @@ class CredentialCheckTest {
     void refusedTokensGiveNetBoxsMessage() {
         Account plain = Accounts.account("cc-refused");
         Account disabled = Accounts.account("cc-disabled", Map.of("enabled", false));
-        Account expired = Accounts.account("cc-expired", Map.of("expires", OffsetDateTime.now().minusMinutes(1).toString()));
+        Account expired = Accounts.account(
+                "cc-expired",
+                Map.of("expires", OffsetDateTime.now().minusMinutes(1).toString()));
         Account remote = Accounts.account("cc-remote", Map.of("allowed_ips", List.of("10.0.0.0/8")));
         expectRefused(token(disabled.token(), "127.0.0.1"), "Token disabled");
         expectRefused(token(expired.token(), "127.0.0.1"), "Token expired");
         expectRefused(token("0".repeat(40), "127.0.0.1"), "Invalid v1 token");
-        expectRefused(token(remote.token(), "192.0.2.1"), "Source IP 192.0.2.1 is not permitted to authenticate using this token.");
-        expectRefused(token(remote.token(), "not-an-address"), "Client IP address could not be determined for validation."
-                + " Check that the HTTP server is correctly configured to pass the required header(s).");
+        expectRefused(
+                token(remote.token(), "192.0.2.1"),
+                "Source IP 192.0.2.1 is not permitted to authenticate using this token.");
+        expectRefused(
+                token(remote.token(), "not-an-address"),
+                "Client IP address could not be determined for validation."
+                        + " Check that the HTTP server is correctly configured to pass the required header(s).");
         check(token(remote.token(), "10.1.2.3")).statusCode(200).body("user.username", equalTo(remote.username()));
         Map<String, Object> malformed = token(plain.token(), null);
         malformed.put("authorization", "Token a b");
-        expectRefused(malformed, "Invalid authorization header: Must be in the form \"Bearer <key>.<token>\" or \"Token <token>\"");
+        expectRefused(
+                malformed,
+                "Invalid authorization header: Must be in the form \"Bearer <key>.<token>\" or \"Token <token>\"");
         // another scheme is no credential at all, as for requests served here
         Map<String, Object> basic = token(plain.token(), null);
         basic.put("authorization", "Basic YWRtaW46YWRtaW4=");
@@ -125,21 +142,30 @@ class CredentialCheckTest {
     void aSessionNamesItsUserAndConfirmsItsCsrfToken() {
         Account plain = Accounts.account("cc-session");
         Response login = given().contentType("application/json")
-                .body(Map.of("username", plain.username(), "password", Accounts.PASSWORD)).post("/login/");
+                .body(Map.of("username", plain.username(), "password", Accounts.PASSWORD))
+                .post("/login/");
         login.then().statusCode(200);
         String session = login.getCookie("sessionid");
         String csrf = login.getCookie("csrftoken");
 
-        check(Map.of("session", session, "csrf_token", csrf, "csrf_cookie", csrf)).statusCode(200)
-                .body("user.id", equalTo(plain.id())).body("user.is_superuser", equalTo(false))
-                .body("authenticated_by", equalTo("session")).body("csrf_valid", equalTo(true));
+        check(Map.of("session", session, "csrf_token", csrf, "csrf_cookie", csrf))
+                .statusCode(200)
+                .body("user.id", equalTo(plain.id()))
+                .body("user.is_superuser", equalTo(false))
+                .body("authenticated_by", equalTo("session"))
+                .body("csrf_valid", equalTo(true));
         String other = "0".repeat(64);
         // a token equal to its cookie but not the session's, or the session's but not the cookie's
-        check(Map.of("session", session, "csrf_token", other, "csrf_cookie", other)).statusCode(200)
-                .body("user.id", equalTo(plain.id())).body("csrf_valid", equalTo(false));
-        check(Map.of("session", session, "csrf_token", csrf, "csrf_cookie", other)).statusCode(200)
+        check(Map.of("session", session, "csrf_token", other, "csrf_cookie", other))
+                .statusCode(200)
+                .body("user.id", equalTo(plain.id()))
                 .body("csrf_valid", equalTo(false));
-        check(Map.of("session", session)).statusCode(200).body("user.id", equalTo(plain.id()))
+        check(Map.of("session", session, "csrf_token", csrf, "csrf_cookie", other))
+                .statusCode(200)
+                .body("csrf_valid", equalTo(false));
+        check(Map.of("session", session))
+                .statusCode(200)
+                .body("user.id", equalTo(plain.id()))
                 .body("csrf_valid", equalTo(false));
         check(Map.of("session", "no-such-session")).statusCode(200).body("user", nullValue());
         // the header wins over the session, as for requests served here
@@ -150,15 +176,23 @@ class CredentialCheckTest {
 
     @Test
     void badInputIsAFieldError() {
-        Api.auth().body(Map.of("client_ip", 7)).post(CHECK).then().statusCode(400)
+        Api.auth()
+                .body(Map.of("client_ip", 7))
+                .post(CHECK)
+                .then()
+                .statusCode(400)
                 .body("client_ip", contains("Not a valid string."));
-        Api.auth().body(List.of()).post(CHECK).then().statusCode(400)
+        Api.auth()
+                .body(List.of())
+                .post(CHECK)
+                .then()
+                .statusCode(400)
                 .body("non_field_errors", contains("Invalid data. Expected a dictionary, but got list."));
     }
 
     private OffsetDateTime lastUsed(String key) throws Exception {
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("select last_used from users_token where key = ?")) {
+                PreparedStatement ps = c.prepareStatement("select last_used from users_token where key = ?")) {
             ps.setString(1, key);
             ResultSet rs = ps.executeQuery();
             assertTrue(rs.next());

@@ -1,9 +1,19 @@
 package org.sourceoftruth.records.users;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.sourceoftruth.records.Accounts;
@@ -13,17 +23,6 @@ import org.sourceoftruth.records.auth.AuthSettings;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 /**
  * No endpoint shows a password hash or another user's token key: every registered model path
  * is walked (list, brief list, each listed object, OPTIONS) with low-privilege tokens.
@@ -32,8 +31,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class NoLeakTest {
     @Inject
     ModelRegistry registry;
+
     @Inject
     AuthSettings settings;
+
     @Inject
     AgroalDataSource dataSource;
 
@@ -45,8 +46,9 @@ class NoLeakTest {
     /** Secrets that must never show up in an answer to {@code reader}. */
     private List<String> secretsHiddenFrom(Account reader, Account other) throws Exception {
         List<String> secrets = new ArrayList<>(List.of("pbkdf2_sha256", Api.TOKEN, other.token()));
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("select key from users_token where user_id <> " + reader.id())) {
+        try (Connection c = dataSource.getConnection();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("select key from users_token where user_id <> " + reader.id())) {
             while (rs.next()) {
                 secrets.add(rs.getString(1));
             }
@@ -131,11 +133,17 @@ class NoLeakTest {
     @Test
     void changeLogOfUsersAndTokensHoldsNoSecrets() throws Exception {
         Account a = Accounts.account("log");
-        Api.auth().body(Map.of("password", "Changed-Pass-99")).patch("/api/users/users/" + a.id() + "/").then().statusCode(200);
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("select coalesce(prechange_data::text, '') || coalesce(postchange_data::text, '')"
-                     + " || coalesce(event_data::text, '') || object_repr from core_objectchange"
-                     + " where changed_object_type like 'users.%'")) {
+        Api.auth()
+                .body(Map.of("password", "Changed-Pass-99"))
+                .patch("/api/users/users/" + a.id() + "/")
+                .then()
+                .statusCode(200);
+        try (Connection c = dataSource.getConnection();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(
+                        "select coalesce(prechange_data::text, '') || coalesce(postchange_data::text, '')"
+                                + " || coalesce(event_data::text, '') || object_repr from core_objectchange"
+                                + " where changed_object_type like 'users.%'")) {
             int rows = 0;
             while (rs.next()) {
                 rows++;

@@ -1,21 +1,5 @@
 package org.sourceoftruth.records.users;
 
-import io.agroal.api.AgroalDataSource;
-import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.sourceoftruth.records.Accounts;
-import org.sourceoftruth.records.Accounts.Account;
-import org.sourceoftruth.records.Api;
-
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.time.OffsetDateTime;
-import java.util.List;
-import java.util.Map;
-
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -24,6 +8,21 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.sourceoftruth.records.Api.uniq;
 
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.records.Accounts;
+import org.sourceoftruth.records.Accounts.Account;
+import org.sourceoftruth.records.Api;
+
 /** Token checks at authentication: expiry, write ability, enabled, user active, allowed IPs, last_used. */
 @QuarkusTest
 class TokenAuthTest {
@@ -31,6 +30,7 @@ class TokenAuthTest {
 
     @Inject
     AgroalDataSource dataSource;
+
     @Inject
     org.sourceoftruth.records.auth.AuthSettings settings;
 
@@ -48,9 +48,11 @@ class TokenAuthTest {
 
     @Test
     void expiredTokenIsRefused() {
-        Account a = siteAdmin(Map.of("expires", OffsetDateTime.now().minusMinutes(1).toString()));
+        Account a =
+                siteAdmin(Map.of("expires", OffsetDateTime.now().minusMinutes(1).toString()));
         a.api().get("/api/dcim/sites/").then().statusCode(403).body("detail", equalTo("Token expired"));
-        String future = Accounts.token(a.id(), Map.of("expires", OffsetDateTime.now().plusDays(1).toString()));
+        String future = Accounts.token(
+                a.id(), Map.of("expires", OffsetDateTime.now().plusDays(1).toString()));
         Accounts.as(future).get("/api/dcim/sites/").then().statusCode(200);
     }
 
@@ -60,18 +62,37 @@ class TokenAuthTest {
         int site = Api.site("ro");
         a.api().get("/api/dcim/sites/" + site + "/").then().statusCode(200);
         String n = "ro-" + uniq();
-        a.api().body(Map.of("name", n, "slug", n)).post("/api/dcim/sites/").then().statusCode(403)
+        a.api()
+                .body(Map.of("name", n, "slug", n))
+                .post("/api/dcim/sites/")
+                .then()
+                .statusCode(403)
                 .body("detail", equalTo(FORBIDDEN));
-        a.api().body(Map.of("description", "x")).patch("/api/dcim/sites/" + site + "/").then().statusCode(403)
+        a.api()
+                .body(Map.of("description", "x"))
+                .patch("/api/dcim/sites/" + site + "/")
+                .then()
+                .statusCode(403)
                 .body("detail", equalTo(FORBIDDEN));
-        a.api().body(Map.of("name", n, "slug", n)).put("/api/dcim/sites/" + site + "/").then().statusCode(403)
+        a.api()
+                .body(Map.of("name", n, "slug", n))
+                .put("/api/dcim/sites/" + site + "/")
+                .then()
+                .statusCode(403)
                 .body("detail", equalTo(FORBIDDEN));
         a.api().delete("/api/dcim/sites/" + site + "/").then().statusCode(403).body("detail", equalTo(FORBIDDEN));
-        a.api().body(List.of(Map.of("id", site))).delete("/api/dcim/sites/").then().statusCode(403);
+        a.api()
+                .body(List.of(Map.of("id", site)))
+                .delete("/api/dcim/sites/")
+                .then()
+                .statusCode(403);
         Api.auth().get("/api/dcim/sites/" + site + "/").then().statusCode(200).body("description", equalTo(""));
         // the same user with a write-enabled token may write
-        Accounts.as(Accounts.token(a.id(), Map.of())).body(Map.of("description", "x"))
-                .patch("/api/dcim/sites/" + site + "/").then().statusCode(200);
+        Accounts.as(Accounts.token(a.id(), Map.of()))
+                .body(Map.of("description", "x"))
+                .patch("/api/dcim/sites/" + site + "/")
+                .then()
+                .statusCode(200);
     }
 
     @Test
@@ -79,7 +100,11 @@ class TokenAuthTest {
         Account a = siteAdmin(Map.of("enabled", false));
         a.api().get("/api/dcim/sites/").then().statusCode(403).body("detail", equalTo("Token disabled"));
         String enabled = Accounts.token(a.id(), Map.of());
-        Api.auth().body(Map.of("is_active", false)).patch("/api/users/users/" + a.id() + "/").then().statusCode(200);
+        Api.auth()
+                .body(Map.of("is_active", false))
+                .patch("/api/users/users/" + a.id() + "/")
+                .then()
+                .statusCode(200);
         Accounts.as(enabled).get("/api/dcim/sites/").then().statusCode(403).body("detail", equalTo("User inactive"));
     }
 
@@ -88,26 +113,68 @@ class TokenAuthTest {
         Account local = siteAdmin(Map.of("allowed_ips", List.of("127.0.0.0/8", "2001:db8::/32")));
         Account remote = siteAdmin(Map.of("allowed_ips", List.of("10.0.0.0/8")));
         local.api().get("/api/dcim/sites/").then().statusCode(200);
-        remote.api().get("/api/dcim/sites/").then().statusCode(403)
+        remote.api()
+                .get("/api/dcim/sites/")
+                .then()
+                .statusCode(403)
                 .body("detail", equalTo("Source IP 127.0.0.1 is not permitted to authenticate using this token."));
         // headers from an untrusted peer are ignored
-        remote.api().header("X-Real-IP", "10.1.2.3").get("/api/dcim/sites/").then().statusCode(403)
+        remote.api()
+                .header("X-Real-IP", "10.1.2.3")
+                .get("/api/dcim/sites/")
+                .then()
+                .statusCode(403)
                 .body("detail", equalTo("Source IP 127.0.0.1 is not permitted to authenticate using this token."));
-        local.api().header("X-Forwarded-For", "192.0.2.1").get("/api/dcim/sites/").then().statusCode(200);
+        local.api()
+                .header("X-Forwarded-For", "192.0.2.1")
+                .get("/api/dcim/sites/")
+                .then()
+                .statusCode(200);
 
         settings.trustedProxies(List.of("127.0.0.1"));
-        remote.api().header("X-Real-IP", "10.1.2.3").get("/api/dcim/sites/").then().statusCode(200);
-        remote.api().header("X-Forwarded-For", "10.9.9.9, 127.0.0.1").get("/api/dcim/sites/").then().statusCode(200);
-        remote.api().header("X-Real-IP", "192.0.2.1").header("X-Forwarded-For", "10.9.9.9").get("/api/dcim/sites/")
-                .then().statusCode(403)
+        remote.api()
+                .header("X-Real-IP", "10.1.2.3")
+                .get("/api/dcim/sites/")
+                .then()
+                .statusCode(200);
+        remote.api()
+                .header("X-Forwarded-For", "10.9.9.9, 127.0.0.1")
+                .get("/api/dcim/sites/")
+                .then()
+                .statusCode(200);
+        remote.api()
+                .header("X-Real-IP", "192.0.2.1")
+                .header("X-Forwarded-For", "10.9.9.9")
+                .get("/api/dcim/sites/")
+                .then()
+                .statusCode(403)
                 .body("detail", equalTo("Source IP 192.0.2.1 is not permitted to authenticate using this token."));
-        local.api().header("X-Forwarded-For", "192.0.2.1").get("/api/dcim/sites/").then().statusCode(403);
-        local.api().header("X-Real-IP", "2001:db8::7").get("/api/dcim/sites/").then().statusCode(200);
-        remote.api().header("X-Real-IP", "not-an-address").get("/api/dcim/sites/").then().statusCode(403)
-                .body("detail", equalTo("Client IP address could not be determined for validation. Check that the HTTP"
-                        + " server is correctly configured to pass the required header(s)."));
+        local.api()
+                .header("X-Forwarded-For", "192.0.2.1")
+                .get("/api/dcim/sites/")
+                .then()
+                .statusCode(403);
+        local.api()
+                .header("X-Real-IP", "2001:db8::7")
+                .get("/api/dcim/sites/")
+                .then()
+                .statusCode(200);
+        remote.api()
+                .header("X-Real-IP", "not-an-address")
+                .get("/api/dcim/sites/")
+                .then()
+                .statusCode(403)
+                .body(
+                        "detail",
+                        equalTo("Client IP address could not be determined for validation. Check that the HTTP"
+                                + " server is correctly configured to pass the required header(s)."));
         // a token without allowed_ips works from anywhere
-        siteAdmin(Map.of()).api().header("X-Real-IP", "198.51.100.1").get("/api/dcim/sites/").then().statusCode(200);
+        siteAdmin(Map.of())
+                .api()
+                .header("X-Real-IP", "198.51.100.1")
+                .get("/api/dcim/sites/")
+                .then()
+                .statusCode(200);
     }
 
     @Test
@@ -140,7 +207,7 @@ class TokenAuthTest {
 
     private OffsetDateTime lastUsed(String key) throws Exception {
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("select last_used from users_token where key = ?")) {
+                PreparedStatement ps = c.prepareStatement("select last_used from users_token where key = ?")) {
             ps.setString(1, key);
             ResultSet rs = ps.executeQuery();
             assertTrue(rs.next());
@@ -150,7 +217,8 @@ class TokenAuthTest {
 
     private void setLastUsed(String key, String sqlTime) throws Exception {
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("update users_token set last_used = " + sqlTime + " where key = ?")) {
+                PreparedStatement ps =
+                        c.prepareStatement("update users_token set last_used = " + sqlTime + " where key = ?")) {
             ps.setString(1, key);
             assertEquals(1, ps.executeUpdate());
         }

@@ -1,17 +1,5 @@
 package org.sourceoftruth.records.users;
 
-import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.sourceoftruth.records.Accounts;
-import org.sourceoftruth.records.Accounts.Account;
-import org.sourceoftruth.records.Api;
-import org.sourceoftruth.records.auth.AuthSettings;
-
-import java.util.List;
-import java.util.Map;
-
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
@@ -22,6 +10,17 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.sourceoftruth.records.Api.auth;
 import static org.sourceoftruth.records.Api.uniq;
+
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.records.Accounts;
+import org.sourceoftruth.records.Accounts.Account;
+import org.sourceoftruth.records.Api;
+import org.sourceoftruth.records.auth.AuthSettings;
 
 /** Users manage their own tokens (DEFAULT_PERMISSIONS), grant_token, provisioning, ALLOW_TOKEN_RETRIEVAL. */
 @QuarkusTest
@@ -40,16 +39,39 @@ class TokenOwnershipTest {
     void usersManageOnlyTheirOwnTokensByDefault() {
         Account me = Accounts.account("own");
         Account other = Accounts.account("own");
-        int otherToken = Api.post("/api/users/tokens/", Map.of("user", other.id())).statusCode(201).extract().path("id");
-        me.api().get("/api/users/tokens/").then().statusCode(200).body("count", equalTo(1))
-                .body("results.user.id", everyItem(equalTo(me.id()))).body("results[0]", not(hasKey("key")));
-        int mine = me.api().body(Map.of("user", me.id(), "description", "laptop")).post("/api/users/tokens/").then().statusCode(201)
-                .body("user.id", equalTo(me.id())).body("key", matchesPattern("[0-9a-f]{40}")).extract().path("id");
+        int otherToken = Api.post("/api/users/tokens/", Map.of("user", other.id()))
+                .statusCode(201)
+                .extract()
+                .path("id");
+        me.api()
+                .get("/api/users/tokens/")
+                .then()
+                .statusCode(200)
+                .body("count", equalTo(1))
+                .body("results.user.id", everyItem(equalTo(me.id())))
+                .body("results[0]", not(hasKey("key")));
+        int mine = me.api()
+                .body(Map.of("user", me.id(), "description", "laptop"))
+                .post("/api/users/tokens/")
+                .then()
+                .statusCode(201)
+                .body("user.id", equalTo(me.id()))
+                .body("key", matchesPattern("[0-9a-f]{40}"))
+                .extract()
+                .path("id");
         me.api().get("/api/users/tokens/").then().statusCode(200).body("count", equalTo(2));
         me.api().get("/api/users/tokens/" + otherToken + "/").then().statusCode(404);
         me.api().delete("/api/users/tokens/" + otherToken + "/").then().statusCode(404);
-        me.api().body(Map.of("description", "x")).patch("/api/users/tokens/" + otherToken + "/").then().statusCode(404);
-        me.api().body(Map.of("write_enabled", false)).patch("/api/users/tokens/" + mine + "/").then().statusCode(200);
+        me.api()
+                .body(Map.of("description", "x"))
+                .patch("/api/users/tokens/" + otherToken + "/")
+                .then()
+                .statusCode(404);
+        me.api()
+                .body(Map.of("write_enabled", false))
+                .patch("/api/users/tokens/" + mine + "/")
+                .then()
+                .statusCode(200);
         me.api().delete("/api/users/tokens/" + mine + "/").then().statusCode(204);
         // with DEFAULT_PERMISSIONS emptied, tokens are like any other model
         settings.defaultPermissions("{}");
@@ -61,17 +83,33 @@ class TokenOwnershipTest {
     void tokensForOthersNeedGrantToken() {
         Account me = Accounts.account("granter");
         Account other = Accounts.account("grantee");
-        me.api().body(Map.of("user", other.id())).post("/api/users/tokens/").then().statusCode(403)
+        me.api()
+                .body(Map.of("user", other.id()))
+                .post("/api/users/tokens/")
+                .then()
+                .statusCode(403)
                 .body("detail", equalTo("This user does not have permission to create tokens for other users."));
-        auth().get("/api/users/tokens/?user_id=" + other.id()).then().statusCode(200).body("count", equalTo(1));
+        auth().get("/api/users/tokens/?user_id=" + other.id())
+                .then()
+                .statusCode(200)
+                .body("count", equalTo(1));
         // grant (constrained to the grantee) plus add on any token
-        Accounts.permission(List.of("users.token"), List.of("grant"), Map.of("user__username", other.username()),
-                List.of(me.id()));
+        Accounts.permission(
+                List.of("users.token"), List.of("grant"), Map.of("user__username", other.username()), List.of(me.id()));
         Accounts.permission(List.of("users.token"), List.of("add"), null, List.of(me.id()));
-        me.api().body(Map.of("user", other.id())).post("/api/users/tokens/").then().statusCode(201)
-                .body("user.id", equalTo(other.id())).body("key", matchesPattern("[0-9a-f]{40}"));
+        me.api()
+                .body(Map.of("user", other.id()))
+                .post("/api/users/tokens/")
+                .then()
+                .statusCode(201)
+                .body("user.id", equalTo(other.id()))
+                .body("key", matchesPattern("[0-9a-f]{40}"));
         Account third = Accounts.account("third");
-        me.api().body(Map.of("user", third.id())).post("/api/users/tokens/").then().statusCode(403)
+        me.api()
+                .body(Map.of("user", third.id()))
+                .post("/api/users/tokens/")
+                .then()
+                .statusCode(403)
                 .body("detail", equalTo("This user does not have permission to create tokens for other users."));
     }
 
@@ -80,27 +118,57 @@ class TokenOwnershipTest {
         Account a = Accounts.account("prov");
         String key = given().contentType("application/json")
                 .body(Map.of("username", a.username(), "password", Accounts.PASSWORD, "description", "provisioned"))
-                .post(PROVISION).then().statusCode(201)
-                .body("key", matchesPattern("[0-9a-f]{40}")).body("write_enabled", equalTo(true))
-                .body("user.id", equalTo(a.id())).body("user.username", equalTo(a.username()))
-                .body("description", equalTo("provisioned")).body("created", notNullValue()).body("id", notNullValue())
-                .extract().path("key");
+                .post(PROVISION)
+                .then()
+                .statusCode(201)
+                .body("key", matchesPattern("[0-9a-f]{40}"))
+                .body("write_enabled", equalTo(true))
+                .body("user.id", equalTo(a.id()))
+                .body("user.username", equalTo(a.username()))
+                .body("description", equalTo("provisioned"))
+                .body("created", notNullValue())
+                .body("id", notNullValue())
+                .extract()
+                .path("key");
         Accounts.as(key).get("/api/users/tokens/").then().statusCode(200).body("count", equalTo(2));
-        given().contentType("application/json").body(Map.of("username", a.username(), "password", "Wrong-Password-1"))
-                .post(PROVISION).then().statusCode(403).body("detail", equalTo("Invalid username/password"));
-        given().contentType("application/json").body(Map.of("username", "nobody-" + uniq(), "password", Accounts.PASSWORD))
-                .post(PROVISION).then().statusCode(403).body("detail", equalTo("Invalid username/password"));
-        given().contentType("application/json").body(Map.of("username", a.username())).post(PROVISION).then()
-                .statusCode(400).body("password", contains("This field is required."));
+        given().contentType("application/json")
+                .body(Map.of("username", a.username(), "password", "Wrong-Password-1"))
+                .post(PROVISION)
+                .then()
+                .statusCode(403)
+                .body("detail", equalTo("Invalid username/password"));
+        given().contentType("application/json")
+                .body(Map.of("username", "nobody-" + uniq(), "password", Accounts.PASSWORD))
+                .post(PROVISION)
+                .then()
+                .statusCode(403)
+                .body("detail", equalTo("Invalid username/password"));
+        given().contentType("application/json")
+                .body(Map.of("username", a.username()))
+                .post(PROVISION)
+                .then()
+                .statusCode(400)
+                .body("password", contains("This field is required."));
         // the add permission is required: without DEFAULT_PERMISSIONS this user has none
         settings.defaultPermissions("{}");
-        given().contentType("application/json").body(Map.of("username", a.username(), "password", Accounts.PASSWORD))
-                .post(PROVISION).then().statusCode(403).body("detail", equalTo("You do not have permission to perform this action."));
+        given().contentType("application/json")
+                .body(Map.of("username", a.username(), "password", Accounts.PASSWORD))
+                .post(PROVISION)
+                .then()
+                .statusCode(403)
+                .body("detail", equalTo("You do not have permission to perform this action."));
         settings.reset();
         // an inactive user cannot provision
-        auth().body(Map.of("is_active", false)).patch("/api/users/users/" + a.id() + "/").then().statusCode(200);
-        given().contentType("application/json").body(Map.of("username", a.username(), "password", Accounts.PASSWORD))
-                .post(PROVISION).then().statusCode(403).body("detail", equalTo("Invalid username/password"));
+        auth().body(Map.of("is_active", false))
+                .patch("/api/users/users/" + a.id() + "/")
+                .then()
+                .statusCode(200);
+        given().contentType("application/json")
+                .body(Map.of("username", a.username(), "password", Accounts.PASSWORD))
+                .post(PROVISION)
+                .then()
+                .statusCode(403)
+                .body("detail", equalTo("Invalid username/password"));
     }
 
     @Test
@@ -109,11 +177,19 @@ class TokenOwnershipTest {
         Account other = Accounts.account("retr");
         me.api().get("/api/users/tokens/").then().statusCode(200).body("results[0]", not(hasKey("key")));
         settings.allowTokenRetrieval(true);
-        me.api().get("/api/users/tokens/").then().statusCode(200).body("results.key", contains(me.token()))
+        me.api()
+                .get("/api/users/tokens/")
+                .then()
+                .statusCode(200)
+                .body("results.key", contains(me.token()))
                 .body("results[0].display", not(equalTo(me.token())));
         me.api().get("/api/users/tokens/?brief=1").then().statusCode(200).body("results[0].key", equalTo(me.token()));
         // never another user's key: their tokens are not visible at all
-        me.api().get("/api/users/tokens/?user_id=" + other.id()).then().statusCode(200).body("count", equalTo(0));
+        me.api()
+                .get("/api/users/tokens/?user_id=" + other.id())
+                .then()
+                .statusCode(200)
+                .body("count", equalTo(0));
         settings.allowTokenRetrieval(false);
         me.api().get("/api/users/tokens/?brief=1").then().statusCode(200).body("results[0]", not(hasKey("key")));
     }

@@ -1,28 +1,11 @@
 package org.sourceoftruth.records.users;
 
-import io.agroal.api.AgroalDataSource;
-import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.sourceoftruth.records.Accounts;
-import org.sourceoftruth.records.Api;
-import org.sourceoftruth.records.auth.AuthSettings;
-import org.sourceoftruth.records.auth.PasswordHasher;
-
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-
 import static org.hamcrest.Matchers.contains;
-import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasKey;
+import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.nullValue;
@@ -34,13 +17,31 @@ import static org.sourceoftruth.records.Api.auth;
 import static org.sourceoftruth.records.Api.create;
 import static org.sourceoftruth.records.Api.uniq;
 
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.records.Accounts;
+import org.sourceoftruth.records.Api;
+import org.sourceoftruth.records.auth.AuthSettings;
+import org.sourceoftruth.records.auth.PasswordHasher;
+
 /** users/users, users/groups, users/permissions and users/tokens as engine models. */
 @QuarkusTest
 class UsersModelsTest {
     @Inject
     org.sourceoftruth.records.engine.query.FilterCompiler filters;
+
     @Inject
     AgroalDataSource dataSource;
+
     @Inject
     AuthSettings settings;
 
@@ -52,33 +53,64 @@ class UsersModelsTest {
     @Test
     void passwordIsWriteOnlyHashedAndChecked() throws Exception {
         String name = "pw-" + uniq();
-        int id = Api.post("/api/users/users/", Map.of("username", name, "password", Accounts.PASSWORD,
-                        "first_name", "Ada", "last_name", "Lovelace"))
-                .statusCode(201).body("$", not(hasKey("password"))).body("display", equalTo(name + " (Ada Lovelace)"))
-                .body("is_active", equalTo(true)).extract().path("id");
-        auth().get("/api/users/users/" + id + "/").then().statusCode(200).body("$", not(hasKey("password")))
-                .body("username", equalTo(name)).body("groups", org.hamcrest.Matchers.hasSize(0));
+        int id = Api.post(
+                        "/api/users/users/",
+                        Map.of(
+                                "username",
+                                name,
+                                "password",
+                                Accounts.PASSWORD,
+                                "first_name",
+                                "Ada",
+                                "last_name",
+                                "Lovelace"))
+                .statusCode(201)
+                .body("$", not(hasKey("password")))
+                .body("display", equalTo(name + " (Ada Lovelace)"))
+                .body("is_active", equalTo(true))
+                .extract()
+                .path("id");
+        auth().get("/api/users/users/" + id + "/")
+                .then()
+                .statusCode(200)
+                .body("$", not(hasKey("password")))
+                .body("username", equalTo(name))
+                .body("groups", org.hamcrest.Matchers.hasSize(0));
         String stored = storedPassword(id);
         assertTrue(stored.startsWith("pbkdf2_sha256$1000$"), stored);
         assertTrue(PasswordHasher.verify(Accounts.PASSWORD, stored));
         // NetBox's password validators
-        auth().body(Map.of("password", "Short1a")).patch("/api/users/users/" + id + "/").then().statusCode(400)
+        auth().body(Map.of("password", "Short1a"))
+                .patch("/api/users/users/" + id + "/")
+                .then()
+                .statusCode(400)
                 .body("password", contains("This password is too short. It must contain at least 12 characters."));
-        auth().body(Map.of("password", "alllowercase-no-digit")).patch("/api/users/users/" + id + "/").then()
-                .statusCode(400).body("password", contains("Password must have at least one numeral."));
-        auth().body(Map.of("password", "alllowercase-1-digit")).patch("/api/users/users/" + id + "/").then()
-                .statusCode(400).body("password", contains("Password must have at least one uppercase letter."));
+        auth().body(Map.of("password", "alllowercase-no-digit"))
+                .patch("/api/users/users/" + id + "/")
+                .then()
+                .statusCode(400)
+                .body("password", contains("Password must have at least one numeral."));
+        auth().body(Map.of("password", "alllowercase-1-digit"))
+                .patch("/api/users/users/" + id + "/")
+                .then()
+                .statusCode(400)
+                .body("password", contains("Password must have at least one uppercase letter."));
         assertEquals(stored, storedPassword(id), "a rejected password changes nothing");
         // the hash is no filter and no ordering key, and no attribute for related-object look-ups
         filters.strictFiltering(true); // under the lenient default the parameter is ignored, not applied
         try {
-            auth().get("/api/users/users/?password__isw=pbkdf2").then().statusCode(400).body("$", hasKey("password__isw"));
+            auth().get("/api/users/users/?password__isw=pbkdf2")
+                    .then()
+                    .statusCode(400)
+                    .body("$", hasKey("password__isw"));
         } finally {
             filters.strictFiltering(null);
         }
-        Api.post("/api/users/tokens/", Map.of("user", Map.of("username", name, "password", stored))).statusCode(400)
+        Api.post("/api/users/tokens/", Map.of("user", Map.of("username", name, "password", stored)))
+                .statusCode(400)
                 .body("user", contains(containsString("Cannot resolve keyword 'password'")));
-        Api.post("/api/users/users/", Map.of("username", "bad name!", "password", Accounts.PASSWORD)).statusCode(400)
+        Api.post("/api/users/users/", Map.of("username", "bad name!", "password", Accounts.PASSWORD))
+                .statusCode(400)
                 .body("username", contains(startsWith("Enter a valid username.")));
     }
 
@@ -86,43 +118,87 @@ class UsersModelsTest {
     void groupsAndPermissionsNestOnUsers() {
         String u = uniq();
         int group = create("/api/users/groups/", Map.of("name", "g-" + u, "description", "ops"));
-        int perm = create("/api/users/permissions/", Map.of("name", "p-" + u, "object_types", List.of("dcim.site"),
-                "actions", List.of("view"), "groups", List.of(group)));
-        int user = create("/api/users/users/", Map.of("username", "m-" + u, "password", Accounts.PASSWORD, "groups", List.of(group),
-                "permissions", List.of(perm)));
-        auth().get("/api/users/users/" + user + "/").then().statusCode(200)
-                .body("groups[0].name", equalTo("g-" + u)).body("permissions[0].name", equalTo("p-" + u))
+        int perm = create(
+                "/api/users/permissions/",
+                Map.of(
+                        "name",
+                        "p-" + u,
+                        "object_types",
+                        List.of("dcim.site"),
+                        "actions",
+                        List.of("view"),
+                        "groups",
+                        List.of(group)));
+        int user = create(
+                "/api/users/users/",
+                Map.of(
+                        "username",
+                        "m-" + u,
+                        "password",
+                        Accounts.PASSWORD,
+                        "groups",
+                        List.of(group),
+                        "permissions",
+                        List.of(perm)));
+        auth().get("/api/users/users/" + user + "/")
+                .then()
+                .statusCode(200)
+                .body("groups[0].name", equalTo("g-" + u))
+                .body("permissions[0].name", equalTo("p-" + u))
                 .body("permissions[0].actions", contains("view"));
-        auth().get("/api/users/groups/" + group + "/").then().statusCode(200).body("user_count", equalTo(1))
-                .body("permissions[0].id", equalTo(perm)).body("description", equalTo("ops"));
-        auth().get("/api/users/permissions/" + perm + "/").then().statusCode(200).body("enabled", equalTo(true))
-                .body("object_types", contains("dcim.site")).body("constraints", nullValue())
-                .body("groups[0].id", equalTo(group)).body("users.id", contains(user));
+        auth().get("/api/users/groups/" + group + "/")
+                .then()
+                .statusCode(200)
+                .body("user_count", equalTo(1))
+                .body("permissions[0].id", equalTo(perm))
+                .body("description", equalTo("ops"));
+        auth().get("/api/users/permissions/" + perm + "/")
+                .then()
+                .statusCode(200)
+                .body("enabled", equalTo(true))
+                .body("object_types", contains("dcim.site"))
+                .body("constraints", nullValue())
+                .body("groups[0].id", equalTo(group))
+                .body("users.id", contains(user));
     }
 
     @Test
     void permissionObjectTypesActionsAndConstraintsAreValidated() {
-        Map<String, Object> body = new HashMap<>(Map.of("name", "bad-" + uniq(), "object_types", List.of("dcim.nothing"),
-                "actions", List.of("view")));
-        Api.post("/api/users/permissions/", body).statusCode(400).body("object_types", contains("Invalid content type: dcim.nothing"));
+        Map<String, Object> body = new HashMap<>(
+                Map.of("name", "bad-" + uniq(), "object_types", List.of("dcim.nothing"), "actions", List.of("view")));
+        Api.post("/api/users/permissions/", body)
+                .statusCode(400)
+                .body("object_types", contains("Invalid content type: dcim.nothing"));
         // NetBox 4.4: the list may be empty, and names any NetBox object type, served here or not yet
         body.put("object_types", List.of());
         Api.post("/api/users/permissions/", body).statusCode(201).body("object_types", hasSize(0));
         body.put("name", "later-" + uniq());
         body.put("object_types", List.of("dcim.cable", "vpn.tunnel"));
-        Api.post("/api/users/permissions/", body).statusCode(201).body("object_types", contains("dcim.cable", "vpn.tunnel"));
+        Api.post("/api/users/permissions/", body)
+                .statusCode(201)
+                .body("object_types", contains("dcim.cable", "vpn.tunnel"));
         body.put("name", "bad-" + uniq());
         body.put("object_types", List.of("dcim.site"));
         body.put("constraints", Map.of("nope__slug", "x"));
-        Api.post("/api/users/permissions/", body).statusCode(400)
+        Api.post("/api/users/permissions/", body)
+                .statusCode(400)
                 .body("constraints", contains("Invalid filter for site: Cannot resolve keyword 'nope' into field."));
         body.put("constraints", Map.of("tenant__slug__bogus", "x"));
-        Api.post("/api/users/permissions/", body).statusCode(400).body("constraints", contains(containsString("bogus")));
-        body.put("constraints", List.of(Map.of("tenant__slug", "acme"), Map.of("status__in", List.of("active")),
-                Map.of("tags__slug", "core"), Map.of("region__parent__name__istartswith", "eu")));
+        Api.post("/api/users/permissions/", body)
+                .statusCode(400)
+                .body("constraints", contains(containsString("bogus")));
+        body.put(
+                "constraints",
+                List.of(
+                        Map.of("tenant__slug", "acme"),
+                        Map.of("status__in", List.of("active")),
+                        Map.of("tags__slug", "core"),
+                        Map.of("region__parent__name__istartswith", "eu")));
         Api.post("/api/users/permissions/", body).statusCode(201);
         body.put("constraints", "not an object");
-        Api.post("/api/users/permissions/", body).statusCode(400).body("constraints", contains(containsString("JSON object")));
+        Api.post("/api/users/permissions/", body)
+                .statusCode(400)
+                .body("constraints", contains(containsString("JSON object")));
     }
 
     /**
@@ -136,8 +212,9 @@ class UsersModelsTest {
         self.api().delete("/api/users/users/" + self.id() + "/").then().statusCode(204);
         auth().get("/api/users/users/" + self.id() + "/").then().statusCode(404);
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("select changed_object_type, user_id, user_name from core_objectchange"
-                     + " where action = 'delete' and user_name = ? order by id")) {
+                PreparedStatement ps =
+                        c.prepareStatement("select changed_object_type, user_id, user_name from core_objectchange"
+                                + " where action = 'delete' and user_name = ? order by id")) {
             ps.setString(1, self.username());
             ResultSet rs = ps.executeQuery();
             List<String> types = new java.util.ArrayList<>();
@@ -154,26 +231,42 @@ class UsersModelsTest {
         Accounts.Account owner = Accounts.account("tk");
         int user = owner.id();
         var created = Api.post("/api/users/tokens/", Map.of("user", user, "description", "ci"))
-                .statusCode(201).body("key", matchesPattern("[0-9a-f]{40}")).body("write_enabled", equalTo(true))
-                .body("user.id", equalTo(user)).body("user.username", startsWith("tk-")).body("expires", nullValue())
-                .body("allowed_ips", org.hamcrest.Matchers.hasSize(0)).extract();
+                .statusCode(201)
+                .body("key", matchesPattern("[0-9a-f]{40}"))
+                .body("write_enabled", equalTo(true))
+                .body("user.id", equalTo(user))
+                .body("user.username", startsWith("tk-"))
+                .body("expires", nullValue())
+                .body("allowed_ips", org.hamcrest.Matchers.hasSize(0))
+                .extract();
         String key = created.path("key");
         int id = created.path("id");
-        auth().get("/api/users/tokens/" + id + "/").then().statusCode(200).body("$", not(hasKey("key")))
-                .body("display", equalTo("*".repeat(34) + key.substring(34))).body("description", equalTo("ci"));
+        auth().get("/api/users/tokens/" + id + "/")
+                .then()
+                .statusCode(200)
+                .body("$", not(hasKey("key")))
+                .body("display", equalTo("*".repeat(34) + key.substring(34)))
+                .body("description", equalTo("ci"));
         auth().get("/api/users/tokens/?user_id=" + user).then().statusCode(200).body("results[0]", not(hasKey("key")));
-        auth().body(Map.of("description", "changed")).patch("/api/users/tokens/" + id + "/").then().statusCode(200)
+        auth().body(Map.of("description", "changed"))
+                .patch("/api/users/tokens/" + id + "/")
+                .then()
+                .statusCode(200)
                 .body("$", not(hasKey("key")));
         settings.allowTokenRetrieval(true);
         owner.api().get("/api/users/tokens/" + id + "/").then().statusCode(200).body("key", equalTo(key));
         // not even a superuser reads another user's key
         auth().get("/api/users/tokens/" + id + "/").then().statusCode(200).body("$", not(hasKey("key")));
         // the change log and the event data never carry the key, even with retrieval allowed
-        auth().body(Map.of("description", "changed again")).patch("/api/users/tokens/" + id + "/").then().statusCode(200);
+        auth().body(Map.of("description", "changed again"))
+                .patch("/api/users/tokens/" + id + "/")
+                .then()
+                .statusCode(200);
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("select coalesce(postchange_data::text, '') || coalesce(event_data::text, '')"
-                     + " || object_repr as t from core_objectchange where changed_object_type = 'users.token'"
-                     + " and changed_object_id = ?")) {
+                PreparedStatement ps = c.prepareStatement(
+                        "select coalesce(postchange_data::text, '') || coalesce(event_data::text, '')"
+                                + " || object_repr as t from core_objectchange where changed_object_type = 'users.token'"
+                                + " and changed_object_id = ?")) {
             ps.setLong(1, id);
             ResultSet rs = ps.executeQuery();
             int rows = 0;
@@ -189,18 +282,27 @@ class UsersModelsTest {
     void callerMaySupplyAKeyAndItAuthenticates() throws Exception {
         int user = create("/api/users/users/", Map.of("username", "own-" + uniq(), "password", Accounts.PASSWORD));
         String key = PasswordHasher.newTokenKey();
-        Api.post("/api/users/tokens/", Map.of("user", user, "key", key)).statusCode(201).body("key", equalTo(key));
-        Accounts.as(key).get("/api/authentication-check/").then().statusCode(200).body("id", equalTo(user));
-        Api.post("/api/users/tokens/", Map.of("user", user, "key", key)).statusCode(400)
+        Api.post("/api/users/tokens/", Map.of("user", user, "key", key))
+                .statusCode(201)
+                .body("key", equalTo(key));
+        Accounts.as(key)
+                .get("/api/authentication-check/")
+                .then()
+                .statusCode(200)
+                .body("id", equalTo(user));
+        Api.post("/api/users/tokens/", Map.of("user", user, "key", key))
+                .statusCode(400)
                 .body("key", contains("token with this key already exists."));
-        Api.post("/api/users/tokens/", Map.of("user", user, "key", "not-hex")).statusCode(400)
+        Api.post("/api/users/tokens/", Map.of("user", user, "key", "not-hex"))
+                .statusCode(400)
                 .body("key", contains("Ensure this field has exactly 40 hexadecimal characters."));
-        Api.post("/api/users/tokens/", Map.of("user", user, "allowed_ips", List.of("10.0.0.0/8", "nonsense"))).statusCode(400)
+        Api.post("/api/users/tokens/", Map.of("user", user, "allowed_ips", List.of("10.0.0.0/8", "nonsense")))
+                .statusCode(400)
                 .body("allowed_ips", contains("Invalid IP prefix format: nonsense"));
         // the digest column that authentication looks up follows the key (database trigger)
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("select key_digest = sha256(convert_to(key, 'UTF8')) from users_token"
-                     + " where key = ?")) {
+                PreparedStatement ps = c.prepareStatement(
+                        "select key_digest = sha256(convert_to(key, 'UTF8')) from users_token" + " where key = ?")) {
             ps.setString(1, key);
             ResultSet rs = ps.executeQuery();
             assertTrue(rs.next() && rs.getBoolean(1));
@@ -212,23 +314,38 @@ class UsersModelsTest {
 
     @Test
     void tokenUserIsRequiredAndCannotChange() {
-        Api.post("/api/users/tokens/", Map.of("description", "whose?")).statusCode(400)
+        Api.post("/api/users/tokens/", Map.of("description", "whose?"))
+                .statusCode(400)
                 .body("user", contains("This field is required."));
         int a = create("/api/users/users/", Map.of("username", "a-" + uniq(), "password", Accounts.PASSWORD));
         int b = create("/api/users/users/", Map.of("username", "b-" + uniq(), "password", Accounts.PASSWORD));
-        int token = Api.post("/api/users/tokens/", Map.of("user", a)).statusCode(201).extract().path("id");
-        auth().body(Map.of("user", b)).patch("/api/users/tokens/" + token + "/").then().statusCode(400)
+        int token = Api.post("/api/users/tokens/", Map.of("user", a))
+                .statusCode(201)
+                .extract()
+                .path("id");
+        auth().body(Map.of("user", b))
+                .patch("/api/users/tokens/" + token + "/")
+                .then()
+                .statusCode(400)
                 .body("user", contains("The user of an existing token cannot be changed."));
-        auth().body(Map.of("user", a, "write_enabled", false)).patch("/api/users/tokens/" + token + "/").then()
-                .statusCode(200).body("write_enabled", equalTo(false));
-        auth().get("/api/users/").then().statusCode(200).body("$", hasKey("tokens")).body("$", hasKey("permissions"))
-                .body("$", hasKey("groups")).body("$", hasKey("users"));
+        auth().body(Map.of("user", a, "write_enabled", false))
+                .patch("/api/users/tokens/" + token + "/")
+                .then()
+                .statusCode(200)
+                .body("write_enabled", equalTo(false));
+        auth().get("/api/users/")
+                .then()
+                .statusCode(200)
+                .body("$", hasKey("tokens"))
+                .body("$", hasKey("permissions"))
+                .body("$", hasKey("groups"))
+                .body("$", hasKey("users"));
         auth().get("/api/users/tokens/?user_id=" + a).then().statusCode(200).body("results.id", hasItem(token));
     }
 
     private String storedPassword(int id) throws Exception {
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("select password from users_user where id = ?")) {
+                PreparedStatement ps = c.prepareStatement("select password from users_user where id = ?")) {
             ps.setLong(1, id);
             ResultSet rs = ps.executeQuery();
             rs.next();

@@ -1,19 +1,5 @@
 package org.sourceoftruth.records.users;
 
-import io.agroal.api.AgroalDataSource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.response.ExtractableResponse;
-import io.restassured.response.Response;
-import jakarta.inject.Inject;
-import org.junit.jupiter.api.Test;
-import org.sourceoftruth.records.Accounts;
-import org.sourceoftruth.records.Api;
-
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.util.Map;
-
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
@@ -23,6 +9,19 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.ExtractableResponse;
+import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.records.Accounts;
+import org.sourceoftruth.records.Api;
+
 /** NetBox 4.5's v2 tokens: {@code Bearer nbt_<key>.<secret>}, the secret shown once and stored only as an HMAC. */
 @QuarkusTest
 class V2TokenTest {
@@ -31,7 +30,10 @@ class V2TokenTest {
 
     private ExtractableResponse<Response> createV2(int userId) {
         return Api.post("/api/users/tokens/", Map.of("user", userId, "version", 2, "description", "v2"))
-                .statusCode(201).body("version", equalTo(2)).body("pepper_id", equalTo(1)).extract();
+                .statusCode(201)
+                .body("version", equalTo(2))
+                .body("pepper_id", equalTo(1))
+                .extract();
     }
 
     @Test
@@ -45,15 +47,20 @@ class V2TokenTest {
         assertTrue(secret.matches("[A-Za-z0-9]{40}"), secret);
         assertEquals(key, created.path("display"));
 
-        given().header("Authorization", "Bearer nbt_" + key + "." + secret).get("/api/authentication-check/")
-                .then().statusCode(200).body("username", equalTo(a.username()));
+        given().header("Authorization", "Bearer nbt_" + key + "." + secret)
+                .get("/api/authentication-check/")
+                .then()
+                .statusCode(200)
+                .body("username", equalTo(a.username()));
         // the keyword does not decide the version: the nbt_ prefix does
-        given().header("Authorization", "Token nbt_" + key + "." + secret).get("/api/authentication-check/")
-                .then().statusCode(200);
+        given().header("Authorization", "Token nbt_" + key + "." + secret)
+                .get("/api/authentication-check/")
+                .then()
+                .statusCode(200);
 
         // the database holds the key and an HMAC, never the secret
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("select * from users_token where id = ?")) {
+                PreparedStatement ps = c.prepareStatement("select * from users_token where id = ?")) {
             ps.setLong(1, id);
             try (ResultSet rs = ps.executeQuery()) {
                 assertTrue(rs.next());
@@ -62,8 +69,9 @@ class V2TokenTest {
                 assertNotEquals(secret, digest);
                 for (int col = 1; col <= rs.getMetaData().getColumnCount(); col++) {
                     String value = rs.getString(col);
-                    assertFalse(value != null && value.contains(secret), "column " + rs.getMetaData().getColumnName(col)
-                            + " holds the secret");
+                    assertFalse(
+                            value != null && value.contains(secret),
+                            "column " + rs.getMetaData().getColumnName(col) + " holds the secret");
                 }
             }
             // nor does the change log or the event of the token's creation
@@ -81,8 +89,13 @@ class V2TokenTest {
         }
 
         // shown once: later reads show the key but no secret
-        Api.auth().get("/api/users/tokens/" + id + "/").then().statusCode(200).body("key", equalTo(key))
-                .body("token", nullValue()).body("version", equalTo(2));
+        Api.auth()
+                .get("/api/users/tokens/" + id + "/")
+                .then()
+                .statusCode(200)
+                .body("key", equalTo(key))
+                .body("token", nullValue())
+                .body("version", equalTo(2));
     }
 
     @Test
@@ -92,34 +105,63 @@ class V2TokenTest {
         String key = created.path("key");
         String secret = created.path("token");
         given().header("Authorization", "Bearer nbt_" + key + "." + secret.substring(1) + "x")
-                .get("/api/authentication-check/").then().statusCode(403).body("detail", equalTo("Invalid v2 token"));
-        given().header("Authorization", "Bearer nbt_" + key).get("/api/authentication-check/").then().statusCode(403)
-                .body("detail", equalTo("Invalid authorization header: Could not parse key from v2 token. Did you mean"
-                        + " to use 'Token' instead of 'Bearer'?"));
+                .get("/api/authentication-check/")
+                .then()
+                .statusCode(403)
+                .body("detail", equalTo("Invalid v2 token"));
+        given().header("Authorization", "Bearer nbt_" + key)
+                .get("/api/authentication-check/")
+                .then()
+                .statusCode(403)
+                .body(
+                        "detail",
+                        equalTo("Invalid authorization header: Could not parse key from v2 token. Did you mean"
+                                + " to use 'Token' instead of 'Bearer'?"));
         // the public key alone is no v1 key
-        given().header("Authorization", "Token " + key).get("/api/authentication-check/").then().statusCode(403)
+        given().header("Authorization", "Token " + key)
+                .get("/api/authentication-check/")
+                .then()
+                .statusCode(403)
                 .body("detail", equalTo("Invalid v1 token"));
         // disabling works as for v1
         int id = created.path("id");
-        Api.auth().body(Map.of("enabled", false)).patch("/api/users/tokens/" + id + "/").then().statusCode(200);
-        given().header("Authorization", "Bearer nbt_" + key + "." + secret).get("/api/authentication-check/")
-                .then().statusCode(403).body("detail", equalTo("Token disabled"));
+        Api.auth()
+                .body(Map.of("enabled", false))
+                .patch("/api/users/tokens/" + id + "/")
+                .then()
+                .statusCode(200);
+        given().header("Authorization", "Bearer nbt_" + key + "." + secret)
+                .get("/api/authentication-check/")
+                .then()
+                .statusCode(403)
+                .body("detail", equalTo("Token disabled"));
     }
 
     @Test
     void v1KeysKeepWorkingAndVersionIsFixed() {
         Accounts.Account a = Accounts.account("v1");
         // the default stays version 1: the key is the secret, shown in the creating response as key and token
-        ExtractableResponse<Response> created = Api.post("/api/users/tokens/", Map.of("user", a.id())).statusCode(201)
-                .body("version", equalTo(1)).body("pepper_id", nullValue()).extract();
+        ExtractableResponse<Response> created = Api.post("/api/users/tokens/", Map.of("user", a.id()))
+                .statusCode(201)
+                .body("version", equalTo(1))
+                .body("pepper_id", nullValue())
+                .extract();
         String key = created.path("key");
         assertEquals(key, created.path("token"));
         Accounts.as(key).get("/api/authentication-check/").then().statusCode(200);
-        given().header("Authorization", "Bearer " + key).get("/api/authentication-check/").then().statusCode(200);
+        given().header("Authorization", "Bearer " + key)
+                .get("/api/authentication-check/")
+                .then()
+                .statusCode(200);
         int id = created.path("id");
-        Api.auth().body(Map.of("version", 2)).patch("/api/users/tokens/" + id + "/").then().statusCode(400)
+        Api.auth()
+                .body(Map.of("version", 2))
+                .patch("/api/users/tokens/" + id + "/")
+                .then()
+                .statusCode(400)
                 .body("version[0]", equalTo("The version of an existing token cannot be changed."));
-        Api.post("/api/users/tokens/", Map.of("user", a.id(), "version", 3)).statusCode(400)
+        Api.post("/api/users/tokens/", Map.of("user", a.id(), "version", 3))
+                .statusCode(400)
                 .body("version[0]", equalTo("\"3\" is not a valid choice."));
     }
 
@@ -128,8 +170,15 @@ class V2TokenTest {
         Accounts.Account a = Accounts.account("v2prov");
         ExtractableResponse<Response> created = given().contentType("application/json")
                 .body(Map.of("username", a.username(), "password", Accounts.PASSWORD, "version", 2))
-                .post("/api/users/tokens/provision/").then().statusCode(201).body("version", equalTo(2)).extract();
+                .post("/api/users/tokens/provision/")
+                .then()
+                .statusCode(201)
+                .body("version", equalTo(2))
+                .extract();
         given().header("Authorization", "Bearer nbt_" + created.path("key") + "." + created.path("token"))
-                .get("/api/authentication-check/").then().statusCode(200).body("username", equalTo(a.username()));
+                .get("/api/authentication-check/")
+                .then()
+                .statusCode(200)
+                .body("username", equalTo(a.username()));
     }
 }

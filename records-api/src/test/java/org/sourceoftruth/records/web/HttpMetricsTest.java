@@ -1,22 +1,21 @@
 package org.sourceoftruth.records.web;
 
-import org.sourceoftruth.records.testsupport.Management;
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.specification.RequestSpecification;
-import org.junit.jupiter.api.Test;
-import org.sourceoftruth.model.ServiceEndpoints;
-import org.sourceoftruth.records.Api;
-
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
-
-import static io.restassured.RestAssured.given;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.model.ServiceEndpoints;
+import org.sourceoftruth.records.Api;
+import org.sourceoftruth.records.testsupport.Management;
 
 /**
  * http.server.requests on /q/metrics: latency histogram buckets, the route template as uri, and
@@ -49,8 +48,8 @@ class HttpMetricsTest {
             UNKNOWN.get(i % UNKNOWN.size()).apply(Long.toString(random.nextLong() & Long.MAX_VALUE, 36));
         }
         Set<String> after = httpSeries();
-        System.out.printf("http.server.requests series before 200 unknown paths: %d, after: %d%n",
-                before.size(), after.size());
+        System.out.printf(
+                "http.server.requests series before 200 unknown paths: %d, after: %d%n", before.size(), after.size());
         assertEquals(before, after, "series appeared for made-up paths");
     }
 
@@ -59,22 +58,34 @@ class HttpMetricsTest {
         Api.auth().get("/api/dcim/sites/").then().statusCode(200);
         String metrics = metrics();
         assertTrue(metrics.contains("uri=\"/api/{app}/{model}\""), "route template as uri");
-        assertTrue(metrics.lines().anyMatch(l -> l.startsWith(SERIES + "_bucket{")
-                && l.contains("uri=\"/api/{app}/{model}\"") && l.contains("le=\"0.1\"")), "histogram buckets");
+        assertTrue(
+                metrics.lines()
+                        .anyMatch(l -> l.startsWith(SERIES + "_bucket{")
+                                && l.contains("uri=\"/api/{app}/{model}\"")
+                                && l.contains("le=\"0.1\"")),
+                "histogram buckets");
     }
 
     private static RequestSpecification anonymous() {
-        return given().config(RestAssured.config().redirect(RestAssured.config().getRedirectConfig().followRedirects(false)));
+        return given().config(RestAssured.config()
+                .redirect(RestAssured.config().getRedirectConfig().followRedirects(false)));
     }
 
     private static String metrics() {
-        return Management.given().get(ServiceEndpoints.METRICS_PATH).then().statusCode(200).extract().asString();
+        return Management.given()
+                .get(ServiceEndpoints.METRICS_PATH)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
     }
 
     /** Series of http.server.requests: their label sets, without the histogram's le. */
     private static Set<String> httpSeries() {
         Set<String> series = new TreeSet<>();
-        metrics().lines().filter(l -> l.startsWith(SERIES + "_count{"))
+        metrics()
+                .lines()
+                .filter(l -> l.startsWith(SERIES + "_count{"))
                 .forEach(l -> series.add(l.substring(0, l.lastIndexOf('}') + 1)));
         return series;
     }

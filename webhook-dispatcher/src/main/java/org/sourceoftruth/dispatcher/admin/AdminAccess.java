@@ -3,10 +3,9 @@ package org.sourceoftruth.dispatcher.admin;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Cookie;
+import java.util.Map;
 import org.sourceoftruth.dispatcher.config.DispatcherConfig;
 import org.sourceoftruth.dispatcher.recordsapi.RecordsApiException;
-
-import java.util.Map;
 
 /**
  * Who may use the admin API and pages: superusers of records-api, logged in there (its session
@@ -22,6 +21,7 @@ public class AdminAccess {
 
     @Inject
     CredentialCheck credentials;
+
     @Inject
     DispatcherConfig config;
 
@@ -71,8 +71,10 @@ public class AdminAccess {
             throws Denied, RecordsApiException {
         CredentialCheck.Verdict verdict = credentials.check(new CredentialCheck.Presented(
                 authorization == null || authorization.isBlank() ? null : authorization,
-                cookie(cookies, config.admin().sessionCookieName()), csrfPresented,
-                cookie(cookies, config.admin().csrfCookieName()), clientIp));
+                cookie(cookies, config.admin().sessionCookieName()),
+                csrfPresented,
+                cookie(cookies, config.admin().csrfCookieName()),
+                clientIp));
         if (verdict.refusal() != null) {
             throw new Denied(verdict.refusal(), false, false);
         }
@@ -82,7 +84,9 @@ public class AdminAccess {
         if (!verdict.caller().superuser()) {
             throw new Denied(NO_PERMISSION, false, false);
         }
-        return new Viewer(verdict.caller(), verdict.bySession(),
+        return new Viewer(
+                verdict.caller(),
+                verdict.bySession(),
                 verdict.bySession() && verdict.csrfValid() ? csrfPresented : null);
     }
 

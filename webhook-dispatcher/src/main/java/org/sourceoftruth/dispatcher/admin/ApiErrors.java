@@ -6,10 +6,9 @@ import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.Map;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
-
-import java.util.Map;
 
 /** Every error leaves as JSON; never an HTML page or a stack trace. */
 public class ApiErrors {
@@ -17,7 +16,10 @@ public class ApiErrors {
     private static final Logger LOG = Logger.getLogger(ApiErrors.class);
 
     static Response json(int status, Object body) {
-        return Response.status(status).type(MediaType.APPLICATION_JSON).entity(body).build();
+        return Response.status(status)
+                .type(MediaType.APPLICATION_JSON)
+                .entity(body)
+                .build();
     }
 
     @ServerExceptionMapper

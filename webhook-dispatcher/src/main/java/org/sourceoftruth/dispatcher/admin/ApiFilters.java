@@ -6,13 +6,12 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
+import java.util.Set;
+import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
-import org.jboss.logging.Logger;
 import org.sourceoftruth.dispatcher.config.DispatcherConfig;
 import org.sourceoftruth.dispatcher.recordsapi.RecordsApiException;
-
-import java.util.Set;
 
 /** Request handling shared by the admin API: trailing slash, token authentication, API-Version. */
 public class ApiFilters {
@@ -23,12 +22,15 @@ public class ApiFilters {
 
     /** Sign-in is records-api's: without it, nobody can be let in. */
     static final String RECORDS_API_DOWN = "Sign-in cannot be checked now: records-api does not answer.";
+
     private static final Logger LOG = Logger.getLogger(ApiFilters.class);
 
     @Inject
     AdminAccess access;
+
     @Inject
     DispatcherConfig config;
+
     @Inject
     ClientAddress clientAddress;
 
@@ -45,7 +47,9 @@ public class ApiFilters {
         String method = request.getMethod();
         if (method.equals("GET") || method.equals("HEAD")) {
             return Response.status(301)
-                    .location(UriBuilder.fromUri(request.getUriInfo().getRequestUri()).replacePath(path + "/").build())
+                    .location(UriBuilder.fromUri(request.getUriInfo().getRequestUri())
+                            .replacePath(path + "/")
+                            .build())
                     .build();
         }
         throw ApiException.detail(404, "Not found.");
@@ -65,14 +69,18 @@ public class ApiFilters {
             return;
         }
         try {
-            AdminAccess.Viewer viewer = access.authorize(request.getHeaderString("Authorization"), request.getCookies(),
-                    clientAddress.of(http), request.getHeaderString("X-CSRFToken"));
+            AdminAccess.Viewer viewer = access.authorize(
+                    request.getHeaderString("Authorization"),
+                    request.getCookies(),
+                    clientAddress.of(http),
+                    request.getHeaderString("X-CSRFToken"));
             if (!SAFE_METHODS.contains(request.getMethod())) {
                 access.checkWrite(viewer);
             }
             request.setProperty("caller", viewer.caller());
         } catch (AdminAccess.Denied denied) {
-            throw ApiException.detail(403, denied.csrf() ? "CSRF Failed: CSRF token missing or incorrect." : denied.getMessage());
+            throw ApiException.detail(
+                    403, denied.csrf() ? "CSRF Failed: CSRF token missing or incorrect." : denied.getMessage());
         } catch (RecordsApiException e) {
             LOG.warnf("Cannot check the credentials of %s %s: %s", request.getMethod(), path, e.getMessage());
             throw ApiException.detail(503, RECORDS_API_DOWN);

@@ -8,10 +8,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.sourceoftruth.dispatcher.config.DispatcherConfig;
-import org.sourceoftruth.dispatcher.delivery.WorkerHeartbeat;
-
 import java.sql.SQLException;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -19,6 +15,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.sourceoftruth.dispatcher.config.DispatcherConfig;
+import org.sourceoftruth.dispatcher.delivery.WorkerHeartbeat;
 
 /**
  * NetBox's background queues (/api/core/background-queues/, BackgroundQueueSerializer): the
@@ -30,40 +29,51 @@ import java.util.Map;
 public class BackgroundQueueResource {
 
     /** django-rq's format of oldest_job_timestamp ("-" for an empty queue). */
-    private static final DateTimeFormatter OLDEST = DateTimeFormatter.ofPattern("yyyy-MM-dd, HH:mm:ss")
-            .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter OLDEST =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd, HH:mm:ss").withZone(ZoneOffset.UTC);
 
     @Inject
     BackgroundTaskQueries queries;
+
     @Inject
     WorkerHeartbeat heartbeat;
+
     @Inject
     DispatcherConfig config;
 
     @GET
     @Operation(summary = "NetBox's queues with their task counts per status (limit/offset)")
     public Map<String, Object> list(@Context UriInfo uri) throws SQLException {
-        return Pagination.page(queues(uri), uri, config.api().paginateCount(), config.api().maxPageSize());
+        return Pagination.page(
+                queues(uri), uri, config.api().paginateCount(), config.api().maxPageSize());
     }
 
     @GET
     @Path("{name}/")
     @Operation(summary = "One queue by name")
     public Map<String, Object> get(@PathParam("name") String name, @Context UriInfo uri) throws SQLException {
-        return queues(uri).stream().filter(queue -> queue.get("name").equals(name)).findFirst()
+        return queues(uri).stream()
+                .filter(queue -> queue.get("name").equals(name))
+                .findFirst()
                 .orElseThrow(BackgroundTaskResource::notFound);
     }
 
     private List<Map<String, Object>> queues(UriInfo uri) throws SQLException {
         Map<String, Long> counts = queries.countByStatus();
-        String oldest = queries.oldestQueued().map(t -> OLDEST.format(t.toInstant())).orElse("-");
+        String oldest =
+                queries.oldestQueued().map(t -> OLDEST.format(t.toInstant())).orElse("-");
         int workers = heartbeat.live().size();
         List<Map<String, Object>> queues = new ArrayList<>();
         for (String name : TaskStatus.QUEUES) {
             boolean deliveries = name.equals(TaskStatus.QUEUE);
             Map<String, Object> queue = new LinkedHashMap<>();
             queue.put("name", name);
-            queue.put("url", uri.getBaseUriBuilder().path("/api/core/background-queues/" + name + "/").build().toString());
+            queue.put(
+                    "url",
+                    uri.getBaseUriBuilder()
+                            .path("/api/core/background-queues/" + name + "/")
+                            .build()
+                            .toString());
             queue.put("jobs", deliveries ? counts.getOrDefault("queued", 0L) : 0L);
             queue.put("oldest_job_timestamp", deliveries ? oldest : "-");
             queue.put("index", TaskStatus.QUEUES.indexOf(name));

@@ -4,9 +4,6 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.dispatcher.config.DispatcherConfig;
-import org.sourceoftruth.model.Json;
-
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -18,6 +15,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.sourceoftruth.dispatcher.config.DispatcherConfig;
+import org.sourceoftruth.model.Json;
 
 /**
  * Reads deliveries as NetBox's background tasks (BackgroundTaskSerializer's fields, RQ's job
@@ -26,8 +25,7 @@ import java.util.Optional;
 @ApplicationScoped
 public class BackgroundTaskQueries {
 
-    private static final TypeReference<List<List<String>>> HEADER_PAIRS = new TypeReference<>() {
-    };
+    private static final TypeReference<List<List<String>>> HEADER_PAIRS = new TypeReference<>() {};
 
     /** A task's columns, from dispatch.delivery with its rendered request joined in (see {@link #FROM}). */
     private static final String COLUMNS = """
@@ -36,24 +34,25 @@ public class BackgroundTaskQueries {
             r.body as request_body, round, attempts, next_attempt_at, last_status, last_error, response_excerpt,
             created, first_attempt_at, last_attempt_at, completed_at, duration_ms, lease_owner,
             """ + TaskStatus.SQL + " as rq_status";
+
     private static final String FROM =
             " from dispatch.delivery left join dispatch.rendered_request r on r.delivery_id = id";
 
     @Inject
     AgroalDataSource dataSource;
+
     @Inject
     DispatcherConfig config;
 
-    public record Page(long count, List<Map<String, Object>> results) {
-    }
+    public record Page(long count, List<Map<String, Object>> results) {}
 
     /** @param limit null for no limit */
     public Page list(TaskFilter filter, Integer limit, int offset, String baseUrl) throws SQLException {
         TaskFilter.Sql sql = filter.toSql();
         try (Connection connection = dataSource.getConnection()) {
             long count;
-            try (PreparedStatement select = connection.prepareStatement(
-                    "select count(*) from dispatch.delivery where " + sql.where())) {
+            try (PreparedStatement select =
+                    connection.prepareStatement("select count(*) from dispatch.delivery where " + sql.where())) {
                 bind(connection, select, sql);
                 try (ResultSet row = select.executeQuery()) {
                     row.next();
@@ -61,8 +60,8 @@ public class BackgroundTaskQueries {
                 }
             }
             List<Map<String, Object>> results = new ArrayList<>();
-            try (PreparedStatement select = connection.prepareStatement("select " + COLUMNS + FROM
-                    + " where " + sql.where() + " order by id desc limit ? offset ?")) {
+            try (PreparedStatement select = connection.prepareStatement(
+                    "select " + COLUMNS + FROM + " where " + sql.where() + " order by id desc limit ? offset ?")) {
                 int next = bind(connection, select, sql);
                 if (limit == null) {
                     select.setNull(next, java.sql.Types.BIGINT);
@@ -84,8 +83,7 @@ public class BackgroundTaskQueries {
     public Optional<Map<String, Object>> get(long id, String baseUrl) throws SQLException {
         try (Connection connection = dataSource.getConnection()) {
             Map<String, Object> task;
-            try (PreparedStatement select = connection.prepareStatement(
-                    "select " + COLUMNS + FROM + " where id = ?")) {
+            try (PreparedStatement select = connection.prepareStatement("select " + COLUMNS + FROM + " where id = ?")) {
                 select.setLong(1, id);
                 try (ResultSet row = select.executeQuery()) {
                     if (!row.next()) {
@@ -118,10 +116,14 @@ public class BackgroundTaskQueries {
         }
     }
 
-    private static int bind(Connection connection, PreparedStatement statement, TaskFilter.Sql sql) throws SQLException {
+    private static int bind(Connection connection, PreparedStatement statement, TaskFilter.Sql sql)
+            throws SQLException {
         int index = 1;
         for (int i = 0; i < sql.arrays().size(); i++) {
-            statement.setArray(index++, connection.createArrayOf(sql.arrayTypes().get(i), sql.arrays().get(i)));
+            statement.setArray(
+                    index++,
+                    connection.createArrayOf(
+                            sql.arrayTypes().get(i), sql.arrays().get(i)));
         }
         return index;
     }
@@ -135,14 +137,19 @@ public class BackgroundTaskQueries {
         // NetBox's BackgroundTaskSerializer fields, in its order
         task.put("id", id);
         task.put("url", baseUrl + id + "/");
-        task.put("description", "Webhook " + row.getString("webhook_name") + " for " + row.getString("model") + " "
-                + row.getLong("object_id") + " (" + row.getString("event") + ")");
+        task.put(
+                "description",
+                "Webhook " + row.getString("webhook_name") + " for " + row.getString("model") + " "
+                        + row.getLong("object_id") + " (" + row.getString("event") + ")");
         task.put("origin", TaskStatus.QUEUE);
         task.put("func_name", "extras.webhooks.send_webhook");
         task.put("args", List.of());
         task.put("kwargs", kwargs(row));
-        task.put("result", state.equals("succeeded")
-                ? "Status " + row.getObject("last_status") + " returned, webhook successfully processed." : null);
+        task.put(
+                "result",
+                state.equals("succeeded")
+                        ? "Status " + row.getObject("last_status") + " returned, webhook successfully processed."
+                        : null);
         task.put("timeout", (long) Math.ceil(config.delivery().timeoutSeconds()));
         task.put("result_ttl", config.retentionDays() * 86_400L);
         task.put("created_at", iso(row.getTimestamp("created")));
@@ -212,8 +219,8 @@ public class BackgroundTaskQueries {
     public Map<String, Long> countByStatus() throws SQLException {
         Map<String, Long> counts = new LinkedHashMap<>();
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement select = connection.prepareStatement(
-                     "select " + TaskStatus.SQL + " as s, count(*) from dispatch.delivery group by s")) {
+                PreparedStatement select = connection.prepareStatement(
+                        "select " + TaskStatus.SQL + " as s, count(*) from dispatch.delivery group by s")) {
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
                     counts.put(rows.getString(1), rows.getLong(2));
@@ -226,10 +233,10 @@ public class BackgroundTaskQueries {
     /** When the oldest task waiting in the queue (RQ: queued, not scheduled or started) was created. */
     public Optional<Timestamp> oldestQueued() throws SQLException {
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement select = connection.prepareStatement(
-                     "select min(created) from dispatch.delivery where state = 'queued' and " + TaskStatus.SQL
-                             + " = 'queued'");
-             ResultSet row = select.executeQuery()) {
+                PreparedStatement select = connection.prepareStatement(
+                        "select min(created) from dispatch.delivery where state = 'queued' and " + TaskStatus.SQL
+                                + " = 'queued'");
+                ResultSet row = select.executeQuery()) {
             row.next();
             return Optional.ofNullable(row.getTimestamp(1));
         }

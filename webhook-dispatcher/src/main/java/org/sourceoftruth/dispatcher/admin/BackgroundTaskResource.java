@@ -6,18 +6,17 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.sourceoftruth.dispatcher.config.DispatcherConfig;
-
 import java.net.URI;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.sourceoftruth.dispatcher.config.DispatcherConfig;
 
 /**
  * NetBox 4's background tasks (/api/core/background-tasks/), served by the dispatcher: one task
@@ -31,18 +30,23 @@ public class BackgroundTaskResource {
 
     @Inject
     BackgroundTaskQueries queries;
+
     @Inject
     TaskActions taskActions;
+
     @Inject
     DispatcherConfig config;
 
     @GET
-    @Operation(summary = "List webhook deliveries (filters: status, webhook_id, event_rule_id, model, request_id, "
-            + "object_id, event; limit/offset)")
+    @Operation(
+            summary = "List webhook deliveries (filters: status, webhook_id, event_rule_id, model, request_id, "
+                    + "object_id, event; limit/offset)")
     public Map<String, Object> list(@Context UriInfo uri) throws SQLException {
         Map<String, List<String>> query = uri.getQueryParameters();
         TaskFilter filter = TaskFilter.from(query);
-        Integer limit = Pagination.limit(Pagination.first(query, "limit"), config.api().paginateCount(),
+        Integer limit = Pagination.limit(
+                Pagination.first(query, "limit"),
+                config.api().paginateCount(),
                 config.api().maxPageSize());
         int offset = Pagination.offset(Pagination.first(query, "offset"));
         URI base = uri.getAbsolutePath();
@@ -115,6 +119,9 @@ public class BackgroundTaskResource {
     }
 
     private static String collectionUrl(UriInfo uri) {
-        return uri.getBaseUriBuilder().path("/api/core/background-tasks/").build().toString();
+        return uri.getBaseUriBuilder()
+                .path("/api/core/background-tasks/")
+                .build()
+                .toString();
     }
 }

@@ -6,5 +6,4 @@ package org.sourceoftruth.dispatcher.admin;
  * @param writeEnabled false for a token that may only read (NetBox's write_enabled); true for a
  *                     login session
  */
-public record Caller(long userId, String username, boolean superuser, boolean writeEnabled) {
-}
+public record Caller(long userId, String username, boolean superuser, boolean writeEnabled) {}

@@ -6,10 +6,9 @@ import inet.ipaddr.IPAddressString;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.dispatcher.config.DispatcherConfig;
-
 import java.util.ArrayList;
 import java.util.List;
+import org.sourceoftruth.dispatcher.config.DispatcherConfig;
 
 /**
  * The client's address as NetBox determines it (for a token's allowed_ips, checked by
@@ -36,8 +35,8 @@ public class ClientAddress {
             try {
                 parsed.add(new IPAddressString(entry.trim()).toAddress());
             } catch (AddressStringException e) {
-                throw new IllegalArgumentException("TRUSTED_PROXIES: '" + entry.trim()
-                        + "' is not an IP address or prefix", e);
+                throw new IllegalArgumentException(
+                        "TRUSTED_PROXIES: '" + entry.trim() + "' is not an IP address or prefix", e);
             }
         }
         this.trustedProxies = List.copyOf(parsed);

@@ -6,18 +6,17 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.jboss.logging.MDC;
-import org.sourceoftruth.dispatcher.config.DispatcherConfig;
-import org.sourceoftruth.observability.RequestLog;
-import org.sourceoftruth.dispatcher.recordsapi.RecordsApiClient;
-import org.sourceoftruth.dispatcher.recordsapi.RecordsApiException;
-import org.sourceoftruth.model.Json;
-
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.HexFormat;
+import org.jboss.logging.MDC;
+import org.sourceoftruth.dispatcher.config.DispatcherConfig;
+import org.sourceoftruth.dispatcher.recordsapi.RecordsApiClient;
+import org.sourceoftruth.dispatcher.recordsapi.RecordsApiException;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.observability.RequestLog;
 
 /**
  * Who sent a request to the admin API or pages, as records-api says: the credentials the caller
@@ -39,14 +38,15 @@ public class CredentialCheck {
 
     @Inject
     RecordsApiClient recordsApi;
+
     @Inject
     DispatcherConfig config;
 
     private volatile Cache<String, Verdict> accepted;
 
     /** What a request presented; any part may be null. */
-    public record Presented(String authorization, String session, String csrfToken, String csrfCookie, String clientIp) {
-    }
+    public record Presented(
+            String authorization, String session, String csrfToken, String csrfCookie, String clientIp) {}
 
     /**
      * records-api's answer.
@@ -56,8 +56,7 @@ public class CredentialCheck {
      * @param refusal   NetBox's 403 message when credentials were presented and refused, else null
      * @param csrfValid the presented CSRF token is the cookie's and the session's
      */
-    public record Verdict(Caller caller, boolean bySession, String refusal, boolean csrfValid) {
-    }
+    public record Verdict(Caller caller, boolean bySession, String refusal, boolean csrfValid) {}
 
     public Verdict check(Presented presented) throws RecordsApiException {
         Verdict verdict = verdict(presented);
@@ -73,16 +72,28 @@ public class CredentialCheck {
         if (cached != null) {
             return cached;
         }
-        ObjectNode body = Json.MAPPER.createObjectNode().put("authorization", presented.authorization())
-                .put("session", presented.session()).put("csrf_token", presented.csrfToken())
-                .put("csrf_cookie", presented.csrfCookie()).put("client_ip", presented.clientIp());
+        ObjectNode body = Json.MAPPER
+                .createObjectNode()
+                .put("authorization", presented.authorization())
+                .put("session", presented.session())
+                .put("csrf_token", presented.csrfToken())
+                .put("csrf_cookie", presented.csrfCookie())
+                .put("client_ip", presented.clientIp());
         JsonNode answer = recordsApi.post(PATH, body);
         JsonNode user = answer.path("user");
-        Caller caller = user.isObject() ? new Caller(user.path("id").asLong(), user.path("username").asText(),
-                user.path("is_superuser").asBoolean(), user.path("write_enabled").asBoolean()) : null;
+        Caller caller = user.isObject()
+                ? new Caller(
+                        user.path("id").asLong(),
+                        user.path("username").asText(),
+                        user.path("is_superuser").asBoolean(),
+                        user.path("write_enabled").asBoolean())
+                : null;
         JsonNode refusal = answer.get("detail");
-        Verdict verdict = new Verdict(caller, "session".equals(answer.path("authenticated_by").asText()),
-                refusal == null || refusal.isNull() ? null : refusal.asText(), answer.path("csrf_valid").asBoolean());
+        Verdict verdict = new Verdict(
+                caller,
+                "session".equals(answer.path("authenticated_by").asText()),
+                refusal == null || refusal.isNull() ? null : refusal.asText(),
+                answer.path("csrf_valid").asBoolean());
         if (caller != null) {
             cache().put(key, verdict);
         }
@@ -94,7 +105,9 @@ public class CredentialCheck {
         if (current == null) {
             synchronized (this) {
                 if (accepted == null) {
-                    accepted = Caffeine.newBuilder().expireAfterWrite(config.admin().authCacheTtl()).maximumSize(10_000)
+                    accepted = Caffeine.newBuilder()
+                            .expireAfterWrite(config.admin().authCacheTtl())
+                            .maximumSize(10_000)
                             .build();
                 }
                 current = accepted;
@@ -107,8 +120,12 @@ public class CredentialCheck {
     private static String digest(Presented presented) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            for (String part : Arrays.asList(presented.authorization(), presented.session(), presented.csrfToken(),
-                    presented.csrfCookie(), presented.clientIp())) {
+            for (String part : Arrays.asList(
+                    presented.authorization(),
+                    presented.session(),
+                    presented.csrfToken(),
+                    presented.csrfCookie(),
+                    presented.clientIp())) {
                 byte[] bytes = part == null ? new byte[0] : part.getBytes(StandardCharsets.UTF_8);
                 sha.update((byte) (part == null ? 0 : 1));
                 sha.update(java.nio.ByteBuffer.allocate(4).putInt(bytes.length).array());

@@ -10,8 +10,7 @@ import java.util.TreeMap;
 /** NetBox's limit/offset pagination (netbox/netbox/api/pagination.py) and its next/previous links. */
 final class Pagination {
 
-    private Pagination() {
-    }
+    private Pagination() {}
 
     /** @return the page size, or null for "everything" (limit=0 with MAX_PAGE_SIZE 0) */
     static Integer limit(String raw, int paginateCount, int maxPageSize) {
@@ -26,8 +25,8 @@ final class Pagination {
     }
 
     /** NetBox's envelope (count, next, previous, results) around one page of {@code all}. */
-    static java.util.Map<String, Object> page(List<?> all, jakarta.ws.rs.core.UriInfo uri, int paginateCount,
-                                              int maxPageSize) {
+    static java.util.Map<String, Object> page(
+            List<?> all, jakarta.ws.rs.core.UriInfo uri, int paginateCount, int maxPageSize) {
         Map<String, List<String>> query = uri.getQueryParameters();
         Integer limit = limit(first(query, "limit"), paginateCount, maxPageSize);
         int offset = offset(first(query, "offset"));
@@ -36,8 +35,8 @@ final class Pagination {
         return envelope(uri.getAbsolutePath(), query, limit, offset, all.size(), all.subList(from, to));
     }
 
-    static java.util.Map<String, Object> envelope(URI base, Map<String, List<String>> query, Integer limit, int offset,
-                                                  long count, List<?> results) {
+    static java.util.Map<String, Object> envelope(
+            URI base, Map<String, List<String>> query, Integer limit, int offset, long count, List<?> results) {
         java.util.Map<String, Object> envelope = new java.util.LinkedHashMap<>();
         envelope.put("count", count);
         envelope.put("next", next(base, query, limit, offset, count));

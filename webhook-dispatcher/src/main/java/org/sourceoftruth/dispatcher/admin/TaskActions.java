@@ -2,10 +2,9 @@ package org.sourceoftruth.dispatcher.admin;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.sql.SQLException;
 import org.sourceoftruth.dispatcher.delivery.DeliveryAdmin;
 import org.sourceoftruth.dispatcher.delivery.DeliveryWorker;
-
-import java.sql.SQLException;
 
 /**
  * NetBox's task actions (requeue, enqueue, stop, delete), shared by the admin API and the admin
@@ -17,8 +16,10 @@ public class TaskActions {
 
     @Inject
     DeliveryAdmin deliveries;
+
     @Inject
     DeliveryWorker worker;
+
     @Inject
     BackgroundTaskQueries queries;
 
@@ -27,10 +28,18 @@ public class TaskActions {
         switch (deliveries.requeue(taskId)) {
             case REQUEUED -> worker.wake();
             case NOT_FOUND -> throw BackgroundTaskResource.notFound();
-            case NOT_FAILED -> throw ApiException.detail(409, "Only failed tasks can be requeued; task " + taskId
-                    + " is " + queries.get(taskId, "").map(t -> t.get("delivery_state")).orElse("gone") + ".");
-            case NOT_RENDERED -> throw ApiException.detail(409, "Task " + taskId + " failed before its request could "
-                    + "be built; fix the webhook, and the next change will be delivered.");
+            case NOT_FAILED ->
+                throw ApiException.detail(
+                        409,
+                        "Only failed tasks can be requeued; task " + taskId + " is "
+                                + queries.get(taskId, "")
+                                        .map(t -> t.get("delivery_state"))
+                                        .orElse("gone") + ".");
+            case NOT_RENDERED ->
+                throw ApiException.detail(
+                        409,
+                        "Task " + taskId + " failed before its request could "
+                                + "be built; fix the webhook, and the next change will be delivered.");
         }
     }
 

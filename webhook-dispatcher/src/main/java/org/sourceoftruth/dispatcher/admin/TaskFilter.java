@@ -1,7 +1,5 @@
 package org.sourceoftruth.dispatcher.admin;
 
-import org.sourceoftruth.dispatcher.delivery.DeliveryState;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -9,25 +7,37 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.sourceoftruth.dispatcher.delivery.DeliveryState;
 
 /**
  * The list filters of /api/core/background-tasks/ (status: RQ's or the delivery's). Repeated values of one filter are ORed,
  * different filters ANDed, unknown parameters ignored (NetBox's rules). Bad values give a 400
  * naming the field.
  */
-public record TaskFilter(List<String> statuses, List<Long> webhookIds, List<Long> eventRuleIds, List<String> models,
-                         List<String> requestIds, List<Long> objectIds, List<String> events) {
+public record TaskFilter(
+        List<String> statuses,
+        List<Long> webhookIds,
+        List<Long> eventRuleIds,
+        List<String> models,
+        List<String> requestIds,
+        List<Long> objectIds,
+        List<String> events) {
 
     /** RQ's statuses (NetBox's) and the dispatcher's own delivery states (queued = every unfinished one). */
-    private static final List<String> STATES = java.util.stream.Stream.concat(TaskStatus.RQ_STATUSES.stream(),
-            Arrays.stream(DeliveryState.values()).map(DeliveryState::dbValue)).distinct().toList();
+    private static final List<String> STATES = java.util.stream.Stream.concat(
+                    TaskStatus.RQ_STATUSES.stream(),
+                    Arrays.stream(DeliveryState.values()).map(DeliveryState::dbValue))
+            .distinct()
+            .toList();
 
     public static TaskFilter from(Map<String, List<String>> query) {
         Map<String, List<String>> errors = new LinkedHashMap<>();
         List<String> statuses = values(query, "status");
         for (String status : statuses) {
             if (!STATES.contains(status.toLowerCase(Locale.ROOT))) {
-                errors.put("status", List.of("Select a valid choice. " + status + " is not one of the available choices."));
+                errors.put(
+                        "status",
+                        List.of("Select a valid choice. " + status + " is not one of the available choices."));
             }
         }
         TaskFilter filter = new TaskFilter(
@@ -47,7 +57,9 @@ public record TaskFilter(List<String> statuses, List<Long> webhookIds, List<Long
     private static List<String> values(Map<String, List<String>> query, String name) {
         return query.getOrDefault(name, List.of()).stream()
                 .flatMap(v -> Arrays.stream(v.split(",")))
-                .map(String::trim).filter(v -> !v.isEmpty()).collect(Collectors.toList());
+                .map(String::trim)
+                .filter(v -> !v.isEmpty())
+                .collect(Collectors.toList());
     }
 
     private static List<Long> numbers(Map<String, List<String>> query, String name, Map<String, List<String>> errors) {
@@ -63,8 +75,7 @@ public record TaskFilter(List<String> statuses, List<Long> webhookIds, List<Long
     }
 
     /** SQL condition and its parameters (arrays bound in order). */
-    record Sql(String where, List<Object[]> arrays, List<String> arrayTypes) {
-    }
+    record Sql(String where, List<Object[]> arrays, List<String> arrayTypes) {}
 
     Sql toSql() {
         List<String> clauses = new ArrayList<>();
@@ -87,8 +98,13 @@ public record TaskFilter(List<String> statuses, List<Long> webhookIds, List<Long
         return new Sql(clauses.isEmpty() ? "true" : String.join(" and ", clauses), arrays, types);
     }
 
-    private static void add(List<String> clauses, List<Object[]> arrays, List<String> types, String column,
-                            List<?> values, String type) {
+    private static void add(
+            List<String> clauses,
+            List<Object[]> arrays,
+            List<String> types,
+            String column,
+            List<?> values,
+            String type) {
         if (!values.isEmpty()) {
             clauses.add(column + " = any(?)");
             arrays.add(values.toArray());

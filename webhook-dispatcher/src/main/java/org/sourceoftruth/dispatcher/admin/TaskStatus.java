@@ -27,6 +27,5 @@ final class TaskStatus {
                             when next_attempt_at > now() then 'scheduled'
                             else 'queued' end end)""";
 
-    private TaskStatus() {
-    }
+    private TaskStatus() {}
 }

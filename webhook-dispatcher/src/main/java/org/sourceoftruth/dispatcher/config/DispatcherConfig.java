@@ -2,7 +2,6 @@ package org.sourceoftruth.dispatcher.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
-
 import java.time.Duration;
 
 /** Settings of webhook-dispatcher; see application.properties for the environment variables. */
@@ -81,7 +80,8 @@ public interface DispatcherConfig {
         int concurrency();
 
         default org.sourceoftruth.model.template.RenderLimits limits() {
-            return new org.sourceoftruth.model.template.RenderLimits(timeout(), maxSteps(), maxChars(), maxMemoryBytes());
+            return new org.sourceoftruth.model.template.RenderLimits(
+                    timeout(), maxSteps(), maxChars(), maxMemoryBytes());
         }
     }
 

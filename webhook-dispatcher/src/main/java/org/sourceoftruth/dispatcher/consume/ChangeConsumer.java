@@ -5,6 +5,10 @@ import io.smallrye.reactive.messaging.annotations.Blocking;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import java.io.IOException;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -12,11 +16,6 @@ import org.jboss.logging.Logger;
 import org.sourceoftruth.dispatcher.recordsapi.RecordsApiException;
 import org.sourceoftruth.model.ChangeEvent;
 import org.sourceoftruth.model.Json;
-
-import java.io.IOException;
-import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Consumes the change-event topic a poll at a time. The method returns only after the poll's
@@ -65,13 +64,16 @@ public class ChangeConsumer {
             } catch (SQLException | RecordsApiException | RuntimeException e) {
                 if (stopping) {
                     // not acknowledged: the next process picks them up from the committed offsets
-                    throw new IllegalStateException("stopping while " + events.size() + " changes (from "
-                            + events.get(0).changeId() + ") were not stored", e);
+                    throw new IllegalStateException(
+                            "stopping while " + events.size() + " changes (from "
+                                    + events.get(0).changeId() + ") were not stored",
+                            e);
                 }
                 // Keep the records (and everything after them on their partitions) until the
                 // database (or records-api, for the rules) is back, rather than skip them.
-                LOG.warnf("Could not process %d changes from %s (retrying in %d ms): %s", events.size(),
-                        events.get(0).changeId(), backoff, e.getMessage());
+                LOG.warnf(
+                        "Could not process %d changes from %s (retrying in %d ms): %s",
+                        events.size(), events.get(0).changeId(), backoff, e.getMessage());
                 sleep(backoff);
                 backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
             }
@@ -86,14 +88,16 @@ public class ChangeConsumer {
         try {
             ChangeEvent event = Json.MAPPER.readValue(record.value(), ChangeEvent.class);
             if (event.changeId() == null || event.model() == null || event.event() == null) {
-                LOG.warnf("Skipping record at %s-%d@%d: change_id, model and event are required", record.topic(),
-                        record.partition(), record.offset());
+                LOG.warnf(
+                        "Skipping record at %s-%d@%d: change_id, model and event are required",
+                        record.topic(), record.partition(), record.offset());
                 return null;
             }
             return event;
         } catch (IOException e) {
-            LOG.warnf("Skipping record at %s-%d@%d that is not a change event: %s", record.topic(), record.partition(),
-                    record.offset(), e.getMessage());
+            LOG.warnf(
+                    "Skipping record at %s-%d@%d that is not a change event: %s",
+                    record.topic(), record.partition(), record.offset(), e.getMessage());
             return null;
         }
     }

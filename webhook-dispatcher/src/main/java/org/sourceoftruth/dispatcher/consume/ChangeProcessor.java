@@ -2,6 +2,13 @@ package org.sourceoftruth.dispatcher.consume;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
 import org.jboss.logging.Logger;
 import org.sourceoftruth.dispatcher.delivery.DeliveryRecorder;
 import org.sourceoftruth.dispatcher.delivery.DeliveryWorker;
@@ -14,14 +21,6 @@ import org.sourceoftruth.dispatcher.template.RequestPreparationException;
 import org.sourceoftruth.dispatcher.template.WebhookRequestBuilder;
 import org.sourceoftruth.model.ChangeEvent;
 import org.sourceoftruth.model.conditions.ConditionEvaluationException;
-
-import java.sql.SQLException;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
-import java.util.UUID;
 
 /**
  * Turns one change event into delivery rows: finds the enabled webhook rules for its model and
@@ -39,16 +38,18 @@ public class ChangeProcessor {
 
     @Inject
     RuleCache rules;
+
     @Inject
     WebhookRequestBuilder requests;
+
     @Inject
     DeliveryRecorder recorder;
+
     @Inject
     DeliveryWorker worker;
 
     /** Outcome of processing one event. */
-    public record Result(boolean duplicate, int deliveries) {
-    }
+    public record Result(boolean duplicate, int deliveries) {}
 
     public Result process(ChangeEvent event) throws SQLException, RecordsApiException {
         return processAll(List.of(event)).get(0);
@@ -109,8 +110,9 @@ public class ChangeProcessor {
         try {
             return rule.condition().evaluate(event.data());
         } catch (ConditionEvaluationException e) {
-            LOG.infof("Event rule %d (%s) not fired for %s %s:%d: %s", rule.id(), rule.name(), event.event(),
-                    event.model(), event.objectId(), e.getMessage());
+            LOG.infof(
+                    "Event rule %d (%s) not fired for %s %s:%d: %s",
+                    rule.id(), rule.name(), event.event(), event.model(), event.objectId(), e.getMessage());
             return false;
         }
     }
@@ -125,8 +127,9 @@ public class ChangeProcessor {
             RenderedRequest request = requests.build(rule, event, bodies);
             return new NewDelivery(event, rule, request, null);
         } catch (RequestPreparationException e) {
-            LOG.warnf("Webhook %d (%s) for change %s: %s", rule.webhook().id(), rule.webhook().name(),
-                    event.changeId(), e.getMessage());
+            LOG.warnf(
+                    "Webhook %d (%s) for change %s: %s",
+                    rule.webhook().id(), rule.webhook().name(), event.changeId(), e.getMessage());
             return new NewDelivery(event, rule, null, e.getMessage());
         }
     }

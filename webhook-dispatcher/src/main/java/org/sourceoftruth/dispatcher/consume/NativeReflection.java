@@ -12,6 +12,5 @@ import org.sourceoftruth.model.ChangeEvent;
  */
 @RegisterForReflection(targets = {ChangeEvent.class, ChangeEvent.Snapshots.class})
 public final class NativeReflection {
-    private NativeReflection() {
-    }
+    private NativeReflection() {}
 }

@@ -9,8 +9,8 @@ import java.time.Instant;
  * @param error           null on a 2xx response
  * @param responseExcerpt the first KiB of the response body, decoded as UTF-8
  */
-public record AttemptOutcome(Instant startedAt, long durationMs, Integer statusCode, String error,
-                             String responseExcerpt) {
+public record AttemptOutcome(
+        Instant startedAt, long durationMs, Integer statusCode, String error, String responseExcerpt) {
 
     public boolean succeeded() {
         return statusCode != null && statusCode >= 200 && statusCode < 300;

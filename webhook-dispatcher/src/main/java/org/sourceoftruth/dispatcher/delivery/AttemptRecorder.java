@@ -3,7 +3,6 @@ package org.sourceoftruth.dispatcher.delivery;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -21,9 +20,8 @@ public class AttemptRecorder {
     AgroalDataSource dataSource;
 
     /** An attempt to record: its outcome and the state the delivery moves to. */
-    public record FinishedAttempt(ClaimedDelivery delivery, AttemptOutcome outcome, DeliveryState nextState,
-                                  Instant nextAttemptAt) {
-    }
+    public record FinishedAttempt(
+            ClaimedDelivery delivery, AttemptOutcome outcome, DeliveryState nextState, Instant nextAttemptAt) {}
 
     /**
      * Records an attempt and moves the delivery on: succeeded, queued again at
@@ -33,8 +31,13 @@ public class AttemptRecorder {
      * @param nextAttemptAt when the retry is due (ignored unless QUEUED)
      * @return false when this process no longer holds the lease (nothing is written)
      */
-    public boolean finishAttempt(ClaimedDelivery delivery, String owner, AttemptOutcome outcome, DeliveryState nextState,
-                                 Instant nextAttemptAt) throws SQLException {
+    public boolean finishAttempt(
+            ClaimedDelivery delivery,
+            String owner,
+            AttemptOutcome outcome,
+            DeliveryState nextState,
+            Instant nextAttemptAt)
+            throws SQLException {
         return finishAttempts(List.of(new FinishedAttempt(delivery, outcome, nextState, nextAttemptAt)), owner)
                 .contains(delivery.id());
     }
@@ -84,8 +87,11 @@ public class AttemptRecorder {
             rounds[i] = Integer.toString(delivery.round());
             states[i] = finished.nextState().dbValue();
             attemptNumbers[i] = Integer.toString(delivery.attempts() + 1);
-            nextAttempts[i] = retry && finished.nextAttemptAt() != null ? finished.nextAttemptAt().toString() : null;
-            statuses[i] = outcome.statusCode() == null ? null : outcome.statusCode().toString();
+            nextAttempts[i] = retry && finished.nextAttemptAt() != null
+                    ? finished.nextAttemptAt().toString()
+                    : null;
+            statuses[i] =
+                    outcome.statusCode() == null ? null : outcome.statusCode().toString();
             errors[i] = outcome.error();
             excerpts[i] = outcome.responseExcerpt();
             starts[i] = outcome.startedAt().toString();
@@ -93,7 +99,7 @@ public class AttemptRecorder {
             durations[i] = Long.toString(outcome.durationMs());
         }
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = connection.prepareStatement("""
+                PreparedStatement statement = connection.prepareStatement("""
                      with input as (
                          select * from unnest(?::text[]::bigint[], ?::text[]::int[], ?::text[], ?::text[]::int[],
                                               ?::text[]::timestamptz[], ?::text[]::int[], ?::text[], ?::text[],
@@ -120,8 +126,20 @@ public class AttemptRecorder {
                      select i.id, i.round, i.attempt, i.started_at, i.duration_ms, i.status, i.error, i.excerpt
                        from input i join updated u on u.id = i.id
                      returning delivery_id""")) {
-            int next = TextArrays.bind(connection, statement, ids, rounds, states, attemptNumbers, nextAttempts,
-                    statuses, errors, excerpts, starts, completions, durations);
+            int next = TextArrays.bind(
+                    connection,
+                    statement,
+                    ids,
+                    rounds,
+                    states,
+                    attemptNumbers,
+                    nextAttempts,
+                    statuses,
+                    errors,
+                    excerpts,
+                    starts,
+                    completions,
+                    durations);
             statement.setString(next, owner);
             Set<Long> recorded = new HashSet<>();
             try (ResultSet rows = statement.executeQuery()) {

@@ -1,6 +1,5 @@
 package org.sourceoftruth.dispatcher.delivery;
 
-import javax.net.ssl.TrustManagerFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -10,12 +9,12 @@ import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
 import java.util.Collection;
+import javax.net.ssl.TrustManagerFactory;
 
 /** The trust of a webhook with a CA bundle file (the others use the JVM's trust store, or none). */
 final class CaBundles {
 
-    private CaBundles() {
-    }
+    private CaBundles() {}
 
     /** Trusts exactly the certificates of a PEM bundle (like requests' verify=<path>). */
     static TrustManagerFactory trusting(Path pemFile) throws IOException, GeneralSecurityException {
@@ -36,5 +35,4 @@ final class CaBundles {
         factory.init(trustStore);
         return factory;
     }
-
 }

@@ -7,6 +7,11 @@ import org.sourceoftruth.dispatcher.template.RenderedRequest;
  *
  * @param attempts attempts already made in this round
  */
-public record ClaimedDelivery(long id, int round, int attempts, RenderedRequest request, String targetHost,
-                              boolean sslVerification, String caFilePath) {
-}
+public record ClaimedDelivery(
+        long id,
+        int round,
+        int attempts,
+        RenderedRequest request,
+        String targetHost,
+        boolean sslVerification,
+        String caFilePath) {}

@@ -3,7 +3,6 @@ package org.sourceoftruth.dispatcher.delivery;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -17,7 +16,12 @@ public class DeliveryAdmin {
     AgroalDataSource dataSource;
 
     /** Result of a manual requeue. */
-    public enum RequeueResult { REQUEUED, NOT_FOUND, NOT_FAILED, NOT_RENDERED }
+    public enum RequeueResult {
+        REQUEUED,
+        NOT_FOUND,
+        NOT_FAILED,
+        NOT_RENDERED
+    }
 
     /**
      * failed → queued for a new round of attempts (attempt history is kept). A delivery whose
@@ -25,7 +29,7 @@ public class DeliveryAdmin {
      */
     public RequeueResult requeue(long id) throws SQLException {
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement requeue = connection.prepareStatement("""
+                PreparedStatement requeue = connection.prepareStatement("""
                      update dispatch.delivery
                         set state = 'queued', round = round + 1, attempts = 0, next_attempt_at = now(),
                             completed_at = null, lease_owner = null, lease_expires_at = null
@@ -39,12 +43,17 @@ public class DeliveryAdmin {
                 return RequeueResult.NOT_FOUND;
             }
             return current.get()[1] == null && current.get()[0].equals("failed")
-                    ? RequeueResult.NOT_RENDERED : RequeueResult.NOT_FAILED;
+                    ? RequeueResult.NOT_RENDERED
+                    : RequeueResult.NOT_FAILED;
         }
     }
 
     /** Result of the other admin actions (NetBox's enqueue, stop and delete). */
-    public enum ActionResult { DONE, NOT_FOUND, WRONG_STATE }
+    public enum ActionResult {
+        DONE,
+        NOT_FOUND,
+        WRONG_STATE
+    }
 
     /**
      * A queued delivery waiting for its next attempt (RQ: scheduled) becomes due now. One being sent
@@ -63,14 +72,15 @@ public class DeliveryAdmin {
      */
     public ActionResult stop(long id, String reason) throws SQLException {
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement stop = connection.prepareStatement("""
+                PreparedStatement stop = connection.prepareStatement("""
                      update dispatch.delivery
                         set state = 'failed', completed_at = now(), last_error = ?, lease_owner = null,
                             lease_expires_at = null
                       where id = ? and state = 'queued'""")) {
             stop.setString(1, reason);
             stop.setLong(2, id);
-            return stop.executeUpdate() == 1 ? ActionResult.DONE
+            return stop.executeUpdate() == 1
+                    ? ActionResult.DONE
                     : stateOf(connection, id).isEmpty() ? ActionResult.NOT_FOUND : ActionResult.WRONG_STATE;
         }
     }
@@ -78,7 +88,7 @@ public class DeliveryAdmin {
     /** Removes the delivery with its attempts and rendered request, whatever its state. */
     public ActionResult delete(long id) throws SQLException {
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement delete = connection.prepareStatement("delete from dispatch.delivery where id = ?")) {
+                PreparedStatement delete = connection.prepareStatement("delete from dispatch.delivery where id = ?")) {
             delete.setLong(1, id);
             return delete.executeUpdate() == 1 ? ActionResult.DONE : ActionResult.NOT_FOUND;
         }
@@ -86,19 +96,20 @@ public class DeliveryAdmin {
 
     private ActionResult update(long id, String sql) throws SQLException {
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement update = connection.prepareStatement(sql)) {
+                PreparedStatement update = connection.prepareStatement(sql)) {
             update.setLong(1, id);
-            return update.executeUpdate() == 1 ? ActionResult.DONE
+            return update.executeUpdate() == 1
+                    ? ActionResult.DONE
                     : stateOf(connection, id).isEmpty() ? ActionResult.NOT_FOUND : ActionResult.WRONG_STATE;
         }
     }
 
     private static Optional<String[]> stateOf(Connection connection, long id) throws SQLException {
-        try (PreparedStatement select = connection.prepareStatement(
-                "select state, request_url from dispatch.delivery where id = ?")) {
+        try (PreparedStatement select =
+                connection.prepareStatement("select state, request_url from dispatch.delivery where id = ?")) {
             select.setLong(1, id);
             try (ResultSet row = select.executeQuery()) {
-                return row.next() ? Optional.of(new String[]{row.getString(1), row.getString(2)}) : Optional.empty();
+                return row.next() ? Optional.of(new String[] {row.getString(1), row.getString(2)}) : Optional.empty();
             }
         }
     }
@@ -106,14 +117,14 @@ public class DeliveryAdmin {
     /** Deletes finished deliveries and processed change ids older than the retention period. */
     public int[] deleteOlderThan(int days) throws SQLException {
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement deliveries = connection.prepareStatement("""
+                PreparedStatement deliveries = connection.prepareStatement("""
                      delete from dispatch.delivery
                      where state <> 'queued' and completed_at < now() - make_interval(days => ?)""");
-             PreparedStatement changes = connection.prepareStatement("""
+                PreparedStatement changes = connection.prepareStatement("""
                      delete from dispatch.processed_change where processed_at < now() - make_interval(days => ?)""")) {
             deliveries.setInt(1, days);
             changes.setInt(1, days);
-            return new int[]{deliveries.executeUpdate(), changes.executeUpdate()};
+            return new int[] {deliveries.executeUpdate(), changes.executeUpdate()};
         }
     }
 }

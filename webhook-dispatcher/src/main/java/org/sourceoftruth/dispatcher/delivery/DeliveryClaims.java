@@ -3,9 +3,6 @@ package org.sourceoftruth.dispatcher.delivery;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.postgresql.PGStatement;
-import org.sourceoftruth.dispatcher.template.RenderedRequest;
-
 import java.net.URI;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -16,6 +13,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import org.postgresql.PGStatement;
+import org.sourceoftruth.dispatcher.template.RenderedRequest;
 
 /** Leases due deliveries to a worker, receiver by receiver within budgets, and gives leases back. */
 @ApplicationScoped
@@ -30,8 +29,14 @@ public class DeliveryClaims {
      * another worker are skipped, and rows whose lease expired (their worker died) are due again.
      * The receiver budgets are applied to the first {@code 4 * limit} due rows.
      */
-    public List<ClaimedDelivery> claimDue(int limit, Collection<String> busyHosts, Map<String, Integer> hostBudgets,
-                                          int defaultBudget, String owner, Duration lease) throws SQLException {
+    public List<ClaimedDelivery> claimDue(
+            int limit,
+            Collection<String> busyHosts,
+            Map<String, Integer> hostBudgets,
+            int defaultBudget,
+            String owner,
+            Duration lease)
+            throws SQLException {
         String[] hosts = hostBudgets.keySet().toArray(new String[0]);
         String[] budgets = new String[hosts.length];
         for (int i = 0; i < hosts.length; i++) {
@@ -49,8 +54,8 @@ public class DeliveryClaims {
                 try (var settings = connection.createStatement()) {
                     settings.execute("set local enable_bitmapscan = off; set local enable_seqscan = off");
                 }
-                List<ClaimedDelivery> claimed = claim(connection, limit, busyHosts, hosts, budgets, defaultBudget,
-                        owner, lease);
+                List<ClaimedDelivery> claimed =
+                        claim(connection, limit, busyHosts, hosts, budgets, defaultBudget, owner, lease);
                 connection.commit();
                 return claimed;
             } catch (SQLException | RuntimeException e) {
@@ -60,9 +65,16 @@ public class DeliveryClaims {
         }
     }
 
-    private static List<ClaimedDelivery> claim(Connection connection, int limit, Collection<String> busyHosts,
-                                               String[] hosts, String[] budgets, int defaultBudget, String owner,
-                                               Duration lease) throws SQLException {
+    private static List<ClaimedDelivery> claim(
+            Connection connection,
+            int limit,
+            Collection<String> busyHosts,
+            String[] hosts,
+            String[] budgets,
+            int defaultBudget,
+            String owner,
+            Duration lease)
+            throws SQLException {
         try (PreparedStatement claim = connection.prepareStatement("""
                      with candidates as (
                          select id, target_host, next_attempt_at from dispatch.delivery
@@ -117,10 +129,21 @@ public class DeliveryClaims {
             try (ResultSet rows = claim.executeQuery()) {
                 while (rows.next()) {
                     String url = rows.getString(5);
-                    RenderedRequest request = url == null ? null : new RenderedRequest(rows.getString(4), URI.create(url),
-                            StoredRequests.parseHeaders(rows.getString(6)), rows.getString(7));
-                    claimed.add(new ClaimedDelivery(rows.getLong(1), rows.getInt(2), rows.getInt(3), request,
-                            rows.getString(8), rows.getBoolean(9), rows.getString(10)));
+                    RenderedRequest request = url == null
+                            ? null
+                            : new RenderedRequest(
+                                    rows.getString(4),
+                                    URI.create(url),
+                                    StoredRequests.parseHeaders(rows.getString(6)),
+                                    rows.getString(7));
+                    claimed.add(new ClaimedDelivery(
+                            rows.getLong(1),
+                            rows.getInt(2),
+                            rows.getInt(3),
+                            request,
+                            rows.getString(8),
+                            rows.getBoolean(9),
+                            rows.getString(10)));
                 }
             }
             return claimed;
@@ -139,7 +162,7 @@ public class DeliveryClaims {
             return;
         }
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement release = connection.prepareStatement("""
+                PreparedStatement release = connection.prepareStatement("""
                      update dispatch.delivery set lease_owner = null, lease_expires_at = null
                      where id = any(?) and lease_owner = ?""")) {
             release.setArray(1, connection.createArrayOf("bigint", ids.toArray()));

@@ -3,10 +3,6 @@ package org.sourceoftruth.dispatcher.delivery;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.dispatcher.template.RenderedRequest;
-import org.sourceoftruth.model.ChangeEvent;
-import org.sourceoftruth.model.Json;
-
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -23,6 +19,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import org.sourceoftruth.dispatcher.template.RenderedRequest;
+import org.sourceoftruth.model.ChangeEvent;
+import org.sourceoftruth.model.Json;
 
 /**
  * Records processed change events and the deliveries they give (the consumer's side): one
@@ -43,8 +42,7 @@ public class DeliveryRecorder {
     private static final int INSERT_CHUNK = 500;
 
     /** A change event with the deliveries it gives; what one Kafka record turns into. */
-    public record PreparedChange(ChangeEvent event, List<NewDelivery> deliveries) {
-    }
+    public record PreparedChange(ChangeEvent event, List<NewDelivery> deliveries) {}
 
     /**
      * Records a processed change event and its deliveries in one transaction.
@@ -83,7 +81,8 @@ public class DeliveryRecorder {
                     }
                 }
                 for (int from = 0; from < deliveries.size(); from += INSERT_CHUNK) {
-                    insertDeliveries(connection, deliveries.subList(from, Math.min(deliveries.size(), from + INSERT_CHUNK)));
+                    insertDeliveries(
+                            connection, deliveries.subList(from, Math.min(deliveries.size(), from + INSERT_CHUNK)));
                 }
                 connection.commit();
                 return recorded;
@@ -94,7 +93,8 @@ public class DeliveryRecorder {
         }
     }
 
-    private static Set<UUID> markProcessed(Connection connection, Collection<PreparedChange> changes) throws SQLException {
+    private static Set<UUID> markProcessed(Connection connection, Collection<PreparedChange> changes)
+            throws SQLException {
         int n = changes.size();
         String[] ids = new String[n];
         String[] models = new String[n];
@@ -188,7 +188,9 @@ public class DeliveryRecorder {
         List<String> toRender = new ArrayList<>();
         List<String> events = new ArrayList<>();
         for (NewDelivery delivery : deliveries) {
-            String id = ids.get(delivery.event().changeId() + "/" + delivery.rule().id()).toString();
+            String id = ids.get(
+                            delivery.event().changeId() + "/" + delivery.rule().id())
+                    .toString();
             if (delivery.request() != null) {
                 deliveryIds.add(id);
                 headers.add(StoredRequests.headersJson(delivery.request().headers()));

@@ -4,7 +4,9 @@ import java.util.Locale;
 
 /** States of a delivery (the spec's "Outbound webhook delivery" table). */
 public enum DeliveryState {
-    QUEUED, SUCCEEDED, FAILED;
+    QUEUED,
+    SUCCEEDED,
+    FAILED;
 
     public String dbValue() {
         return name().toLowerCase(Locale.ROOT);

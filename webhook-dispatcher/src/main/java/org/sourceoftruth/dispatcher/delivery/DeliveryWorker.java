@@ -5,10 +5,6 @@ import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import org.jboss.logging.Logger;
-import org.sourceoftruth.dispatcher.config.DispatcherConfig;
-import org.sourceoftruth.dispatcher.template.TemplateRenderer;
-
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -23,6 +19,9 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import org.jboss.logging.Logger;
+import org.sourceoftruth.dispatcher.config.DispatcherConfig;
+import org.sourceoftruth.dispatcher.template.TemplateRenderer;
 
 /**
  * Sends queued deliveries. One claimer thread leases due rows (FOR UPDATE SKIP LOCKED, so any
@@ -58,31 +57,36 @@ public class DeliveryWorker {
 
     @Inject
     DispatcherConfig config;
+
     @Inject
     DeliveryClaims claims;
+
     @Inject
     OutcomeRecorder outcomes;
+
     @Inject
     WebhookHttpClient httpClient;
+
     @Inject
     TemplateRenderer renderer;
 
     /** Identifies this process's leases. */
     private final String owner = "dispatcher-" + UUID.randomUUID();
+
     private final Semaphore wakeups = new Semaphore(0);
     private final Map<String, Semaphore> hostSlots = new ConcurrentHashMap<>();
     /** Claimed rows waiting for a slot of their receiver; used by the claimer thread only. */
     private final Map<String, ArrayDeque<Held>> held = new HashMap<>();
     /** Receivers whose last claim found fewer due rows than it could take; claimer thread only. */
     private final Set<String> drained = new HashSet<>();
+
     private Semaphore slots;
     private Thread claimer;
     private volatile boolean running;
     /** Set by {@link #wake()}: the next round claims even if every hold is still well filled. */
     private volatile boolean newWork;
 
-    private record Held(ClaimedDelivery delivery, long claimedNanos) {
-    }
+    private record Held(ClaimedDelivery delivery, long claimedNanos) {}
 
     void onStart(@Observes StartupEvent event) {
         slots = new Semaphore(config.delivery().concurrency());
@@ -98,8 +102,8 @@ public class DeliveryWorker {
         wake();
         claimer.join(5000);
         // Let requests in flight finish and be recorded; anything left is retried after its lease.
-        slots.tryAcquire(config.delivery().concurrency(), config.delivery().timeout().toMillis() + 1000,
-                TimeUnit.MILLISECONDS);
+        slots.tryAcquire(
+                config.delivery().concurrency(), config.delivery().timeout().toMillis() + 1000, TimeUnit.MILLISECONDS);
         outcomes.stop();
     }
 
@@ -119,8 +123,7 @@ public class DeliveryWorker {
     }
 
     /** What this process has done so far, as NetBox's background worker shows it. */
-    public record Stats(long succeeded, long failed, long workingMillis, int inFlight) {
-    }
+    public record Stats(long succeeded, long failed, long workingMillis, int inFlight) {}
 
     public Stats stats() {
         int inFlight = slots == null ? 0 : config.delivery().concurrency() - slots.availablePermits();
@@ -144,7 +147,8 @@ public class DeliveryWorker {
             if (!mayHaveMore) {
                 try {
                     // a quiet poll interval: look for due retries and rows of other processes
-                    mustClaim = !wakeups.tryAcquire(config.delivery().pollInterval().toMillis(), TimeUnit.MILLISECONDS);
+                    mustClaim =
+                            !wakeups.tryAcquire(config.delivery().pollInterval().toMillis(), TimeUnit.MILLISECONDS);
                     wakeups.drainPermits();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
@@ -200,7 +204,12 @@ public class DeliveryWorker {
                 busy.add(DeliveryRecorder.UNRENDERED);
             }
             int limit = free + hold;
-            List<ClaimedDelivery> claimed = claims.claimDue(limit, busy, budgets, perHost + hold, owner,
+            List<ClaimedDelivery> claimed = claims.claimDue(
+                    limit,
+                    busy,
+                    budgets,
+                    perHost + hold,
+                    owner,
                     config.delivery().lease());
             long now = System.nanoTime();
             Map<String, Integer> got = new HashMap<>();
@@ -240,9 +249,12 @@ public class DeliveryWorker {
     /** Sends held rows whose receiver has a free slot, oldest first. */
     private void sendHeld(List<Long> giveBack) {
         // a held row must still have a whole request's time on its lease when it is sent
-        long maxWaitNanos = config.delivery().lease().minus(config.delivery().timeout()).toNanos() / 2;
+        long maxWaitNanos =
+                config.delivery().lease().minus(config.delivery().timeout()).toNanos() / 2;
         long now = System.nanoTime();
-        for (Iterator<Map.Entry<String, ArrayDeque<Held>>> entries = held.entrySet().iterator(); entries.hasNext(); ) {
+        for (Iterator<Map.Entry<String, ArrayDeque<Held>>> entries =
+                        held.entrySet().iterator();
+                entries.hasNext(); ) {
             Map.Entry<String, ArrayDeque<Held>> entry = entries.next();
             ArrayDeque<Held> waiting = entry.getValue();
             Semaphore hostSlot = hostSlot(entry.getKey());
@@ -268,7 +280,8 @@ public class DeliveryWorker {
 
     private void giveBackHeld() {
         List<Long> ids = new ArrayList<>();
-        held.values().forEach(waiting -> waiting.forEach(h -> ids.add(h.delivery().id())));
+        held.values()
+                .forEach(waiting -> waiting.forEach(h -> ids.add(h.delivery().id())));
         held.clear();
         try {
             claims.releaseLeases(ids, owner);
@@ -282,22 +295,28 @@ public class DeliveryWorker {
     }
 
     private Semaphore hostSlot(String host) {
-        return hostSlots.computeIfAbsent(hostKey(host), h -> new Semaphore(config.delivery().perHostConcurrency()));
+        return hostSlots.computeIfAbsent(
+                hostKey(host), h -> new Semaphore(config.delivery().perHostConcurrency()));
     }
 
     private void send(ClaimedDelivery delivery, Semaphore hostSlot) {
         if (delivery.request() == null) {
             // defensive: such rows are created failed and cannot be requeued
             hostSlot.release();
-            outcomes.add(delivery, new AttemptOutcome(Instant.now(), 0, null, "the request could not be rendered", null));
+            outcomes.add(
+                    delivery, new AttemptOutcome(Instant.now(), 0, null, "the request could not be rendered", null));
             return;
         }
-        httpClient.send(delivery.request(), delivery.sslVerification(), delivery.caFilePath())
+        httpClient
+                .send(delivery.request(), delivery.sslVerification(), delivery.caFilePath())
                 .whenComplete((outcome, failure) -> {
                     // the receiver's slot is free as soon as its answer is in
                     hostSlot.release();
                     if (failure != null || outcome == null) {
-                        LOG.errorf(failure, "Delivery %d: outcome not recorded; it is retried after its lease", delivery.id());
+                        LOG.errorf(
+                                failure,
+                                "Delivery %d: outcome not recorded; it is retried after its lease",
+                                delivery.id());
                         slots.release();
                     } else {
                         outcomes.add(delivery, outcome);

@@ -3,9 +3,6 @@ package org.sourceoftruth.dispatcher.delivery;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.jboss.logging.Logger;
-import org.sourceoftruth.dispatcher.delivery.AttemptRecorder.FinishedAttempt;
-
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,6 +13,8 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jboss.logging.Logger;
+import org.sourceoftruth.dispatcher.delivery.AttemptRecorder.FinishedAttempt;
 
 /**
  * Writes the outcomes of the {@link DeliveryWorker}'s attempts, on a thread of its own and in
@@ -39,13 +38,16 @@ public class OutcomeRecorder {
 
     @Inject
     AttemptRecorder attemptRecorder;
+
     @Inject
     RetryPolicy retryPolicy;
+
     @Inject
     MeterRegistry metrics;
 
     /** This process's finished deliveries and time spent sending, for its background-worker entry. */
     private final AtomicLong succeededCount = new AtomicLong();
+
     private final AtomicLong failedCount = new AtomicLong();
     private final AtomicLong workingMillis = new AtomicLong();
     private final BlockingQueue<Finished> finished = new LinkedBlockingQueue<>();
@@ -55,8 +57,7 @@ public class OutcomeRecorder {
     private Thread recorder;
     private volatile boolean recording;
 
-    private record Finished(ClaimedDelivery delivery, AttemptOutcome outcome) {
-    }
+    private record Finished(ClaimedDelivery delivery, AttemptOutcome outcome) {}
 
     /**
      * Starts the recording thread.
@@ -166,15 +167,19 @@ public class OutcomeRecorder {
         try {
             recorded = attemptRecorder.finishAttempts(attempts, owner);
         } catch (SQLException | RuntimeException e) {
-            LOG.errorf(e, "Could not record the outcomes of %d deliveries; they are retried after their leases",
+            LOG.errorf(
+                    e,
+                    "Could not record the outcomes of %d deliveries; they are retried after their leases",
                     attempts.size());
             return;
         }
         for (FinishedAttempt attempt : attempts) {
             ClaimedDelivery delivery = attempt.delivery();
             if (!recorded.contains(delivery.id())) {
-                LOG.warnf("Delivery %d: its lease expired before the outcome was recorded; the attempt made after "
-                        + "the expiry decides its state", delivery.id());
+                LOG.warnf(
+                        "Delivery %d: its lease expired before the outcome was recorded; the attempt made after "
+                                + "the expiry decides its state",
+                        delivery.id());
                 continue;
             }
             AttemptOutcome outcome = attempt.outcome();
@@ -185,12 +190,16 @@ public class OutcomeRecorder {
             } else if (next == DeliveryState.FAILED) {
                 failedCount.incrementAndGet();
             }
-            metrics.counter("dispatcher.delivery.attempts", "outcome",
-                    outcome.succeeded() ? "success" : (next == DeliveryState.QUEUED ? "retry" : "failed")).increment();
+            metrics.counter(
+                            "dispatcher.delivery.attempts",
+                            "outcome",
+                            outcome.succeeded() ? "success" : (next == DeliveryState.QUEUED ? "retry" : "failed"))
+                    .increment();
             metrics.timer("dispatcher.delivery.duration").record(outcome.durationMs(), TimeUnit.MILLISECONDS);
             if (next == DeliveryState.FAILED) {
-                LOG.infof("Delivery %d failed after %d attempt(s): %s", delivery.id(), delivery.attempts() + 1,
-                        outcome.error());
+                LOG.infof(
+                        "Delivery %d failed after %d attempt(s): %s",
+                        delivery.id(), delivery.attempts() + 1, outcome.error());
             }
         }
     }

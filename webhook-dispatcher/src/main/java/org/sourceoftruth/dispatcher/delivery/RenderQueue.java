@@ -3,10 +3,6 @@ package org.sourceoftruth.dispatcher.delivery;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.dispatcher.template.RenderedRequest;
-import org.sourceoftruth.model.ChangeEvent;
-import org.sourceoftruth.model.Json;
-
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -15,6 +11,9 @@ import java.sql.SQLException;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import org.sourceoftruth.dispatcher.template.RenderedRequest;
+import org.sourceoftruth.model.ChangeEvent;
+import org.sourceoftruth.model.Json;
 
 /**
  * The deliveries whose request is rendered after they are recorded (the template renderer's
@@ -26,13 +25,12 @@ public class RenderQueue {
     AgroalDataSource dataSource;
 
     /** What a delivery's request is rendered from: its rule and the stored change event. */
-    public record RenderInput(long eventRuleId, ChangeEvent event) {
-    }
+    public record RenderInput(long eventRuleId, ChangeEvent event) {}
 
     /** The stored event and rule of a delivery awaiting rendering, or empty when there is none. */
     public Optional<RenderInput> renderInput(long deliveryId) throws SQLException {
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement select = connection.prepareStatement("""
+                PreparedStatement select = connection.prepareStatement("""
                      select d.event_rule_id, r.event::text from dispatch.delivery d
                        join dispatch.render_input r on r.delivery_id = d.id
                       where d.id = ?""")) {
@@ -41,7 +39,8 @@ public class RenderQueue {
                 if (!row.next()) {
                     return Optional.empty();
                 }
-                return Optional.of(new RenderInput(row.getLong(1), Json.MAPPER.readValue(row.getString(2), ChangeEvent.class)));
+                return Optional.of(
+                        new RenderInput(row.getLong(1), Json.MAPPER.readValue(row.getString(2), ChangeEvent.class)));
             } catch (IOException e) {
                 throw new IllegalStateException("stored change event is not readable", e);
             }
@@ -71,8 +70,11 @@ public class RenderQueue {
                     connection.rollback();
                     return false;
                 }
-                StoredRequests.insert(connection, List.of(Long.toString(deliveryId)),
-                        List.of(StoredRequests.headersJson(request.headers())), Collections.singletonList(request.body()));
+                StoredRequests.insert(
+                        connection,
+                        List.of(Long.toString(deliveryId)),
+                        List.of(StoredRequests.headersJson(request.headers())),
+                        Collections.singletonList(request.body()));
                 deleteRenderInput(connection, deliveryId);
                 connection.commit();
                 return true;
@@ -114,8 +116,8 @@ public class RenderQueue {
     }
 
     private static void deleteRenderInput(Connection connection, long deliveryId) throws SQLException {
-        try (PreparedStatement delete = connection.prepareStatement(
-                "delete from dispatch.render_input where delivery_id = ?")) {
+        try (PreparedStatement delete =
+                connection.prepareStatement("delete from dispatch.render_input where delivery_id = ?")) {
             delete.setLong(1, deliveryId);
             delete.executeUpdate();
         }

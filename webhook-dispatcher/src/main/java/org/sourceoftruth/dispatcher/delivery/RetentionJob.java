@@ -3,10 +3,9 @@ package org.sourceoftruth.dispatcher.delivery;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.sql.SQLException;
 import org.jboss.logging.Logger;
 import org.sourceoftruth.dispatcher.config.DispatcherConfig;
-
-import java.sql.SQLException;
 
 /**
  * Keeps the delivery history and the processed change ids bounded. The retention must exceed the
@@ -19,6 +18,7 @@ public class RetentionJob {
 
     @Inject
     DeliveryAdmin deliveries;
+
     @Inject
     DispatcherConfig config;
 
@@ -30,7 +30,8 @@ public class RetentionJob {
         try {
             int[] deleted = deliveries.deleteOlderThan(config.retentionDays());
             if (deleted[0] + deleted[1] > 0) {
-                LOG.infof("Retention: deleted %d finished deliveries and %d processed change ids older than %d days",
+                LOG.infof(
+                        "Retention: deleted %d finished deliveries and %d processed change ids older than %d days",
                         deleted[0], deleted[1], config.retentionDays());
             }
         } catch (SQLException e) {

@@ -2,10 +2,9 @@ package org.sourceoftruth.dispatcher.delivery;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.dispatcher.config.DispatcherConfig;
-
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
+import org.sourceoftruth.dispatcher.config.DispatcherConfig;
 
 /**
  * When to try again: up to WEBHOOK_RETRY_MAX attempts in all, waiting base * 2^(n-1) seconds

@@ -6,8 +6,7 @@ import java.sql.SQLException;
 
 /** Batches of rows bound as one text array per column (one statement of fixed text per batch). */
 final class TextArrays {
-    private TextArrays() {
-    }
+    private TextArrays() {}
 
     /**
      * Binds one text array per column, from parameter 1 on: the statements unnest them together
@@ -15,8 +14,7 @@ final class TextArrays {
      *
      * @return the index of the next parameter
      */
-    static int bind(Connection connection, PreparedStatement statement, String[]... columns)
-            throws SQLException {
+    static int bind(Connection connection, PreparedStatement statement, String[]... columns) throws SQLException {
         int p = 0;
         for (String[] column : columns) {
             statement.setArray(++p, connection.createArrayOf("text", column));

@@ -19,11 +19,6 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.dispatcher.config.DispatcherConfig;
-import org.sourceoftruth.dispatcher.template.RenderedRequest;
-import org.sourceoftruth.model.template.WebhookHeaders;
-
-import javax.net.ssl.SSLException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -42,6 +37,10 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
+import javax.net.ssl.SSLException;
+import org.sourceoftruth.dispatcher.config.DispatcherConfig;
+import org.sourceoftruth.dispatcher.template.RenderedRequest;
+import org.sourceoftruth.model.template.WebhookHeaders;
 
 /**
  * Sends webhook requests with Vert.x's non-blocking HTTP client, on the event loops the service
@@ -61,8 +60,10 @@ public class WebhookHttpClient {
     public static final int RESPONSE_EXCERPT_BYTES = 1024;
     /** Redirects followed per attempt (the JDK's client stopped at 5 too). */
     static final int MAX_REDIRECTS = 5;
+
     @Inject
     DispatcherConfig config;
+
     @Inject
     Vertx vertx;
 
@@ -71,8 +72,7 @@ public class WebhookHttpClient {
     /** One client per CA bundle file, rebuilt when the file changes. */
     private final Map<Path, BundleClient> bundleClients = new ConcurrentHashMap<>();
 
-    private record BundleClient(long modified, HttpClient client) {
-    }
+    private record BundleClient(long modified, HttpClient client) {}
 
     @PostConstruct
     void init() {
@@ -106,8 +106,8 @@ public class WebhookHttpClient {
             client = clientFor(sslVerification, caFilePath);
             headers = prepare(request);
         } catch (IOException | GeneralSecurityException | IllegalArgumentException e) {
-            return CompletableFuture.completedFuture(new AttemptOutcome(started, 0, null,
-                    "request could not be prepared: " + e.getMessage(), null));
+            return CompletableFuture.completedFuture(
+                    new AttemptOutcome(started, 0, null, "request could not be prepared: " + e.getMessage(), null));
         }
         return new Exchange(client, request, headers, started).start();
     }
@@ -145,11 +145,14 @@ public class WebhookHttpClient {
         long modified = Files.getLastModifiedTime(path).toMillis();
         BundleClient cached = bundleClients.get(path);
         if (cached == null || cached.modified() != modified) {
-            HttpClient client = newClient(new HttpClientOptions().setTrustOptions(TrustOptions.wrap(CaBundles.trusting(path))));
+            HttpClient client =
+                    newClient(new HttpClientOptions().setTrustOptions(TrustOptions.wrap(CaBundles.trusting(path))));
             BundleClient replaced = bundleClients.put(path, new BundleClient(modified, client));
             if (replaced != null) {
                 // closing fails the requests in flight on it: close it once they are over
-                vertx.setTimer(config.delivery().timeout().toMillis() + 1000, id -> replaced.client().close());
+                vertx.setTimer(
+                        config.delivery().timeout().toMillis() + 1000,
+                        id -> replaced.client().close());
             }
             cached = bundleClients.get(path);
         }
@@ -209,7 +212,10 @@ public class WebhookHttpClient {
         private void send(HttpMethod method, URI url, String body, int redirects) {
             RequestOptions options;
             try {
-                options = new RequestOptions().setMethod(method).setAbsoluteURI(url.toString()).setHeaders(headers);
+                options = new RequestOptions()
+                        .setMethod(method)
+                        .setAbsoluteURI(url.toString())
+                        .setHeaders(headers);
             } catch (RuntimeException e) { // a redirect's Location the client cannot take
                 failed(e);
                 return;
@@ -240,16 +246,20 @@ public class WebhookHttpClient {
             URI next = redirectTarget(response, url, redirects);
             if (next != null) {
                 // the redirect's own body is not kept; reading it to the end returns the connection
-                response.handler(ignored -> { }).end().onSuccess(done -> {
-                    if (redirectChangesToGet(response.statusCode(), method)) {
-                        send(HttpMethod.GET, next, null, redirects + 1);
-                    } else {
-                        send(method, next, body, redirects + 1);
-                    }
-                }).onFailure(this::failed);
+                response.handler(ignored -> {})
+                        .end()
+                        .onSuccess(done -> {
+                            if (redirectChangesToGet(response.statusCode(), method)) {
+                                send(HttpMethod.GET, next, null, redirects + 1);
+                            } else {
+                                send(method, next, body, redirects + 1);
+                            }
+                        })
+                        .onFailure(this::failed);
                 return;
             }
-            response.handler(this::keep).end()
+            response.handler(this::keep)
+                    .end()
                     .onSuccess(done -> succeeded(response.statusCode()))
                     .onFailure(this::failed);
         }
@@ -284,8 +294,13 @@ public class WebhookHttpClient {
             ByteBuffer bytes = kept.duplicate().flip();
             try {
                 // a multi-byte character cut at the 1 KiB boundary is dropped, not garbled
-                return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.IGNORE)
-                        .onUnmappableCharacter(CodingErrorAction.REPLACE).decode(bytes).toString().replace("\u0000", "");
+                return StandardCharsets.UTF_8
+                        .newDecoder()
+                        .onMalformedInput(CodingErrorAction.IGNORE)
+                        .onUnmappableCharacter(CodingErrorAction.REPLACE)
+                        .decode(bytes)
+                        .toString()
+                        .replace("\u0000", "");
             } catch (CharacterCodingException e) {
                 return "";
             }
@@ -300,7 +315,8 @@ public class WebhookHttpClient {
     static URI redirectTarget(HttpClientResponse response, URI url, int redirects) {
         int status = response.statusCode();
         String location = response.getHeader("Location");
-        if (location == null || redirects >= MAX_REDIRECTS
+        if (location == null
+                || redirects >= MAX_REDIRECTS
                 || (status != 301 && status != 302 && status != 303 && status != 307 && status != 308)) {
             return null;
         }

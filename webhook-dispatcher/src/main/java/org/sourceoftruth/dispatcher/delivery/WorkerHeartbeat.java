@@ -7,8 +7,6 @@ import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import org.jboss.logging.Logger;
-
 import java.net.InetAddress;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -17,6 +15,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.jboss.logging.Logger;
 
 /**
  * Keeps this process's row in dispatch.worker fresh, so that every replica can list all running
@@ -33,6 +32,7 @@ public class WorkerHeartbeat {
 
     @Inject
     AgroalDataSource dataSource;
+
     @Inject
     DeliveryWorker worker;
 
@@ -46,7 +46,7 @@ public class WorkerHeartbeat {
     void beat() {
         DeliveryWorker.Stats stats = worker.stats();
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement upsert = connection.prepareStatement("""
+                PreparedStatement upsert = connection.prepareStatement("""
                      insert into dispatch.worker(name, hostname, pid, birth_date, last_heartbeat, state,
                          successful_job_count, failed_job_count, total_working_time_ms)
                      values (?, ?, ?, ?, now(), ?, ?, ?, ?)
@@ -69,15 +69,22 @@ public class WorkerHeartbeat {
     }
 
     /** A running dispatcher process as its last heartbeat recorded it. */
-    public record Worker(String name, String hostname, long pid, Instant birthDate, Instant lastHeartbeat,
-                         String state, long successfulJobCount, long failedJobCount, long totalWorkingTimeMs) {
-    }
+    public record Worker(
+            String name,
+            String hostname,
+            long pid,
+            Instant birthDate,
+            Instant lastHeartbeat,
+            String state,
+            long successfulJobCount,
+            long failedJobCount,
+            long totalWorkingTimeMs) {}
 
     /** The processes that beat recently, oldest first. */
     public List<Worker> live() throws SQLException {
         List<Worker> workers = new ArrayList<>();
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement select = connection.prepareStatement("""
+                PreparedStatement select = connection.prepareStatement("""
                      select name, hostname, pid, birth_date, last_heartbeat, state, successful_job_count,
                             failed_job_count, total_working_time_ms
                        from dispatch.worker where last_heartbeat > now() - make_interval(secs => ?)
@@ -85,9 +92,16 @@ public class WorkerHeartbeat {
             select.setInt(1, STALE_AFTER_SECONDS);
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
-                    workers.add(new Worker(rows.getString(1), rows.getString(2), rows.getLong(3),
-                            rows.getTimestamp(4).toInstant(), rows.getTimestamp(5).toInstant(), rows.getString(6),
-                            rows.getLong(7), rows.getLong(8), rows.getLong(9)));
+                    workers.add(new Worker(
+                            rows.getString(1),
+                            rows.getString(2),
+                            rows.getLong(3),
+                            rows.getTimestamp(4).toInstant(),
+                            rows.getTimestamp(5).toInstant(),
+                            rows.getString(6),
+                            rows.getLong(7),
+                            rows.getLong(8),
+                            rows.getLong(9)));
                 }
             }
         }
@@ -96,9 +110,9 @@ public class WorkerHeartbeat {
 
     void onStop(@Observes ShutdownEvent event) {
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement delete = connection.prepareStatement(
-                     // stale rows of dead replicas go too; nobody else would remove them
-                     "delete from dispatch.worker where name = ? or last_heartbeat < now() - interval '1 day'")) {
+                PreparedStatement delete = connection.prepareStatement(
+                        // stale rows of dead replicas go too; nobody else would remove them
+                        "delete from dispatch.worker where name = ? or last_heartbeat < now() - interval '1 day'")) {
             delete.setString(1, worker.owner());
             delete.executeUpdate();
         } catch (SQLException e) {

@@ -7,7 +7,6 @@ import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
-
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -33,11 +32,11 @@ public class DeliveryQueueMetrics {
     /** Figures younger than this are reused: one scrape reads four gauges. */
     private static final long REUSE_NANOS = 2_000_000_000L;
 
-    private record Snapshot(long readAt, double[] values) {
-    }
+    private record Snapshot(long readAt, double[] values) {}
 
     @Inject
     AgroalDataSource dataSource;
+
     @Inject
     MeterRegistry registry;
 
@@ -49,11 +48,14 @@ public class DeliveryQueueMetrics {
             int column = i;
             Gauge.builder("dispatcher.delivery.queue.rows", this, m -> m.value(column))
                     .tag("state", states[i])
-                    .description("Queued deliveries by state: due now, in flight, scheduled for a retry (-1: database unreachable)")
+                    .description(
+                            "Queued deliveries by state: due now, in flight, scheduled for a retry (-1: database unreachable)")
                     .register(registry);
         }
-        Gauge.builder("dispatcher.delivery.oldest.due.age", this, m -> m.value(3)).baseUnit("seconds")
-                .description("How long the longest-due queued delivery has been due; 0 when none (-1: database unreachable)")
+        Gauge.builder("dispatcher.delivery.oldest.due.age", this, m -> m.value(3))
+                .baseUnit("seconds")
+                .description(
+                        "How long the longest-due queued delivery has been due; 0 when none (-1: database unreachable)")
                 .register(registry);
     }
 
@@ -69,10 +71,10 @@ public class DeliveryQueueMetrics {
 
     private double[] read() {
         try (Connection connection = dataSource.getConnection();
-             Statement query = connection.createStatement();
-             ResultSet result = query.executeQuery(QUEUE)) {
+                Statement query = connection.createStatement();
+                ResultSet result = query.executeQuery(QUEUE)) {
             result.next();
-            return new double[]{result.getLong(1), result.getLong(2), result.getLong(3), result.getDouble(4)};
+            return new double[] {result.getLong(1), result.getLong(2), result.getLong(3), result.getDouble(4)};
         } catch (SQLException e) {
             return null;
         }

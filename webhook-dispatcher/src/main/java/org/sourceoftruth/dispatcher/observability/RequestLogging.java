@@ -3,9 +3,8 @@ package org.sourceoftruth.dispatcher.observability;
 import io.vertx.ext.web.Router;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import org.sourceoftruth.observability.RequestLog;
-
 import java.util.UUID;
+import org.sourceoftruth.observability.RequestLog;
 
 /**
  * Gives each of the dispatcher's HTTP requests an id (the answer's X-Request-ID) and its log

@@ -3,9 +3,6 @@ package org.sourceoftruth.dispatcher.recordsapi;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.dispatcher.config.DispatcherConfig;
-import org.sourceoftruth.model.Json;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,6 +11,8 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.sourceoftruth.dispatcher.config.DispatcherConfig;
+import org.sourceoftruth.model.Json;
 
 /**
  * The dispatcher's calls to records-api's REST API, with the dispatcher's own API token
@@ -63,15 +62,20 @@ public class RecordsApiClient {
 
     /** A POST whose answer is a JSON object. */
     public JsonNode post(String path, JsonNode body) throws RecordsApiException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri(path))
+                .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(Json.toBytes(body)));
         return send(request, path).orElseThrow(() -> new RecordsApiException("records-api has no " + path));
     }
 
     private Optional<JsonNode> send(HttpRequest.Builder request, String path) throws RecordsApiException {
-        String token = config.recordsApi().token().filter(t -> !t.isBlank())
-                .orElseThrow(() -> new RecordsApiException("RECORDS_API_TOKEN is not set: the dispatcher cannot call records-api"));
-        request.timeout(config.recordsApi().timeout()).header("Authorization", "Token " + token)
+        String token = config.recordsApi()
+                .token()
+                .filter(t -> !t.isBlank())
+                .orElseThrow(() -> new RecordsApiException(
+                        "RECORDS_API_TOKEN is not set: the dispatcher cannot call records-api"));
+        request.timeout(config.recordsApi().timeout())
+                .header("Authorization", "Token " + token)
                 .header("Accept", "application/json");
         HttpResponse<byte[]> response;
         try {
@@ -87,7 +91,8 @@ public class RecordsApiClient {
             return Optional.empty();
         }
         if (status != 200) {
-            throw new RecordsApiException("records-api answered " + status + " to " + path + ": " + excerpt(response.body()));
+            throw new RecordsApiException(
+                    "records-api answered " + status + " to " + path + ": " + excerpt(response.body()));
         }
         try {
             return Optional.of(Json.MAPPER.readTree(response.body()));
@@ -100,7 +105,10 @@ public class RecordsApiClient {
         try {
             return URI.create(base() + path);
         } catch (IllegalArgumentException e) {
-            throw new RecordsApiException("RECORDS_API_SERVICE_URL is not a URL: " + config.recordsApi().url(), e);
+            throw new RecordsApiException(
+                    "RECORDS_API_SERVICE_URL is not a URL: "
+                            + config.recordsApi().url(),
+                    e);
         }
     }
 
@@ -113,8 +121,10 @@ public class RecordsApiClient {
         if (current == null) {
             synchronized (this) {
                 if (http == null) {
-                    http = HttpClient.newBuilder().connectTimeout(config.recordsApi().timeout())
-                            .followRedirects(HttpClient.Redirect.NEVER).build();
+                    http = HttpClient.newBuilder()
+                            .connectTimeout(config.recordsApi().timeout())
+                            .followRedirects(HttpClient.Redirect.NEVER)
+                            .build();
                 }
                 current = http;
             }

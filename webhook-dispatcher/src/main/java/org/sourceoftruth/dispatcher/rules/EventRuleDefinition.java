@@ -1,12 +1,11 @@
 package org.sourceoftruth.dispatcher.rules;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Set;
 import org.jboss.logging.Logger;
 import org.sourceoftruth.model.conditions.Condition;
 import org.sourceoftruth.model.conditions.Conditions;
 import org.sourceoftruth.model.conditions.InvalidConditionException;
-
-import java.util.Set;
 
 /**
  * An event rule of records-api (extras.eventrule), its conditions parsed once. It fires a
@@ -17,9 +16,17 @@ import java.util.Set;
  * @param conditionError why they are invalid
  * @param webhookId      action_object_id when the action object is a webhook, else null
  */
-record EventRuleDefinition(long id, String name, boolean enabled, String actionType, Long webhookId,
-                           Set<String> objectTypes, Set<String> eventTypes, Condition condition, String conditionError,
-                           JsonNode actionData) {
+record EventRuleDefinition(
+        long id,
+        String name,
+        boolean enabled,
+        String actionType,
+        Long webhookId,
+        Set<String> objectTypes,
+        Set<String> eventTypes,
+        Condition condition,
+        String conditionError,
+        JsonNode actionData) {
 
     private static final Logger LOG = Logger.getLogger(EventRuleDefinition.class);
     static final String WEBHOOK_MODEL = "extras.webhook";
@@ -37,8 +44,16 @@ record EventRuleDefinition(long id, String name, boolean enabled, String actionT
             LOG.warnf("Event rule %d (%s) has invalid conditions and will not fire: %s", id, name, conditionError);
         }
         Long webhookId = WEBHOOK_MODEL.equals(rule.text("action_object_type")) ? rule.number("action_object_id") : null;
-        return new EventRuleDefinition(id, name, rule.bool("enabled"), rule.choice("action_type"), webhookId,
-                rule.strings("object_types"), rule.strings("event_types"), condition, conditionError,
+        return new EventRuleDefinition(
+                id,
+                name,
+                rule.bool("enabled"),
+                rule.choice("action_type"),
+                webhookId,
+                rule.strings("object_types"),
+                rule.strings("event_types"),
+                condition,
+                conditionError,
                 rule.json("action_data"));
     }
 

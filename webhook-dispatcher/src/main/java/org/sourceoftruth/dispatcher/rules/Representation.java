@@ -1,7 +1,6 @@
 package org.sourceoftruth.dispatcher.rules;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.util.LinkedHashSet;
 import java.util.Set;
 

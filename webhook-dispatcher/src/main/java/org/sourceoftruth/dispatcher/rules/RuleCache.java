@@ -7,11 +7,6 @@ import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import org.jboss.logging.Logger;
-import org.sourceoftruth.dispatcher.recordsapi.RecordsApiClient;
-import org.sourceoftruth.dispatcher.recordsapi.RecordsApiException;
-import org.sourceoftruth.model.ChangeEvent;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,6 +19,10 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jboss.logging.Logger;
+import org.sourceoftruth.dispatcher.recordsapi.RecordsApiClient;
+import org.sourceoftruth.dispatcher.recordsapi.RecordsApiException;
+import org.sourceoftruth.model.ChangeEvent;
 
 /**
  * The dispatcher's copy of records-api's webhooks and event rules, with the enabled webhook
@@ -55,29 +54,25 @@ public class RuleCache {
     static final String EVENT_RULE_MODEL = "extras.eventrule";
     /** Models whose change events change the cache. */
     public static final Set<String> RULE_MODELS = Set.of(EventRuleDefinition.WEBHOOK_MODEL, EVENT_RULE_MODEL);
-    private static final Map<String, String> PATHS = Map.of(EventRuleDefinition.WEBHOOK_MODEL, "/api/extras/webhooks/",
-            EVENT_RULE_MODEL, "/api/extras/event-rules/");
+
+    private static final Map<String, String> PATHS = Map.of(
+            EventRuleDefinition.WEBHOOK_MODEL, "/api/extras/webhooks/", EVENT_RULE_MODEL, "/api/extras/event-rules/");
     private static final long MAX_BACKOFF_MS = 30_000;
 
     @Inject
     RecordsApiClient recordsApi;
 
     /** A change to the copy: an object as records-api renders it, or its removal. */
-    private sealed interface Change permits WebhookSaved, RuleSaved, Removed {
-    }
+    private sealed interface Change permits WebhookSaved, RuleSaved, Removed {}
 
-    private record WebhookSaved(WebhookDefinition webhook) implements Change {
-    }
+    private record WebhookSaved(WebhookDefinition webhook) implements Change {}
 
-    private record RuleSaved(EventRuleDefinition rule) implements Change {
-    }
+    private record RuleSaved(EventRuleDefinition rule) implements Change {}
 
-    private record Removed(String model, long id) implements Change {
-    }
+    private record Removed(String model, long id) implements Change {}
 
     /** What matching reads: replaced whole, never changed in place. */
-    private record Index(Map<String, List<ActiveRule>> byObjectType, Map<Long, ActiveRule> byId) {
-    }
+    private record Index(Map<String, List<ActiveRule>> byObjectType, Map<Long, ActiveRule> byId) {}
 
     // guarded by this
     private final Map<Long, WebhookDefinition> webhooks = new HashMap<>();
@@ -115,8 +110,9 @@ public class RuleCache {
                 LOG.infof("Read %d webhooks and %d event rules from records-api", webhookCount(), ruleCount());
                 return;
             } catch (RecordsApiException | RuntimeException e) {
-                LOG.warnf("Could not read webhooks and event rules from records-api (retrying in %d ms): %s", backoff,
-                        e.getMessage());
+                LOG.warnf(
+                        "Could not read webhooks and event rules from records-api (retrying in %d ms): %s",
+                        backoff, e.getMessage());
             }
             try {
                 Thread.sleep(backoff);
@@ -127,7 +123,9 @@ public class RuleCache {
         }
     }
 
-    @Scheduled(every = "${dispatcher.rules.refresh-interval}", delayed = "${dispatcher.rules.refresh-interval}",
+    @Scheduled(
+            every = "${dispatcher.rules.refresh-interval}",
+            delayed = "${dispatcher.rules.refresh-interval}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void periodicRefresh() {
         if (index == null) {
@@ -143,7 +141,9 @@ public class RuleCache {
     /** The enabled rules for this object type and event type, e.g. (dcim.site, object_created). */
     public List<ActiveRule> rulesFor(String objectType, String eventType) {
         List<ActiveRule> candidates = current().byObjectType().getOrDefault(objectType, List.of());
-        return candidates.stream().filter(rule -> rule.eventTypes().contains(eventType)).toList();
+        return candidates.stream()
+                .filter(rule -> rule.eventTypes().contains(eventType))
+                .toList();
     }
 
     /** The enabled webhook rule with this id, if there is one now. */
@@ -202,13 +202,16 @@ public class RuleCache {
      * records-api had to be asked and did not answer; applying the event again later is harmless.
      */
     public void apply(ChangeEvent event) throws RecordsApiException {
-        Change change = ChangeEvent.DELETED.equals(event.event()) ? new Removed(event.model(), event.objectId())
+        Change change = ChangeEvent.DELETED.equals(event.event())
+                ? new Removed(event.model(), event.objectId())
                 : event.truncated() ? null : parse(event.model(), event.data()).orElse(null);
         if (change == null) {
             change = read(event.model(), event.objectId());
         }
         save(change);
-        if (change instanceof RuleSaved saved && saved.rule().webhookId() != null && !knows(saved.rule().webhookId())) {
+        if (change instanceof RuleSaved saved
+                && saved.rule().webhookId() != null
+                && !knows(saved.rule().webhookId())) {
             save(read(EventRuleDefinition.WEBHOOK_MODEL, saved.rule().webhookId()));
         }
     }
@@ -224,8 +227,9 @@ public class RuleCache {
                 List<Change> everything = new ArrayList<>();
                 for (String model : List.of(EventRuleDefinition.WEBHOOK_MODEL, EVENT_RULE_MODEL)) {
                     for (JsonNode object : recordsApi.list(PATHS.get(model))) {
-                        everything.add(parse(model, object).orElseThrow(() -> new RecordsApiException(
-                                "records-api listed a " + model + " without the fields its API has: " + object)));
+                        everything.add(parse(model, object)
+                                .orElseThrow(() -> new RecordsApiException("records-api listed a " + model
+                                        + " without the fields its API has: " + object)));
                     }
                 }
                 synchronized (this) {
@@ -256,15 +260,18 @@ public class RuleCache {
         if (object.isEmpty()) {
             return new Removed(model, id); // deleted since
         }
-        return parse(model, object.get()).orElseThrow(() -> new RecordsApiException(
-                "records-api answered " + model + " " + id + " without the fields its API has: " + object.get()));
+        return parse(model, object.get())
+                .orElseThrow(() -> new RecordsApiException("records-api answered " + model + " " + id
+                        + " without the fields its API has: " + object.get()));
     }
 
     private static Optional<Change> parse(String model, JsonNode data) {
         try {
             Representation object = new Representation(data);
-            return Optional.of(EVENT_RULE_MODEL.equals(model) ? new RuleSaved(EventRuleDefinition.from(object))
-                    : new WebhookSaved(WebhookDefinition.from(object)));
+            return Optional.of(
+                    EVENT_RULE_MODEL.equals(model)
+                            ? new RuleSaved(EventRuleDefinition.from(object))
+                            : new WebhookSaved(WebhookDefinition.from(object)));
         } catch (Representation.Incomplete e) {
             return Optional.empty();
         }
@@ -300,8 +307,10 @@ public class RuleCache {
     private void reindex() {
         Map<String, List<ActiveRule>> byType = new HashMap<>();
         Map<Long, ActiveRule> byId = new HashMap<>();
-        rules.values().stream().filter(EventRuleDefinition::firesWebhook)
-                .sorted(Comparator.comparingLong(EventRuleDefinition::id)).forEach(rule -> {
+        rules.values().stream()
+                .filter(EventRuleDefinition::firesWebhook)
+                .sorted(Comparator.comparingLong(EventRuleDefinition::id))
+                .forEach(rule -> {
                     WebhookDefinition webhook = webhooks.get(rule.webhookId());
                     if (webhook == null) {
                         return; // its webhook's event has not reached this replica yet
@@ -309,7 +318,8 @@ public class RuleCache {
                     ActiveRule active = rule.withWebhook(webhook);
                     byId.put(active.id(), active);
                     for (String objectType : active.objectTypes()) {
-                        byType.computeIfAbsent(objectType, k -> new ArrayList<>()).add(active);
+                        byType.computeIfAbsent(objectType, k -> new ArrayList<>())
+                                .add(active);
                     }
                 });
         byType.replaceAll((k, v) -> List.copyOf(v));

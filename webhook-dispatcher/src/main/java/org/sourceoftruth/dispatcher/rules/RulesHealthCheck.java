@@ -21,9 +21,11 @@ public class RulesHealthCheck implements HealthCheck {
 
     @Override
     public HealthCheckResponse call() {
-        HealthCheckResponseBuilder response = HealthCheckResponse.named("event-rules").status(rules.isLoaded());
+        HealthCheckResponseBuilder response =
+                HealthCheckResponse.named("event-rules").status(rules.isLoaded());
         if (rules.isLoaded()) {
-            response.withData("webhooks", rules.webhookCount()).withData("event_rules", rules.ruleCount())
+            response.withData("webhooks", rules.webhookCount())
+                    .withData("event_rules", rules.ruleCount())
                     .withData("active_webhook_rules", rules.activeRuleCount())
                     .withData("last_read", String.valueOf(rules.lastRead()));
         }

@@ -4,13 +4,6 @@ import io.quarkus.runtime.ShutdownEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import org.jboss.logging.Logger;
-import org.sourceoftruth.dispatcher.config.DispatcherConfig;
-import org.sourceoftruth.dispatcher.delivery.ClaimedDelivery;
-import org.sourceoftruth.dispatcher.delivery.RenderQueue;
-import org.sourceoftruth.dispatcher.rules.ActiveRule;
-import org.sourceoftruth.dispatcher.rules.RuleCache;
-
 import java.sql.SQLException;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -18,6 +11,12 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jboss.logging.Logger;
+import org.sourceoftruth.dispatcher.config.DispatcherConfig;
+import org.sourceoftruth.dispatcher.delivery.ClaimedDelivery;
+import org.sourceoftruth.dispatcher.delivery.RenderQueue;
+import org.sourceoftruth.dispatcher.rules.ActiveRule;
+import org.sourceoftruth.dispatcher.rules.RuleCache;
 
 /**
  * Renders the requests of deliveries whose webhooks have templates, on a few threads of its own
@@ -36,10 +35,13 @@ public class TemplateRenderer {
 
     @Inject
     DispatcherConfig config;
+
     @Inject
     RenderQueue renderQueue;
+
     @Inject
     RuleCache rules;
+
     @Inject
     WebhookRequestBuilder requests;
 
@@ -76,8 +78,9 @@ public class TemplateRenderer {
             try {
                 renderNow(delivery.id(), owner);
             } catch (SQLException | RuntimeException e) {
-                LOG.warnf("Delivery %d: could not render its request (retried after its lease): %s", delivery.id(),
-                        e.getMessage());
+                LOG.warnf(
+                        "Delivery %d: could not render its request (retried after its lease): %s",
+                        delivery.id(), e.getMessage());
             } finally {
                 pending.decrementAndGet();
                 done.run();
@@ -92,8 +95,11 @@ public class TemplateRenderer {
         }
         Optional<ActiveRule> rule = rules.rule(input.get().eventRuleId());
         if (rule.isEmpty()) {
-            renderQueue.failRendering(deliveryId, owner, "event rule " + input.get().eventRuleId()
-                    + " is no longer enabled (or its webhook was deleted) since the change was received");
+            renderQueue.failRendering(
+                    deliveryId,
+                    owner,
+                    "event rule " + input.get().eventRuleId()
+                            + " is no longer enabled (or its webhook was deleted) since the change was received");
             return;
         }
         try {
@@ -106,8 +112,9 @@ public class TemplateRenderer {
                 // leased, and another worker renders it when the lease runs out
                 return;
             }
-            LOG.warnf("Webhook %d (%s), delivery %d: %s", rule.get().webhook().id(), rule.get().webhook().name(),
-                    deliveryId, e.getMessage());
+            LOG.warnf(
+                    "Webhook %d (%s), delivery %d: %s",
+                    rule.get().webhook().id(), rule.get().webhook().name(), deliveryId, e.getMessage());
             renderQueue.failRendering(deliveryId, owner, e.getMessage());
         }
     }
@@ -119,8 +126,8 @@ public class TemplateRenderer {
                 if (threads == null) {
                     int count = config.template().concurrency();
                     AtomicInteger number = new AtomicInteger();
-                    threads = new ThreadPoolExecutor(count, count, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
-                            runnable -> {
+                    threads = new ThreadPoolExecutor(
+                            count, count, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), runnable -> {
                                 Thread thread = new Thread(runnable, "template-render-" + number.incrementAndGet());
                                 thread.setDaemon(true);
                                 return thread;

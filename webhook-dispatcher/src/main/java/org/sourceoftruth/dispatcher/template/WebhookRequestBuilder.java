@@ -4,18 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.dispatcher.config.DispatcherConfig;
-import org.sourceoftruth.dispatcher.rules.ActiveRule;
-import org.sourceoftruth.dispatcher.rules.WebhookDefinition;
-import org.sourceoftruth.model.ChangeEvent;
-import org.sourceoftruth.model.template.PlainValues;
-import org.sourceoftruth.model.template.PythonJson;
-import org.sourceoftruth.model.template.RenderLimits;
-import org.sourceoftruth.model.template.TemplateRenderException;
-import org.sourceoftruth.model.template.WebhookHeaders;
-
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -29,6 +17,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.sourceoftruth.dispatcher.config.DispatcherConfig;
+import org.sourceoftruth.dispatcher.rules.ActiveRule;
+import org.sourceoftruth.dispatcher.rules.WebhookDefinition;
+import org.sourceoftruth.model.ChangeEvent;
+import org.sourceoftruth.model.template.PlainValues;
+import org.sourceoftruth.model.template.PythonJson;
+import org.sourceoftruth.model.template.RenderLimits;
+import org.sourceoftruth.model.template.TemplateRenderException;
+import org.sourceoftruth.model.template.WebhookHeaders;
 
 /**
  * Builds the HTTP request of a delivery as NetBox's send_webhook does: URL, additional headers
@@ -39,7 +38,8 @@ import java.util.Map;
 public class WebhookRequestBuilder {
 
     /** {@code str(datetime)} in Python: date, space, time with microseconds, offset. */
-    static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSSxxx", Locale.ROOT);
+    static final DateTimeFormatter TIMESTAMP =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSSxxx", Locale.ROOT);
 
     public static final String SIGNATURE_HEADER = "X-Hook-Signature";
 
@@ -110,8 +110,7 @@ public class WebhookRequestBuilder {
     }
 
     /** The three template fields as rendered; body is null when the webhook has no body template. */
-    private record RenderedFields(String url, String headers, String body) {
-    }
+    private record RenderedFields(String url, String headers, String body) {}
 
     /**
      * The fields of a webhook whose templates have no markup, rendered once when the rule cache
@@ -121,7 +120,9 @@ public class WebhookRequestBuilder {
     private RenderedFields constantFields(WebhookDefinition webhook) {
         WebhookDefinition.Constants constants = webhook.constants();
         int maxChars = config.template().maxChars();
-        if (constants == null || constants.url().length() > maxChars || constants.headers().length() > maxChars
+        if (constants == null
+                || constants.url().length() > maxChars
+                || constants.headers().length() > maxChars
                 || (constants.body() != null && constants.body().length() > maxChars)) {
             return null;
         }
@@ -163,8 +164,16 @@ public class WebhookRequestBuilder {
         context.put("request_id", event.requestId());
         context.put("data", PlainValues.fromJson(mergeActionData(actionData, event.data())));
         Map<String, Object> snapshots = new LinkedHashMap<>();
-        snapshots.put("prechange", event.snapshots() == null ? null : PlainValues.fromJson(event.snapshots().prechange()));
-        snapshots.put("postchange", event.snapshots() == null ? null : PlainValues.fromJson(event.snapshots().postchange()));
+        snapshots.put(
+                "prechange",
+                event.snapshots() == null
+                        ? null
+                        : PlainValues.fromJson(event.snapshots().prechange()));
+        snapshots.put(
+                "postchange",
+                event.snapshots() == null
+                        ? null
+                        : PlainValues.fromJson(event.snapshots().postchange()));
         context.put("snapshots", snapshots);
         return context;
     }
@@ -180,7 +189,9 @@ public class WebhookRequestBuilder {
     }
 
     static String formatTimestamp(OffsetDateTime timestamp) {
-        return timestamp == null ? null : timestamp.withOffsetSameInstant(ZoneOffset.UTC).format(TIMESTAMP);
+        return timestamp == null
+                ? null
+                : timestamp.withOffsetSameInstant(ZoneOffset.UTC).format(TIMESTAMP);
     }
 
     /** {@code site} of {@code dcim.site}: NetBox's {@code model} key holds the model name only. */
@@ -200,8 +211,16 @@ public class WebhookRequestBuilder {
         body.put("request_id", event.requestId());
         body.put("data", PlainValues.fromJson(event.data()));
         Map<String, Object> snapshots = new LinkedHashMap<>();
-        snapshots.put("prechange", event.snapshots() == null ? null : PlainValues.fromJson(event.snapshots().prechange()));
-        snapshots.put("postchange", event.snapshots() == null ? null : PlainValues.fromJson(event.snapshots().postchange()));
+        snapshots.put(
+                "prechange",
+                event.snapshots() == null
+                        ? null
+                        : PlainValues.fromJson(event.snapshots().prechange()));
+        snapshots.put(
+                "postchange",
+                event.snapshots() == null
+                        ? null
+                        : PlainValues.fromJson(event.snapshots().postchange()));
         body.put("snapshots", snapshots);
         return PythonJson.dumps(body);
     }
@@ -233,7 +252,8 @@ public class WebhookRequestBuilder {
             String name = stripControl(line.substring(0, colon)).strip();
             String value = stripControl(line.substring(colon + 1)).strip();
             // records-api refuses them at save; a templated name, or a row saved before, is dropped here
-            if (name.isEmpty() || WebhookHeaders.isControlledByClient(name)
+            if (name.isEmpty()
+                    || WebhookHeaders.isControlledByClient(name)
                     || !name.chars().allMatch(WebhookRequestBuilder::isTokenChar)) {
                 continue;
             }

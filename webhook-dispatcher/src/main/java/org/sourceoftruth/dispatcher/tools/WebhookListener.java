@@ -2,7 +2,6 @@ package org.sourceoftruth.dispatcher.tools;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -23,14 +22,13 @@ public final class WebhookListener {
 
     public static final int DEFAULT_PORT = 9000;
 
-    private WebhookListener() {
-    }
+    private WebhookListener() {}
 
     public static void main(String[] args) throws IOException {
         int port = args.length > 0 ? Integer.parseInt(args[0]) : DEFAULT_PORT;
         HttpServer server = start(port, System.out);
-        System.out.println("Listening for webhooks on http://127.0.0.1:" + server.getAddress().getPort()
-                + "/ (Ctrl+C to stop)");
+        System.out.println("Listening for webhooks on http://127.0.0.1:"
+                + server.getAddress().getPort() + "/ (Ctrl+C to stop)");
     }
 
     /** Starts the listener; port 0 picks a free port. */
@@ -45,9 +43,17 @@ public final class WebhookListener {
     private static void handle(HttpExchange exchange, PrintStream out, long number) throws IOException {
         byte[] body = exchange.getRequestBody().readAllBytes();
         StringBuilder text = new StringBuilder();
-        text.append("[").append(number).append("] ").append(LocalTime.now()).append(' ')
-                .append(exchange.getRequestMethod()).append(' ').append(exchange.getRequestURI()).append('\n');
-        for (Map.Entry<String, List<String>> header : exchange.getRequestHeaders().entrySet()) {
+        text.append("[")
+                .append(number)
+                .append("] ")
+                .append(LocalTime.now())
+                .append(' ')
+                .append(exchange.getRequestMethod())
+                .append(' ')
+                .append(exchange.getRequestURI())
+                .append('\n');
+        for (Map.Entry<String, List<String>> header :
+                exchange.getRequestHeaders().entrySet()) {
             for (String value : header.getValue()) {
                 text.append(header.getKey()).append(": ").append(value).append('\n');
             }

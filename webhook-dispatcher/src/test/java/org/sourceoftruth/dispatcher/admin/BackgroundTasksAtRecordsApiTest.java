@@ -1,10 +1,27 @@
 package org.sourceoftruth.dispatcher.admin;
 
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.emptyString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import io.quarkus.test.common.WithTestResource;
-import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.specification.RequestSpecification;
 import jakarta.inject.Inject;
+import java.net.URL;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -19,24 +36,6 @@ import org.sourceoftruth.dispatcher.support.TestDatabase;
 import org.sourceoftruth.dispatcher.support.TestInfrastructure;
 import org.sourceoftruth.records.testsupport.RecordsApiProcess;
 
-import java.net.URL;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.UUID;
-
-import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
-import static org.hamcrest.Matchers.contains;
-import static org.hamcrest.Matchers.emptyString;
-import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.hasItem;
-import static org.hamcrest.Matchers.nullValue;
-import static org.hamcrest.Matchers.startsWith;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 /**
  * NetBox's background-task API at records-api's URL (a packaged records-api forwarding to this
  * dispatcher): tasks, queues and workers in NetBox's shapes, the task actions, and the access rule.
@@ -50,6 +49,7 @@ class BackgroundTasksAtRecordsApiTest {
     private static final String TASKS = "/api/core/background-tasks/";
     /** A webhook id no other test uses, so the lists below hold exactly this test's tasks. */
     private static final long WEBHOOK = 900_101;
+
     private static RecordsApiProcess recordsApi;
     private static Receiver receiver;
     private static long succeeded;
@@ -68,8 +68,10 @@ class BackgroundTasksAtRecordsApiTest {
     @BeforeEach
     void startRecordsApi() throws Exception {
         if (recordsApi == null) {
-            recordsApi = TestInfrastructure.recordsApi().superuser("bt-admin", "bt-password", TOKEN)
-                    .env("DISPATCHER_URL", "http://127.0.0.1:" + dispatcher.getPort()).start();
+            recordsApi = TestInfrastructure.recordsApi()
+                    .superuser("bt-admin", "bt-password", TOKEN)
+                    .env("DISPATCHER_URL", "http://127.0.0.1:" + dispatcher.getPort())
+                    .start();
         }
     }
 
@@ -96,7 +98,7 @@ class BackgroundTasksAtRecordsApiTest {
     /** A delivery row as the dispatcher writes it; queued ones wait for tomorrow's retry (RQ: scheduled). */
     private static long task(String state, String url, String nextAttemptIn) throws Exception {
         try (Connection connection = TestDatabase.connect();
-             PreparedStatement insert = connection.prepareStatement("""
+                PreparedStatement insert = connection.prepareStatement("""
                      with task as (
                          insert into dispatch.delivery(state, change_id, event, model, object_id, request_id, username,
                              event_rule_id, event_rule_name, webhook_id, webhook_name, request_method, request_url,
@@ -130,8 +132,13 @@ class BackgroundTasksAtRecordsApiTest {
 
     @Test
     void deliveriesAreTasksInNetBoxsShapeAtRecordsApisUrl() {
-        atRecordsApi().queryParam("webhook_id", WEBHOOK).queryParam("status", "finished", "failed").get(TASKS).then()
-                .statusCode(200).contentType("application/json")
+        atRecordsApi()
+                .queryParam("webhook_id", WEBHOOK)
+                .queryParam("status", "finished", "failed")
+                .get(TASKS)
+                .then()
+                .statusCode(200)
+                .contentType("application/json")
                 .body("count", equalTo(2))
                 .body("previous", nullValue())
                 .body("results.id", contains((int) failed, (int) succeeded))
@@ -147,8 +154,12 @@ class BackgroundTasksAtRecordsApiTest {
                 .body("results[1].result", equalTo("Status 200 returned, webhook successfully processed."))
                 .body("results[1].delivery_state", equalTo("succeeded"))
                 .body("results[1].webhook_name", equalTo("bt hook"));
-        atRecordsApi().get(TASKS + scheduled + "/").then().statusCode(200)
-                .body("status", equalTo("scheduled")).body("is_scheduled", equalTo(true))
+        atRecordsApi()
+                .get(TASKS + scheduled + "/")
+                .then()
+                .statusCode(200)
+                .body("status", equalTo("scheduled"))
+                .body("is_scheduled", equalTo(true))
                 .body("attempt_log.size()", equalTo(0));
         atRecordsApi().get(TASKS + "999999999/").then().statusCode(404).body("detail", equalTo("Not found."));
     }
@@ -158,14 +169,20 @@ class BackgroundTasksAtRecordsApiTest {
         Map<String, Object> counts = Fixtures.rows("""
                 select count(*) filter (where state = 'succeeded') as finished,
                        count(*) filter (where state = 'failed') as failed from dispatch.delivery""").get(0);
-        atRecordsApi().get("/api/core/background-queues/").then().statusCode(200)
+        atRecordsApi()
+                .get("/api/core/background-queues/")
+                .then()
+                .statusCode(200)
                 .body("count", equalTo(3))
                 .body("results.name", contains("high", "default", "low"))
                 .body("results[1].finished_jobs", equalTo(((Number) counts.get("finished")).intValue()))
                 .body("results[1].failed_jobs", equalTo(((Number) counts.get("failed")).intValue()))
                 .body("results[1].index", equalTo(1))
                 .body("results[0].failed_jobs", equalTo(0));
-        atRecordsApi().get("/api/core/background-queues/default/").then().statusCode(200)
+        atRecordsApi()
+                .get("/api/core/background-queues/default/")
+                .then()
+                .statusCode(200)
                 .body("url", equalTo(recordsApi.url() + "/api/core/background-queues/default/"))
                 .body("workers", equalTo(1));
         atRecordsApi().get("/api/core/background-queues/nothing/").then().statusCode(404);
@@ -173,12 +190,20 @@ class BackgroundTasksAtRecordsApiTest {
 
     @Test
     void theDispatcherIsABackgroundWorker() {
-        atRecordsApi().get("/api/core/background-workers/").then().statusCode(200)
+        atRecordsApi()
+                .get("/api/core/background-workers/")
+                .then()
+                .statusCode(200)
                 .body("count", equalTo(1))
                 .body("results.name", hasItem(worker.owner()))
                 .body("results[0].queue_names", contains("default"))
-                .body("results[0].pid", equalTo(String.valueOf(ProcessHandle.current().pid())));
-        atRecordsApi().get("/api/core/background-workers/" + worker.owner() + "/").then().statusCode(200)
+                .body(
+                        "results[0].pid",
+                        equalTo(String.valueOf(ProcessHandle.current().pid())));
+        atRecordsApi()
+                .get("/api/core/background-workers/" + worker.owner() + "/")
+                .then()
+                .statusCode(200)
                 .body("url", equalTo(recordsApi.url() + "/api/core/background-workers/" + worker.owner() + "/"));
     }
 
@@ -187,17 +212,26 @@ class BackgroundTasksAtRecordsApiTest {
     @Order(Integer.MAX_VALUE)
     void actionsThroughRecordsApi() throws Exception {
         // stop: a queued task fails with the reason; stopping it again stops nothing (NetBox: 204)
-        atRecordsApi().post(TASKS + scheduled + "/stop/").then().statusCode(200)
+        atRecordsApi()
+                .post(TASKS + scheduled + "/stop/")
+                .then()
+                .statusCode(200)
                 .body("status", equalTo("failed"))
                 .body("exc_info", equalTo("Stopped by bt-admin before it was delivered."));
         atRecordsApi().post(TASKS + scheduled + "/stop/").then().statusCode(204).body(emptyString());
 
         // enqueue: a scheduled retry is sent now
         atRecordsApi().post(TASKS + scheduledToReceiver + "/enqueue/").then().statusCode(200);
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
-                atRecordsApi().get(TASKS + scheduledToReceiver + "/").then().body("status", equalTo("finished")));
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> atRecordsApi()
+                        .get(TASKS + scheduledToReceiver + "/")
+                        .then()
+                        .body("status", equalTo("finished")));
         assertEquals(1, receiver.received().size());
-        atRecordsApi().post(TASKS + succeeded + "/enqueue/").then().statusCode(409)
+        atRecordsApi()
+                .post(TASKS + succeeded + "/enqueue/")
+                .then()
+                .statusCode(409)
                 .body("detail", startsWith("Only failed tasks can be requeued"));
 
         // requeue: a failed task gets a new round
@@ -206,39 +240,65 @@ class BackgroundTasksAtRecordsApiTest {
         // delete: the record is gone
         atRecordsApi().post(TASKS + succeeded + "/delete/").then().statusCode(200);
         atRecordsApi().get(TASKS + succeeded + "/").then().statusCode(404).body("detail", equalTo("Not found."));
-        atRecordsApi().post(TASKS + succeeded + "/delete/").then().statusCode(404).body("detail", equalTo("Not found."));
+        atRecordsApi()
+                .post(TASKS + succeeded + "/delete/")
+                .then()
+                .statusCode(404)
+                .body("detail", equalTo("Not found."));
         assertEquals(List.of(), Fixtures.rows("select id from dispatch.delivery where id = ?", succeeded));
     }
 
     /** records-api's login session works too (its cookies are forwarded); writes need its CSRF token. */
     @Test
     void aLoggedInSuperuserUsesItWithTheSessionAndCsrfToken() throws Exception {
-        io.restassured.response.Response login = given().baseUri(recordsApi.url()).contentType("application/json")
-                .body(Map.of("username", "bt-admin", "password", "bt-password")).post("/login/");
+        io.restassured.response.Response login = given().baseUri(recordsApi.url())
+                .contentType("application/json")
+                .body(Map.of("username", "bt-admin", "password", "bt-password"))
+                .post("/login/");
         login.then().statusCode(200);
         String session = login.getCookie("sessionid");
         String csrf = login.path("csrf_token");
         long task = task("failed", "http://127.0.0.1:9/x", "interval '1 day'");
 
-        given().baseUri(recordsApi.url()).cookie("sessionid", session).get(TASKS + task + "/").then().statusCode(200)
+        given().baseUri(recordsApi.url())
+                .cookie("sessionid", session)
+                .get(TASKS + task + "/")
+                .then()
+                .statusCode(200)
                 .body("status", equalTo("failed"));
-        given().baseUri(recordsApi.url()).cookie("sessionid", session).cookie("csrftoken", csrf)
-                .post(TASKS + task + "/delete/").then().statusCode(403)
+        given().baseUri(recordsApi.url())
+                .cookie("sessionid", session)
+                .cookie("csrftoken", csrf)
+                .post(TASKS + task + "/delete/")
+                .then()
+                .statusCode(403)
                 .body("detail", equalTo("CSRF Failed: CSRF token missing or incorrect."));
-        given().baseUri(recordsApi.url()).cookie("sessionid", session).cookie("csrftoken", csrf)
-                .header("X-CSRFToken", csrf).post(TASKS + task + "/delete/").then().statusCode(200);
+        given().baseUri(recordsApi.url())
+                .cookie("sessionid", session)
+                .cookie("csrftoken", csrf)
+                .header("X-CSRFToken", csrf)
+                .post(TASKS + task + "/delete/")
+                .then()
+                .statusCode(200);
         assertEquals(List.of(), Fixtures.rows("select id from dispatch.delivery where id = ?", task));
     }
 
     @Test
     void onlySuperusersMayUseIt() {
         for (String path : List.of(TASKS, "/api/core/background-queues/", "/api/core/background-workers/")) {
-            given().baseUri(recordsApi.url()).header("Authorization", "Token " + userToken).get(path).then()
-                    .statusCode(403).contentType("application/json")
+            given().baseUri(recordsApi.url())
+                    .header("Authorization", "Token " + userToken)
+                    .get(path)
+                    .then()
+                    .statusCode(403)
+                    .contentType("application/json")
                     .body("detail", equalTo("You do not have permission to perform this action."));
             given().baseUri(recordsApi.url()).get(path).then().statusCode(403);
         }
-        given().baseUri(recordsApi.url()).header("Authorization", "Token " + userToken)
-                .post(TASKS + failed + "/delete/").then().statusCode(403);
+        given().baseUri(recordsApi.url())
+                .header("Authorization", "Token " + userToken)
+                .post(TASKS + failed + "/delete/")
+                .then()
+                .statusCode(403);
     }
 }

@@ -1,12 +1,11 @@
 package org.sourceoftruth.dispatcher.admin;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /**
  * The client address the admin API reports to records-api for a token's allowed_ips: forwarded
@@ -38,8 +37,8 @@ class ClientAddressTest {
 
     @Test
     void aBadProxyEntryStopsStartUpNamingTheSetting() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new ClientAddress(List.of("10.0.0.0/8", "not-an-address")));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> new ClientAddress(List.of("10.0.0.0/8", "not-an-address")));
         assertTrue(e.getMessage().startsWith("TRUSTED_PROXIES: 'not-an-address'"), e.getMessage());
     }
 }

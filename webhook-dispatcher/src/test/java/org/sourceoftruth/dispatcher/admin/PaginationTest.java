@@ -1,13 +1,12 @@
 package org.sourceoftruth.dispatcher.admin;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import org.junit.jupiter.api.Test;
 
 class PaginationTest {
 
@@ -28,13 +27,23 @@ class PaginationTest {
     @Test
     void linksKeepOtherParametersSortedAndEncoded() {
         URI base = URI.create("http://dispatcher:8081/api/core/background-tasks/");
-        Map<String, List<String>> query = Map.of("status", List.of("failed", "queued"), "model", List.of("dcim.site x"),
-                "limit", List.of("10"), "offset", List.of("10"));
-        assertEquals(base + "?limit=10&model=dcim.site+x&offset=20&status=failed&status=queued",
+        Map<String, List<String>> query = Map.of(
+                "status",
+                List.of("failed", "queued"),
+                "model",
+                List.of("dcim.site x"),
+                "limit",
+                List.of("10"),
+                "offset",
+                List.of("10"));
+        assertEquals(
+                base + "?limit=10&model=dcim.site+x&offset=20&status=failed&status=queued",
                 Pagination.next(base, query, 10, 10, 35));
-        assertEquals(base + "?limit=10&model=dcim.site+x&status=failed&status=queued",
+        assertEquals(
+                base + "?limit=10&model=dcim.site+x&status=failed&status=queued",
                 Pagination.previous(base, query, 10, 10));
-        assertEquals(base + "?limit=10&model=dcim.site+x&offset=5&status=failed&status=queued",
+        assertEquals(
+                base + "?limit=10&model=dcim.site+x&offset=5&status=failed&status=queued",
                 Pagination.previous(base, query, 10, 15));
         assertNull(Pagination.next(base, query, 10, 30, 35 - 5));
         assertNull(Pagination.previous(base, query, 10, 0));

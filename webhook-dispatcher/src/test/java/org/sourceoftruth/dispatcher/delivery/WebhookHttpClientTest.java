@@ -1,20 +1,19 @@
 package org.sourceoftruth.dispatcher.delivery;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.Test;
-import org.sourceoftruth.dispatcher.support.Receiver;
-import org.sourceoftruth.dispatcher.template.RenderedRequest;
-
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.dispatcher.support.Receiver;
+import org.sourceoftruth.dispatcher.template.RenderedRequest;
 
 /** The webhook HTTP client against real receivers on 127.0.0.1: what each kind of answer records. */
 @QuarkusTest
@@ -65,9 +64,9 @@ class WebhookHttpClientTest {
     @Test
     void redirectsAreFollowedAsRequestsFollowsThem() throws Exception {
         try (Receiver target = Receiver.start();
-             Receiver found = Receiver.start().redirecting(302, target.url("/after-302"));
-             Receiver temporary = Receiver.start().redirecting(307, target.url("/after-307"));
-             Receiver looping = Receiver.start().redirecting(308, "/again")) {
+                Receiver found = Receiver.start().redirecting(302, target.url("/after-302"));
+                Receiver temporary = Receiver.start().redirecting(307, target.url("/after-307"));
+                Receiver looping = Receiver.start().redirecting(308, "/again")) {
             AttemptOutcome afterFound = post(found.url("/hook"));
             AttemptOutcome afterTemporary = post(temporary.url("/hook"));
             assertEquals(200, afterFound.statusCode());
@@ -109,18 +108,20 @@ class WebhookHttpClientTest {
             AttemptOutcome outcome = post(receiver.url("/slow"));
             assertNull(outcome.statusCode());
             assertEquals("no complete response within 10000 ms", outcome.error());
-            assertTrue(outcome.durationMs() >= 10_000 && outcome.durationMs() < 11_500, "took " + outcome.durationMs() + " ms");
+            assertTrue(
+                    outcome.durationMs() >= 10_000 && outcome.durationMs() < 11_500,
+                    "took " + outcome.durationMs() + " ms");
         }
     }
 
     @Test
     void requestsThatCannotBeSentAreRefusedBeforeAnyConnection() throws Exception {
         try (Receiver receiver = Receiver.start()) {
-            AttemptOutcome framing = send("POST", receiver.url("/hook"),
-                    List.of(new RenderedRequest.Header("Content-Length", "3")));
+            AttemptOutcome framing =
+                    send("POST", receiver.url("/hook"), List.of(new RenderedRequest.Header("Content-Length", "3")));
             assertEquals("request could not be prepared: restricted header name: \"Content-Length\"", framing.error());
-            AttemptOutcome injected = send("POST", receiver.url("/hook"),
-                    List.of(new RenderedRequest.Header("X-Tag", "a\r\nX-Injected: 1")));
+            AttemptOutcome injected = send(
+                    "POST", receiver.url("/hook"), List.of(new RenderedRequest.Header("X-Tag", "a\r\nX-Injected: 1")));
             assertTrue(injected.error().startsWith("request could not be prepared: "), injected.error());
             AttemptOutcome scheme = send("POST", "ftp://127.0.0.1/hook", List.of());
             assertEquals("request could not be prepared: unsupported URL scheme: ftp", scheme.error());

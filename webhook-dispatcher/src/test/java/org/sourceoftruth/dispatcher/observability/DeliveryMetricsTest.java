@@ -1,22 +1,21 @@
 package org.sourceoftruth.dispatcher.observability;
 
-import org.sourceoftruth.records.testsupport.Management;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import org.junit.jupiter.api.Test;
-import org.sourceoftruth.dispatcher.support.Receiver;
-import org.sourceoftruth.dispatcher.support.TestDatabase;
-import org.sourceoftruth.dispatcher.support.TestInfrastructure;
-import org.sourceoftruth.model.ServiceEndpoints;
-
 import java.net.URI;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.util.UUID;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.dispatcher.support.Receiver;
+import org.sourceoftruth.dispatcher.support.TestDatabase;
+import org.sourceoftruth.dispatcher.support.TestInfrastructure;
+import org.sourceoftruth.model.ServiceEndpoints;
+import org.sourceoftruth.records.testsupport.Management;
 
 /**
  * The dispatcher's delivery metrics: the queue by state from the table, attempts by outcome, the
@@ -31,11 +30,11 @@ class DeliveryMetricsTest {
         try (Receiver receiver = Receiver.start()) {
             insertDelivery(receiver.url("/hooks/metrics"), "now()");
             insertDelivery("http://127.0.0.1:9/never", "now() + interval '1 day'");
-            await().atMost(Duration.ofSeconds(30)).until(() -> value(metrics(),
-                    "dispatcher_delivery_attempts_total{outcome=\"success\"") >= 1);
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> value(metrics(), "dispatcher_delivery_attempts_total{outcome=\"success\"") >= 1);
         }
-        await().atMost(Duration.ofSeconds(10)).until(() -> value(metrics(),
-                "dispatcher_delivery_queue_rows{state=\"scheduled\"") >= 1);
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> value(metrics(), "dispatcher_delivery_queue_rows{state=\"scheduled\"") >= 1);
         String metrics = metrics();
         assertTrue(value(metrics, "dispatcher_delivery_queue_rows{state=\"due\"") >= 0, metrics);
         assertTrue(value(metrics, "dispatcher_delivery_queue_rows{state=\"in_flight\"") >= 0, metrics);
@@ -48,7 +47,7 @@ class DeliveryMetricsTest {
     private static void insertDelivery(String url, String due) throws Exception {
         URI target = URI.create(url);
         try (Connection connection = TestDatabase.connect();
-             PreparedStatement insert = connection.prepareStatement("""
+                PreparedStatement insert = connection.prepareStatement("""
                      with task as (
                          insert into dispatch.delivery(state, change_id, event, model, object_id, event_rule_id,
                              event_rule_name, webhook_id, webhook_name, request_method, request_url, target_host,
@@ -66,12 +65,20 @@ class DeliveryMetricsTest {
     }
 
     private static String metrics() {
-        return Management.given().get(ServiceEndpoints.METRICS_PATH).then().statusCode(200).extract().asString();
+        return Management.given()
+                .get(ServiceEndpoints.METRICS_PATH)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
     }
 
     /** The value of the first series starting with this text (name and leading labels); -2 when absent. */
     private static double value(String metrics, String series) {
-        return metrics.lines().filter(l -> l.startsWith(series))
-                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).findFirst().orElse(-2);
+        return metrics.lines()
+                .filter(l -> l.startsWith(series))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
+                .findFirst()
+                .orElse(-2);
     }
 }

@@ -1,24 +1,23 @@
 package org.sourceoftruth.dispatcher.observability;
 
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import org.junit.jupiter.api.Test;
-import org.sourceoftruth.dispatcher.support.Fixtures;
-import org.sourceoftruth.dispatcher.support.TestInfrastructure;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-
-import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.dispatcher.support.Fixtures;
+import org.sourceoftruth.dispatcher.support.TestInfrastructure;
 
 /**
  * The dispatcher's JSON log lines of a request carry its X-Request-ID, user and route template,
@@ -30,16 +29,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 class RequestLoggingTest {
     /** The JSON log and its last rotated part (the handler rotates at 10 MB; a long run may rotate mid-test). */
     private static final List<Path> LOGS = List.of(Path.of("target/test-log.json"), Path.of("target/test-log.json.1"));
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     void accessLineOfAnAdminRequestCarriesItsRequestIdUserAndRoute() throws Exception {
         String token = Fixtures.token(Fixtures.user("log-admin", true, true), true, null);
-        String id = given().header("Authorization", "Token " + token).get("/api/core/background-queues/default/")
-                .then().extract().header("X-Request-ID");
+        String id = given().header("Authorization", "Token " + token)
+                .get("/api/core/background-queues/default/")
+                .then()
+                .extract()
+                .header("X-Request-ID");
         assertFalse(id == null || id.isBlank(), "the response names its request id");
 
-        JsonNode mdc = await().atMost(Duration.ofSeconds(10)).until(() -> accessLine(id), found -> found != null)
+        JsonNode mdc = await().atMost(Duration.ofSeconds(10))
+                .until(() -> accessLine(id), found -> found != null)
                 .get("mdc");
         assertEquals(id, mdc.path("request_id").asText());
         assertEquals("log-admin", mdc.path("user").asText());

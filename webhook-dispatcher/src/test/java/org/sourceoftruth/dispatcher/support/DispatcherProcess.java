@@ -1,6 +1,6 @@
 package org.sourceoftruth.dispatcher.support;
 
-import org.sourceoftruth.records.testsupport.RecordsApiProcess;
+import static org.awaitility.Awaitility.await;
 
 import java.io.File;
 import java.io.IOException;
@@ -13,8 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-
-import static org.awaitility.Awaitility.await;
+import org.sourceoftruth.records.testsupport.RecordsApiProcess;
 
 /**
  * The packaged dispatcher (target/quarkus-app, set by failsafe) as a child process on 127.0.0.1,
@@ -26,35 +25,38 @@ public final class DispatcherProcess {
     /** The management port (health, metrics) of each started process, by its HTTP port. */
     private static final Map<Integer, Integer> MANAGEMENT_PORTS = new ConcurrentHashMap<>();
 
-    private DispatcherProcess() {
-    }
+    private DispatcherProcess() {}
 
     /** Starts it; its output goes to target/&lt;logName&gt;.log. */
     public static Process start(int port, String topic, String recordsApiUrl, String logName) throws IOException {
-        Path jar = Path.of(System.getProperty("dispatcher.app.dir", "target/quarkus-app")).resolve("quarkus-run.jar");
+        Path jar = Path.of(System.getProperty("dispatcher.app.dir", "target/quarkus-app"))
+                .resolve("quarkus-run.jar");
         if (!Files.exists(jar)) {
             throw new IllegalStateException("package the application first: " + jar);
         }
         String java = ProcessHandle.current().info().command().orElse("java");
         ProcessBuilder builder = new ProcessBuilder(java, "-Xmx256m", "-jar", jar.toString());
-        builder.environment().putAll(Map.ofEntries(
-                Map.entry("HTTP_HOST", "127.0.0.1"),
-                Map.entry("HTTP_PORT", String.valueOf(port)),
-                Map.entry("MANAGEMENT_HOST", "127.0.0.1"),
-                Map.entry("MANAGEMENT_PORT", String.valueOf(MANAGEMENT_PORTS.computeIfAbsent(port,
-                        p -> RecordsApiProcess.freePort()))),
-                Map.entry("DB_NAME", TestDatabase.NAME),
-                Map.entry("DB_USER", TestDatabase.DISPATCHER_USER),
-                Map.entry("DB_PASSWORD", TestDatabase.DISPATCHER_PASSWORD),
-                Map.entry("RECORDS_API_SERVICE_URL", recordsApiUrl),
-                Map.entry("RECORDS_API_TOKEN", TestInfrastructure.SERVICE_TOKEN),
-                Map.entry("KAFKA_BOOTSTRAP_SERVERS", TestInfrastructure.BOOTSTRAP),
-                Map.entry("CHANGES_TOPIC", topic),
-                Map.entry("KAFKA_CONSUMER_GROUP", topic + "-group"),
-                Map.entry("WEBHOOK_TIMEOUT_SECONDS", "2"),
-                Map.entry("WEBHOOK_LEASE_MARGIN_SECONDS", "2"),
-                Map.entry("WEBHOOK_RETRY_BASE_SECONDS", "0.2"),
-                Map.entry("WEBHOOK_POLL_INTERVAL", "200ms")));
+        builder.environment()
+                .putAll(Map.ofEntries(
+                        Map.entry("HTTP_HOST", "127.0.0.1"),
+                        Map.entry("HTTP_PORT", String.valueOf(port)),
+                        Map.entry("MANAGEMENT_HOST", "127.0.0.1"),
+                        Map.entry(
+                                "MANAGEMENT_PORT",
+                                String.valueOf(
+                                        MANAGEMENT_PORTS.computeIfAbsent(port, p -> RecordsApiProcess.freePort()))),
+                        Map.entry("DB_NAME", TestDatabase.NAME),
+                        Map.entry("DB_USER", TestDatabase.DISPATCHER_USER),
+                        Map.entry("DB_PASSWORD", TestDatabase.DISPATCHER_PASSWORD),
+                        Map.entry("RECORDS_API_SERVICE_URL", recordsApiUrl),
+                        Map.entry("RECORDS_API_TOKEN", TestInfrastructure.SERVICE_TOKEN),
+                        Map.entry("KAFKA_BOOTSTRAP_SERVERS", TestInfrastructure.BOOTSTRAP),
+                        Map.entry("CHANGES_TOPIC", topic),
+                        Map.entry("KAFKA_CONSUMER_GROUP", topic + "-group"),
+                        Map.entry("WEBHOOK_TIMEOUT_SECONDS", "2"),
+                        Map.entry("WEBHOOK_LEASE_MARGIN_SECONDS", "2"),
+                        Map.entry("WEBHOOK_RETRY_BASE_SECONDS", "0.2"),
+                        Map.entry("WEBHOOK_POLL_INTERVAL", "200ms")));
         builder.redirectErrorStream(true).redirectOutput(new File("target/" + logName + ".log"));
         return builder.start();
     }
@@ -69,8 +71,12 @@ public final class DispatcherProcess {
             throw new IllegalStateException("no dispatcher was started on port " + port);
         }
         try {
-            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + management + path))
-                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+            return HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + management + path))
+                                    .timeout(Duration.ofSeconds(5))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             return null;
         } catch (InterruptedException e) {
@@ -80,9 +86,11 @@ public final class DispatcherProcess {
     }
 
     public static void awaitReady(int port) {
-        await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(500)).until(() -> {
-            HttpResponse<String> ready = health(port, "/q/health/ready");
-            return ready != null && ready.statusCode() == 200;
-        });
+        await().atMost(Duration.ofMinutes(2))
+                .pollInterval(Duration.ofMillis(500))
+                .until(() -> {
+                    HttpResponse<String> ready = health(port, "/q/health/ready");
+                    return ready != null && ready.statusCode() == 200;
+                });
     }
 }

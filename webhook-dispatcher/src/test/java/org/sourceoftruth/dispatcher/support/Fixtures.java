@@ -1,14 +1,6 @@
 package org.sourceoftruth.dispatcher.support;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.sourceoftruth.model.ChangeEvent;
-import org.sourceoftruth.model.Json;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.sql.Connection;
@@ -24,6 +16,13 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.sourceoftruth.model.ChangeEvent;
+import org.sourceoftruth.model.Json;
 
 /** Rows in records-api's tables, change events on the topic, and reads of the delivery tables. */
 public final class Fixtures implements AutoCloseable {
@@ -57,7 +56,7 @@ public final class Fixtures implements AutoCloseable {
     public static long webhook(String name, String url, String additionalHeaders, String bodyTemplate, String secret)
             throws SQLException {
         try (Connection connection = TestDatabase.connect();
-             PreparedStatement insert = connection.prepareStatement("""
+                PreparedStatement insert = connection.prepareStatement("""
                      insert into extras_webhook(name, payload_url, additional_headers, body_template, secret)
                      values (?, ?, coalesce(?, ''), coalesce(?, ''), coalesce(?, '')) returning id""")) {
             insert.setString(1, name);
@@ -72,8 +71,8 @@ public final class Fixtures implements AutoCloseable {
     /** TLS settings of a webhook row (records-api's columns). */
     public static void webhookTls(long webhookId, boolean sslVerification, String caFilePath) throws SQLException {
         try (Connection connection = TestDatabase.connect();
-             PreparedStatement update = connection.prepareStatement(
-                     "update extras_webhook set ssl_verification = ?, ca_file_path = ? where id = ?")) {
+                PreparedStatement update = connection.prepareStatement(
+                        "update extras_webhook set ssl_verification = ?, ca_file_path = ? where id = ?")) {
             update.setBoolean(1, sslVerification);
             update.setString(2, caFilePath);
             update.setLong(3, webhookId);
@@ -81,10 +80,11 @@ public final class Fixtures implements AutoCloseable {
         }
     }
 
-    public static long eventRule(String name, List<String> objectTypes, List<String> eventTypes, String conditionsJson,
-                                 long webhookId) throws SQLException {
+    public static long eventRule(
+            String name, List<String> objectTypes, List<String> eventTypes, String conditionsJson, long webhookId)
+            throws SQLException {
         try (Connection connection = TestDatabase.connect();
-             PreparedStatement insert = connection.prepareStatement("""
+                PreparedStatement insert = connection.prepareStatement("""
                      insert into extras_eventrule(name, object_types, event_types, conditions, action_type,
                          action_object_type, action_object_id)
                      values (?, ?, ?, ?::jsonb, 'webhook', 'extras.webhook', ?) returning id""")) {
@@ -101,7 +101,7 @@ public final class Fixtures implements AutoCloseable {
 
     public static long user(String username, boolean superuser, boolean active) throws SQLException {
         try (Connection connection = TestDatabase.connect();
-             PreparedStatement insert = connection.prepareStatement("""
+                PreparedStatement insert = connection.prepareStatement("""
                      insert into users_user(username, is_superuser, is_active) values (?, ?, ?) returning id""")) {
             insert.setString(1, username);
             insert.setBoolean(2, superuser);
@@ -113,9 +113,11 @@ public final class Fixtures implements AutoCloseable {
     /** A 40-hex token for the user. */
     public static String token(long userId, boolean enabled, OffsetDateTime expires, String... allowedIps)
             throws SQLException {
-        String key = (UUID.randomUUID().toString() + UUID.randomUUID()).replace("-", "").substring(0, 40);
+        String key = (UUID.randomUUID().toString() + UUID.randomUUID())
+                .replace("-", "")
+                .substring(0, 40);
         try (Connection connection = TestDatabase.connect();
-             PreparedStatement insert = connection.prepareStatement("""
+                PreparedStatement insert = connection.prepareStatement("""
                      insert into users_token(user_id, key, enabled, expires, allowed_ips) values (?, ?, ?, ?, ?)""")) {
             insert.setLong(1, userId);
             insert.setString(2, key);
@@ -144,11 +146,19 @@ public final class Fixtures implements AutoCloseable {
         }
     }
 
-    public static ChangeEvent event(String event, String model, long objectId, JsonNode data, JsonNode prechange,
-                                    JsonNode postchange) {
-        return new ChangeEvent(UUID.randomUUID(), objectId, event, model, objectId,
-                OffsetDateTime.of(2026, 8, 20, 10, 0, 0, 123456000, ZoneOffset.UTC), "alice",
-                UUID.randomUUID().toString(), data, new ChangeEvent.Snapshots(prechange, postchange));
+    public static ChangeEvent event(
+            String event, String model, long objectId, JsonNode data, JsonNode prechange, JsonNode postchange) {
+        return new ChangeEvent(
+                UUID.randomUUID(),
+                objectId,
+                event,
+                model,
+                objectId,
+                OffsetDateTime.of(2026, 8, 20, 10, 0, 0, 123456000, ZoneOffset.UTC),
+                "alice",
+                UUID.randomUUID().toString(),
+                data,
+                new ChangeEvent.Snapshots(prechange, postchange));
     }
 
     public void publish(ChangeEvent event) {
@@ -195,12 +205,13 @@ public final class Fixtures implements AutoCloseable {
     }
 
     public static boolean processed(UUID changeId) throws SQLException {
-        return !rows("select 1 from dispatch.processed_change where change_id = ?", changeId).isEmpty();
+        return !rows("select 1 from dispatch.processed_change where change_id = ?", changeId)
+                .isEmpty();
     }
 
     public static List<Map<String, Object>> rows(String sql, Object... parameters) throws SQLException {
         try (Connection connection = TestDatabase.connect();
-             PreparedStatement select = connection.prepareStatement(sql)) {
+                PreparedStatement select = connection.prepareStatement(sql)) {
             for (int i = 0; i < parameters.length; i++) {
                 select.setObject(i + 1, parameters[i]);
             }

@@ -4,9 +4,6 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
-
-import javax.net.ssl.SSLContext;
-
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -19,6 +16,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import javax.net.ssl.SSLContext;
 
 /** A real HTTP receiver on 127.0.0.1 that records requests and answers as told. */
 public final class Receiver implements AutoCloseable {
@@ -102,7 +100,8 @@ public final class Receiver implements AutoCloseable {
         Instant arrived = Instant.now();
         byte[] body = exchange.getRequestBody().readAllBytes();
         Map<String, String> headers = new TreeMap<>();
-        exchange.getRequestHeaders().forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), values.get(0)));
+        exchange.getRequestHeaders()
+                .forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), values.get(0)));
         if (delayMillis > 0) {
             try {
                 Thread.sleep(delayMillis);
@@ -110,8 +109,8 @@ public final class Receiver implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
-        received.add(new Received(exchange.getRequestMethod(), exchange.getRequestURI().toString(), headers, body,
-                arrived));
+        received.add(new Received(
+                exchange.getRequestMethod(), exchange.getRequestURI().toString(), headers, body, arrived));
         byte[] answer = (answerBody != null ? answerBody : "answer " + status).getBytes(StandardCharsets.UTF_8);
         int code = status;
         if (location != null) {

@@ -1,13 +1,13 @@
 package org.sourceoftruth.dispatcher.support;
 
-import javax.net.ssl.KeyManagerFactory;
-import javax.net.ssl.SSLContext;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
 
 /**
  * A throw-away self-signed certificate for 127.0.0.1, made with the JDK's keytool: the server's
@@ -28,12 +28,41 @@ public final class SelfSignedCertificate {
     public static SelfSignedCertificate create(Path directory) throws Exception {
         Path keystore = directory.resolve("receiver.p12");
         Path pem = directory.resolve("receiver.pem");
-        String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
-        run(List.of(keytool, "-genkeypair", "-alias", "receiver", "-keyalg", "RSA", "-keysize", "2048",
-                "-dname", "CN=127.0.0.1", "-ext", "san=ip:127.0.0.1", "-validity", "2",
-                "-storetype", "PKCS12", "-keystore", keystore.toString(), "-storepass", PASSWORD));
-        run(List.of(keytool, "-exportcert", "-rfc", "-alias", "receiver", "-keystore", keystore.toString(),
-                "-storepass", PASSWORD, "-file", pem.toString()));
+        String keytool =
+                Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
+        run(List.of(
+                keytool,
+                "-genkeypair",
+                "-alias",
+                "receiver",
+                "-keyalg",
+                "RSA",
+                "-keysize",
+                "2048",
+                "-dname",
+                "CN=127.0.0.1",
+                "-ext",
+                "san=ip:127.0.0.1",
+                "-validity",
+                "2",
+                "-storetype",
+                "PKCS12",
+                "-keystore",
+                keystore.toString(),
+                "-storepass",
+                PASSWORD));
+        run(List.of(
+                keytool,
+                "-exportcert",
+                "-rfc",
+                "-alias",
+                "receiver",
+                "-keystore",
+                keystore.toString(),
+                "-storepass",
+                PASSWORD,
+                "-file",
+                pem.toString()));
         KeyStore store = KeyStore.getInstance("PKCS12");
         try (InputStream in = Files.newInputStream(keystore)) {
             store.load(in, PASSWORD.toCharArray());

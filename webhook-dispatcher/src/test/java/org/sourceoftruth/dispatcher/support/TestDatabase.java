@@ -1,7 +1,5 @@
 package org.sourceoftruth.dispatcher.support;
 
-import org.flywaydb.core.Flyway;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -9,6 +7,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import org.flywaydb.core.Flyway;
 
 /**
  * The test database (TEST_DB_NAME, default sot_test_dispatcher, on DB_HOST:DB_PORT), shared by
@@ -24,16 +23,16 @@ import java.sql.Statement;
 public final class TestDatabase {
 
     public static final String NAME = env("TEST_DB_NAME", "sot_test_dispatcher");
-    public static final String URL = "jdbc:postgresql://" + env("DB_HOST", "127.0.0.1") + ":" + env("DB_PORT", "5432")
-            + "/" + NAME;
+    public static final String URL =
+            "jdbc:postgresql://" + env("DB_HOST", "127.0.0.1") + ":" + env("DB_PORT", "5432") + "/" + NAME;
     public static final String USER = env("DB_USER", "sot");
     public static final String PASSWORD = env("DB_PASSWORD", "sot");
     /** The dispatcher's own role (application.properties, %test). */
     public static final String DISPATCHER_USER = env("DISPATCHER_DB_USER", "sot_dispatcher");
+
     public static final String DISPATCHER_PASSWORD = env("DISPATCHER_DB_PASSWORD", "sot_dispatcher");
 
-    private TestDatabase() {
-    }
+    private TestDatabase() {}
 
     /** As records-api's role (DB_USER). */
     public static Connection connect() throws SQLException {
@@ -46,7 +45,8 @@ public final class TestDatabase {
      * its owner, so the dispatcher's role cannot even see records-api's tables.
      */
     public static void reset() throws SQLException {
-        try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+        try (Connection connection = connect();
+                Statement statement = connection.createStatement()) {
             requireDispatcherRole(connection);
             statement.execute("drop schema if exists dispatch cascade");
             statement.execute("drop schema if exists public cascade");
@@ -70,7 +70,8 @@ public final class TestDatabase {
                     throw new IllegalStateException("The dispatcher's tests connect as the role " + DISPATCHER_USER
                             + " (DISPATCHER_DB_USER), which must exist with the password DISPATCHER_DB_PASSWORD and be"
                             + " granted to " + USER + ". deploy/local/stack creates it; by hand, as a superuser:"
-                            + " CREATE ROLE " + DISPATCHER_USER + " LOGIN PASSWORD '" + DISPATCHER_PASSWORD + "'; GRANT "
+                            + " CREATE ROLE " + DISPATCHER_USER + " LOGIN PASSWORD '" + DISPATCHER_PASSWORD
+                            + "'; GRANT "
                             + DISPATCHER_USER + " TO " + USER + ";");
                 }
             }
@@ -79,7 +80,9 @@ public final class TestDatabase {
 
     private static Path recordsApiMigrations() {
         // Tests run with the module directory as working directory (Maven, IDEs).
-        Path path = Path.of("..", "records-api", "src", "main", "resources", "db", "migration").toAbsolutePath().normalize();
+        Path path = Path.of("..", "records-api", "src", "main", "resources", "db", "migration")
+                .toAbsolutePath()
+                .normalize();
         if (!Files.isDirectory(path)) {
             throw new IllegalStateException("records-api migrations not found at " + path);
         }

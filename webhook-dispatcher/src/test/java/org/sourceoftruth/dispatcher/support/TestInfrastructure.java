@@ -1,16 +1,15 @@
 package org.sourceoftruth.dispatcher.support;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.sourceoftruth.records.testsupport.RecordsApiProcess;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.sourceoftruth.records.testsupport.RecordsApiProcess;
 
 /**
  * Real PostgreSQL, the real Kafka broker and the packaged records-api for @QuarkusTest: a freshly
@@ -22,7 +21,8 @@ import java.util.concurrent.TimeUnit;
 public class TestInfrastructure implements QuarkusTestResourceLifecycleManager {
 
     public static final String BOOTSTRAP = System.getenv().getOrDefault("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:9092");
-    public static final String TOPIC = "dispatcher-test-" + UUID.randomUUID().toString().substring(0, 8);
+    public static final String TOPIC =
+            "dispatcher-test-" + UUID.randomUUID().toString().substring(0, 8);
     public static final int RETRY_MAX = 3;
     /** The dispatcher's RECORDS_API_TOKEN: the API token of records-api's bootstrapped superuser. */
     public static final String SERVICE_TOKEN = "5e41ce0000000000000000000000000000d15ba7";
@@ -33,11 +33,15 @@ public class TestInfrastructure implements QuarkusTestResourceLifecycleManager {
     public static RecordsApiProcess.Launcher serviceRecordsApi(String topic) {
         if (!java.nio.file.Files.exists(RecordsApiProcess.packagedJar())) {
             throw new IllegalStateException("webhook-dispatcher's tests need the packaged records-api ("
-                    + RecordsApiProcess.packagedJar() + "): the dispatcher reads its rules and checks sign-ins through it;"
+                    + RecordsApiProcess.packagedJar()
+                    + "): the dispatcher reads its rules and checks sign-ins through it;"
                     + " build with -am (mvn -pl webhook-dispatcher -am verify)");
         }
-        return RecordsApiProcess.launcher().database(TestDatabase.NAME).kafka(BOOTSTRAP, topic)
-                .superuser("dispatcher-service", "Dispatcher-service-1", SERVICE_TOKEN).name("records-api-service");
+        return RecordsApiProcess.launcher()
+                .database(TestDatabase.NAME)
+                .kafka(BOOTSTRAP, topic)
+                .superuser("dispatcher-service", "Dispatcher-service-1", SERVICE_TOKEN)
+                .name("records-api-service");
     }
 
     /**
@@ -56,8 +60,10 @@ public class TestInfrastructure implements QuarkusTestResourceLifecycleManager {
                 // As deploy/local/stack creates records.object-changes: events up to records-api's
                 // 8 MiB ceiling (OUTBOX_MAX_EVENT_BYTES) plus record headers.
                 admin.createTopics(List.of(new NewTopic(TOPIC, 3, (short) 1)
-                        .configs(Map.of("max.message.bytes", String.valueOf(Fixtures.MAX_EVENT_BYTES + 16 * 1024)))))
-                        .all().get(30, TimeUnit.SECONDS);
+                                .configs(Map.of(
+                                        "max.message.bytes", String.valueOf(Fixtures.MAX_EVENT_BYTES + 16 * 1024)))))
+                        .all()
+                        .get(30, TimeUnit.SECONDS);
             }
             recordsApi = serviceRecordsApi(TOPIC).start();
         } catch (Exception e) {

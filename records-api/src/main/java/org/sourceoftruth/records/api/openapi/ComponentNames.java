@@ -16,8 +16,7 @@ public final class ComponentNames {
     /** How tags are written: attributes of an existing tag. */
     public static final String NESTED_TAG_REQUEST = "NestedTagRequest";
 
-    private ComponentNames() {
-    }
+    private ComponentNames() {}
 
     /** The full representation; NetBox's devices and VMs are {@code DeviceWithConfigContext}. */
     public static String full(Model m) {

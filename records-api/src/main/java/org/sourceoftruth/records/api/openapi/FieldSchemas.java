@@ -1,22 +1,20 @@
 package org.sourceoftruth.records.api.openapi;
 
-import org.eclipse.microprofile.openapi.OASFactory;
-import org.eclipse.microprofile.openapi.models.media.Schema;
-import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
-import org.sourceoftruth.records.model.ChoiceSet;
-import org.sourceoftruth.records.model.Field;
-import org.sourceoftruth.records.model.Kind;
-
-import org.sourceoftruth.records.kind.FieldType;
-import org.sourceoftruth.records.kind.FieldTypes;
-import org.sourceoftruth.records.kind.SchemaNames;
-import org.sourceoftruth.records.kind.Schemas;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.eclipse.microprofile.openapi.OASFactory;
+import org.eclipse.microprofile.openapi.models.media.Schema;
+import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
+import org.sourceoftruth.records.kind.FieldType;
+import org.sourceoftruth.records.kind.FieldTypes;
+import org.sourceoftruth.records.kind.SchemaNames;
+import org.sourceoftruth.records.kind.Schemas;
+import org.sourceoftruth.records.model.ChoiceSet;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Kind;
 
 /**
  * Field schemas of the OpenAPI document: a field as rendered in a response, as written in a

@@ -3,6 +3,13 @@ package org.sourceoftruth.records.api.openapi;
 import io.quarkus.arc.All;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.models.Components;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
@@ -14,21 +21,13 @@ import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
 import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 import org.eclipse.microprofile.openapi.models.security.SecurityScheme;
-import org.sourceoftruth.records.engine.query.FilterCatalog;
 import org.sourceoftruth.records.auth.AuthConfig;
+import org.sourceoftruth.records.engine.query.FilterCatalog;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.web.ApiConfig;
-
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * Writes the OpenAPI description of every model endpoint from the model registry, as NetBox's
@@ -42,17 +41,22 @@ import java.util.Set;
 public class OpenApiDocument {
     /** The schemes NetBox's document declares (DRF's TokenAuthentication and Django's session). */
     public static final String TOKEN_AUTH = "tokenAuth";
+
     public static final String COOKIE_AUTH = "cookieAuth";
 
     @Inject
     ModelRegistry registry;
+
     @Inject
     FilterCatalog filters;
+
     @Inject
     @All
     List<OpenApiContribution> contributions;
+
     @Inject
     ApiConfig apiConfig;
+
     @Inject
     AuthConfig authConfig;
 
@@ -93,18 +97,30 @@ public class OpenApiDocument {
     }
 
     private OpenAPI build() {
-        OpenAPI api = OASFactory.createOpenAPI().components(OASFactory.createComponents())
+        OpenAPI api = OASFactory.createOpenAPI()
+                .components(OASFactory.createComponents())
                 .paths(OASFactory.createPaths());
-        api.info(OASFactory.createInfo().title("NetBox REST API").version(apiConfig.apiVersion())
+        api.info(OASFactory.createInfo()
+                .title("NetBox REST API")
+                .version(apiConfig.apiVersion())
                 .description("A NetBox-compatible source of truth. Authenticate with an API token"
                         + " (Authorization: Token <key>) or a login session."));
         Components components = api.getComponents();
-        components.addSecurityScheme(TOKEN_AUTH, OASFactory.createSecurityScheme().type(SecurityScheme.Type.APIKEY)
-                .in(SecurityScheme.In.HEADER).name("Authorization")
-                .description("Token-based authentication with required prefix \"Token\": Token <key>"));
-        components.addSecurityScheme(COOKIE_AUTH, OASFactory.createSecurityScheme().type(SecurityScheme.Type.APIKEY)
-                .in(SecurityScheme.In.COOKIE).name(authConfig.sessionCookieName()));
-        api.security(new ArrayList<>(List.of(OASFactory.createSecurityRequirement().addScheme(COOKIE_AUTH),
+        components.addSecurityScheme(
+                TOKEN_AUTH,
+                OASFactory.createSecurityScheme()
+                        .type(SecurityScheme.Type.APIKEY)
+                        .in(SecurityScheme.In.HEADER)
+                        .name("Authorization")
+                        .description("Token-based authentication with required prefix \"Token\": Token <key>"));
+        components.addSecurityScheme(
+                COOKIE_AUTH,
+                OASFactory.createSecurityScheme()
+                        .type(SecurityScheme.Type.APIKEY)
+                        .in(SecurityScheme.In.COOKIE)
+                        .name(authConfig.sessionCookieName()));
+        api.security(new ArrayList<>(List.of(
+                OASFactory.createSecurityRequirement().addScheme(COOKIE_AUTH),
                 OASFactory.createSecurityRequirement().addScheme(TOKEN_AUTH))));
 
         FieldSchemas schemas = new FieldSchemas(type -> registry.require(type).apiName());
@@ -214,11 +230,16 @@ public class OpenApiDocument {
 
     private static Schema paginated(Model m) {
         Schema uri = FieldSchemas.nullable(FieldSchemas.basic(Kind.STRING).format("uri"));
-        return OASFactory.createSchema().addType(SchemaType.OBJECT)
-                .addProperty("count", FieldSchemas.basic(Kind.INTEGER)
-                        .description("Number of matching objects (null with cursor pagination, ?start=)"))
+        return OASFactory.createSchema()
+                .addType(SchemaType.OBJECT)
+                .addProperty(
+                        "count",
+                        FieldSchemas.basic(Kind.INTEGER)
+                                .description("Number of matching objects (null with cursor pagination, ?start=)"))
                 .addProperty("next", uri)
-                .addProperty("previous", FieldSchemas.nullable(FieldSchemas.basic(Kind.STRING).format("uri")))
+                .addProperty(
+                        "previous",
+                        FieldSchemas.nullable(FieldSchemas.basic(Kind.STRING).format("uri")))
                 .addProperty("results", FieldSchemas.array(FieldSchemas.ref(ComponentNames.full(m))))
                 .required(new ArrayList<>(List.of("count", "results")));
     }
@@ -237,16 +258,20 @@ public class OpenApiDocument {
         Schema patched = FieldSchemas.ref(ComponentNames.patchedRequest(m));
 
         Operation list = operation(stem + "_list", app, "Get a list of " + m.verboseName() + " objects.")
-                .responses(OASFactory.createAPIResponses().addAPIResponse("200",
-                        json("", FieldSchemas.ref(ComponentNames.paginated(m)))));
+                .responses(OASFactory.createAPIResponses()
+                        .addAPIResponse("200", json("", FieldSchemas.ref(ComponentNames.paginated(m)))));
         listParameters(m).forEach(list::addParameter);
         PathItem listItem = OASFactory.createPathItem().GET(list);
 
-        Parameter id = OASFactory.createParameter().name("id").in(Parameter.In.PATH).required(true)
+        Parameter id = OASFactory.createParameter()
+                .name("id")
+                .in(Parameter.In.PATH)
+                .required(true)
                 .description("A unique integer value identifying this " + m.verboseName() + ".")
                 .schema(FieldSchemas.basic(Kind.INTEGER));
         Operation retrieve = operation(stem + "_retrieve", app, "Get a " + m.verboseName() + " object.")
-                .addParameter(id).responses(OASFactory.createAPIResponses().addAPIResponse("200", json("", full)));
+                .addParameter(id)
+                .responses(OASFactory.createAPIResponses().addAPIResponse("200", json("", full)));
         for (String detailParameter : List.of("brief", "fields", "omit")) {
             retrieve.addParameter(reservedParameter(detailParameter));
         }
@@ -257,30 +282,43 @@ public class OpenApiDocument {
             listItem.POST(operation(stem + "_create", app, "Post a list of " + what + " objects.")
                     .requestBody(body(request, m.hasImageFields()))
                     .responses(OASFactory.createAPIResponses().addAPIResponse("201", json("", full))));
-            listItem.PUT(operation(stem + "_bulk_update", app, "Put a list of " + what
-                    + " objects; every item names the object it changes by its \"id\".")
+            listItem.PUT(operation(
+                            stem + "_bulk_update",
+                            app,
+                            "Put a list of " + what + " objects; every item names the object it changes by its \"id\".")
                     .requestBody(body(FieldSchemas.array(FieldSchemas.ref(ComponentNames.request(m)))))
-                    .responses(OASFactory.createAPIResponses().addAPIResponse("200",
-                            json("", FieldSchemas.array(FieldSchemas.ref(ComponentNames.full(m)))))));
-            listItem.PATCH(operation(stem + "_bulk_partial_update", app, "Patch a list of " + what
-                    + " objects; every item names the object it changes by its \"id\".")
+                    .responses(OASFactory.createAPIResponses()
+                            .addAPIResponse(
+                                    "200", json("", FieldSchemas.array(FieldSchemas.ref(ComponentNames.full(m)))))));
+            listItem.PATCH(operation(
+                            stem + "_bulk_partial_update",
+                            app,
+                            "Patch a list of " + what
+                                    + " objects; every item names the object it changes by its \"id\".")
                     .requestBody(body(FieldSchemas.array(FieldSchemas.ref(ComponentNames.patchedRequest(m)))))
-                    .responses(OASFactory.createAPIResponses().addAPIResponse("200",
-                            json("", FieldSchemas.array(FieldSchemas.ref(ComponentNames.full(m)))))));
-            listItem.DELETE(operation(stem + "_bulk_destroy", app, "Delete a list of " + what
-                    + " objects, each given as {\"id\": <id>}.")
-                    .requestBody(body(FieldSchemas.array(OASFactory.createSchema().addType(SchemaType.OBJECT)
+                    .responses(OASFactory.createAPIResponses()
+                            .addAPIResponse(
+                                    "200", json("", FieldSchemas.array(FieldSchemas.ref(ComponentNames.full(m)))))));
+            listItem.DELETE(operation(
+                            stem + "_bulk_destroy",
+                            app,
+                            "Delete a list of " + what + " objects, each given as {\"id\": <id>}.")
+                    .requestBody(body(FieldSchemas.array(OASFactory.createSchema()
+                            .addType(SchemaType.OBJECT)
                             .addProperty("id", FieldSchemas.basic(Kind.INTEGER))
                             .required(new ArrayList<>(List.of("id"))))))
                     .responses(noContent()));
             detailItem.PUT(operation(stem + "_update", app, "Put a " + what + " object.")
-                    .addParameter(id).requestBody(body(request, m.hasImageFields()))
+                    .addParameter(id)
+                    .requestBody(body(request, m.hasImageFields()))
                     .responses(OASFactory.createAPIResponses().addAPIResponse("200", json("", full))));
             detailItem.PATCH(operation(stem + "_partial_update", app, "Patch a " + what + " object.")
-                    .addParameter(id).requestBody(body(patched, m.hasImageFields()))
+                    .addParameter(id)
+                    .requestBody(body(patched, m.hasImageFields()))
                     .responses(OASFactory.createAPIResponses().addAPIResponse("200", json("", full))));
             detailItem.DELETE(operation(stem + "_destroy", app, "Delete a " + what + " object.")
-                    .addParameter(id).responses(noContent()));
+                    .addParameter(id)
+                    .responses(noContent()));
         }
         paths.addPathItem(listPath, listItem);
         paths.addPathItem(listPath + "{id}/", detailItem);
@@ -293,7 +331,9 @@ public class OpenApiDocument {
             Schema value = FieldSchemas.filterValue(p.kind(), p.choices(), p.format());
             Parameter param = OASFactory.createParameter().name(p.name()).in(Parameter.In.QUERY);
             if (p.multiple()) {
-                param.schema(FieldSchemas.array(value)).style(Parameter.Style.FORM).explode(true);
+                param.schema(FieldSchemas.array(value))
+                        .style(Parameter.Style.FORM)
+                        .explode(true);
             } else {
                 param.schema(value);
             }
@@ -308,16 +348,19 @@ public class OpenApiDocument {
     private static Parameter reservedParameter(String name) {
         Parameter p = OASFactory.createParameter().name(name).in(Parameter.In.QUERY);
         return switch (name) {
-            case "limit" -> p.description("Number of results to return per page.")
-                    .schema(FieldSchemas.basic(Kind.INTEGER));
-            case "offset" -> p.description("The initial index from which to return the results.")
-                    .schema(FieldSchemas.basic(Kind.INTEGER));
-            case "ordering" -> p.description("Which field to use when ordering the results.")
-                    .schema(FieldSchemas.basic(Kind.STRING));
-            case "brief" -> p.description("Return the brief representation of each object.")
-                    .schema(FieldSchemas.basic(Kind.BOOLEAN));
-            case "fields" -> p.description("Comma-separated fields to return (and no others).")
-                    .schema(FieldSchemas.basic(Kind.STRING));
+            case "limit" ->
+                p.description("Number of results to return per page.").schema(FieldSchemas.basic(Kind.INTEGER));
+            case "offset" ->
+                p.description("The initial index from which to return the results.")
+                        .schema(FieldSchemas.basic(Kind.INTEGER));
+            case "ordering" ->
+                p.description("Which field to use when ordering the results.").schema(FieldSchemas.basic(Kind.STRING));
+            case "brief" ->
+                p.description("Return the brief representation of each object.")
+                        .schema(FieldSchemas.basic(Kind.BOOLEAN));
+            case "fields" ->
+                p.description("Comma-separated fields to return (and no others).")
+                        .schema(FieldSchemas.basic(Kind.STRING));
             default -> p.description("Comma-separated fields to leave out.").schema(FieldSchemas.basic(Kind.STRING));
         };
     }
@@ -326,7 +369,9 @@ public class OpenApiDocument {
 
     /** An operation with NetBox's conventions: operation id, the application as its tag. */
     public static Operation operation(String operationId, String tag, String description) {
-        return OASFactory.createOperation().operationId(operationId).description(description)
+        return OASFactory.createOperation()
+                .operationId(operationId)
+                .description(description)
                 .tags(new ArrayList<>(List.of(tag)));
     }
 
@@ -338,14 +383,20 @@ public class OpenApiDocument {
 
     /** A JSON response with the given schema. */
     public static APIResponse json(String description, Schema schema) {
-        return OASFactory.createAPIResponse().description(description).content(OASFactory.createContent()
-                .addMediaType("application/json", OASFactory.createMediaType().schema(schema)));
+        return OASFactory.createAPIResponse()
+                .description(description)
+                .content(OASFactory.createContent()
+                        .addMediaType(
+                                "application/json", OASFactory.createMediaType().schema(schema)));
     }
 
     /** A required JSON request body. */
     public static org.eclipse.microprofile.openapi.models.parameters.RequestBody body(Schema schema) {
-        return OASFactory.createRequestBody().required(true).content(OASFactory.createContent()
-                .addMediaType("application/json", OASFactory.createMediaType().schema(schema)));
+        return OASFactory.createRequestBody()
+                .required(true)
+                .content(OASFactory.createContent()
+                        .addMediaType(
+                                "application/json", OASFactory.createMediaType().schema(schema)));
     }
 
     /**
@@ -355,13 +406,15 @@ public class OpenApiDocument {
     private static org.eclipse.microprofile.openapi.models.parameters.RequestBody body(Schema schema, boolean uploads) {
         var body = body(schema);
         if (uploads) {
-            body.getContent().addMediaType("multipart/form-data", OASFactory.createMediaType().schema(schema));
+            body.getContent()
+                    .addMediaType(
+                            "multipart/form-data", OASFactory.createMediaType().schema(schema));
         }
         return body;
     }
 
     private static org.eclipse.microprofile.openapi.models.responses.APIResponses noContent() {
-        return OASFactory.createAPIResponses().addAPIResponse("204",
-                OASFactory.createAPIResponse().description("No response body"));
+        return OASFactory.createAPIResponses()
+                .addAPIResponse("204", OASFactory.createAPIResponse().description("No response body"));
     }
 }

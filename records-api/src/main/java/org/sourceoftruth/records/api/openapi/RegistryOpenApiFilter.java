@@ -3,13 +3,12 @@ package org.sourceoftruth.records.api.openapi;
 import io.quarkus.smallrye.openapi.OpenApiFilter;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
 import org.eclipse.microprofile.openapi.OASFilter;
-import org.jboss.logging.Logger;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.PathItem;
 import org.eclipse.microprofile.openapi.models.Paths;
-
-import java.util.ArrayList;
+import org.jboss.logging.Logger;
 
 /**
  * Builds /api/schema/ from the model registry, on request: the model part is built on the first
@@ -24,6 +23,7 @@ import java.util.ArrayList;
 @OpenApiFilter(stages = OpenApiFilter.RunStage.RUNTIME_PER_REQUEST)
 public class RegistryOpenApiFilter implements OASFilter {
     private static final Logger LOG = Logger.getLogger(RegistryOpenApiFilter.class);
+
     @Inject
     OpenApiDocument document;
 
@@ -42,7 +42,10 @@ public class RegistryOpenApiFilter implements OASFilter {
         }
         long start = System.nanoTime();
         document.describe(api);
-        LOG.debugf("OpenAPI document: %d paths, %d schemas in %d ms", api.getPaths().getPathItems().size(),
-                api.getComponents().getSchemas().size(), (System.nanoTime() - start) / 1_000_000);
+        LOG.debugf(
+                "OpenAPI document: %d paths, %d schemas in %d ms",
+                api.getPaths().getPathItems().size(),
+                api.getComponents().getSchemas().size(),
+                (System.nanoTime() - start) / 1_000_000);
     }
 }

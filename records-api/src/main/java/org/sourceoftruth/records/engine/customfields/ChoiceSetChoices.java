@@ -1,7 +1,6 @@
 package org.sourceoftruth.records.engine.customfields;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -18,11 +17,9 @@ public final class ChoiceSetChoices {
     public static final String ISO_3166 = "ISO_3166";
 
     /** A choice: the stored value and its label. */
-    public record Choice(String value, String label) {
-    }
+    public record Choice(String value, String label) {}
 
-    private ChoiceSetChoices() {
-    }
+    private ChoiceSetChoices() {}
 
     public static List<Choice> of(String baseChoices, JsonNode extraChoices, boolean alphabetical) {
         List<Choice> out = new ArrayList<>();

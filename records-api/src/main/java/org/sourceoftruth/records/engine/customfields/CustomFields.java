@@ -1,16 +1,11 @@
 package org.sourceoftruth.records.engine.customfields;
 
-import org.sourceoftruth.records.model.WriteListener;
-import org.sourceoftruth.records.web.ErrorMapper;
-import org.sourceoftruth.records.db.Db;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.model.Model;
-
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -23,6 +18,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.WriteListener;
+import org.sourceoftruth.records.web.ErrorMapper;
 
 /**
  * Custom-field definitions per content type, with NetBox's rendering (every defined field,
@@ -37,8 +36,7 @@ public class CustomFields implements WriteListener {
     @Inject
     AgroalDataSource dataSource;
 
-    private record Cached(List<CustomFieldDef> defs, long loadedAt) {
-    }
+    private record Cached(List<CustomFieldDef> defs, long loadedAt) {}
 
     private final Map<String, Cached> cache = new ConcurrentHashMap<>();
 
@@ -81,17 +79,24 @@ public class CustomFields implements WriteListener {
     }
 
     private List<CustomFieldDef> load(Db db, String contentType) {
-        List<CustomFieldDef> defs = db.query(
-                "select f.*, s.base_choices as set_base_choices, s.extra_choices as set_extra_choices"
-                        + " from extras_customfield f left join extras_customfieldchoiceset s on s.id = f.choice_set_id"
-                        + " where ? = any(f.object_types) order by f.weight, f.name", contentType)
-                .stream().map(CustomFieldDef::from).toList();
+        List<CustomFieldDef> defs = db
+                .query(
+                        "select f.*, s.base_choices as set_base_choices, s.extra_choices as set_extra_choices"
+                                + " from extras_customfield f left join extras_customfieldchoiceset s on s.id = f.choice_set_id"
+                                + " where ? = any(f.object_types) order by f.weight, f.name",
+                        contentType)
+                .stream()
+                .map(CustomFieldDef::from)
+                .toList();
         cache.put(contentType, new Cached(defs, System.currentTimeMillis()));
         return defs;
     }
 
     public CustomFieldDef find(Db db, String contentType, String name) {
-        return definitions(db, contentType).stream().filter(d -> d.name().equals(name)).findFirst().orElse(null);
+        return definitions(db, contentType).stream()
+                .filter(d -> d.name().equals(name))
+                .findFirst()
+                .orElse(null);
     }
 
     public ObjectNode render(Db db, Model model, JsonNode data) {
@@ -108,8 +113,8 @@ public class CustomFields implements WriteListener {
      * create and checks every value. Unknown keys are reported under custom_fields as a string
      * (NetBox's shape); value problems under __all__.
      */
-    public ObjectNode merge(Model model, JsonNode incoming, JsonNode existing, boolean create,
-                            Map<String, List<String>> errors) {
+    public ObjectNode merge(
+            Model model, JsonNode incoming, JsonNode existing, boolean create, Map<String, List<String>> errors) {
         ObjectNode merged = existing instanceof ObjectNode o ? o.deepCopy() : NODES.objectNode();
         List<CustomFieldDef> defs = definitions(model.contentType());
         if (incoming != null && !incoming.isNull()) {
@@ -121,7 +126,10 @@ public class CustomFields implements WriteListener {
             var it = incoming.fields();
             while (it.hasNext()) {
                 var e = it.next();
-                CustomFieldDef def = defs.stream().filter(d -> d.name().equals(e.getKey())).findFirst().orElse(null);
+                CustomFieldDef def = defs.stream()
+                        .filter(d -> d.name().equals(e.getKey()))
+                        .findFirst()
+                        .orElse(null);
                 if (def == null) {
                     errors.computeIfAbsent("custom_fields", k -> new ArrayList<>())
                             .add("Custom field '" + e.getKey() + "' does not exist for this object type.");
@@ -138,11 +146,15 @@ public class CustomFields implements WriteListener {
         }
         for (CustomFieldDef def : defs) {
             JsonNode v = merged.get(def.name());
-            if ((v == null || v.isNull()) && create && def.defaultValue() != null && !def.defaultValue().isNull()) {
+            if ((v == null || v.isNull())
+                    && create
+                    && def.defaultValue() != null
+                    && !def.defaultValue().isNull()) {
                 merged.set(def.name(), def.defaultValue());
                 v = def.defaultValue();
             }
-            if (def.required() && (v == null || v.isNull() || (v.isTextual() && v.asText().isEmpty()))) {
+            if (def.required()
+                    && (v == null || v.isNull() || (v.isTextual() && v.asText().isEmpty()))) {
                 errors.computeIfAbsent("__all__", k -> new ArrayList<>())
                         .add("Missing required custom field '" + def.name() + "'.");
             }
@@ -162,7 +174,9 @@ public class CustomFields implements WriteListener {
                 }
                 if (def.validationRegex() != null && !def.validationRegex().isEmpty()) {
                     try {
-                        if (!Pattern.compile(def.validationRegex()).matcher(v.asText()).find()) {
+                        if (!Pattern.compile(def.validationRegex())
+                                .matcher(v.asText())
+                                .find()) {
                             return "Values must match this regex: " + def.validationRegex();
                         }
                     } catch (PatternSyntaxException ex) {
@@ -233,10 +247,12 @@ public class CustomFields implements WriteListener {
 
     private static String range(CustomFieldDef def, BigDecimal value) {
         if (def.validationMinimum() != null && value.compareTo(def.validationMinimum()) < 0) {
-            return "Value must be at least " + def.validationMinimum().stripTrailingZeros().toPlainString();
+            return "Value must be at least "
+                    + def.validationMinimum().stripTrailingZeros().toPlainString();
         }
         if (def.validationMaximum() != null && value.compareTo(def.validationMaximum()) > 0) {
-            return "Value must not exceed " + def.validationMaximum().stripTrailingZeros().toPlainString();
+            return "Value must not exceed "
+                    + def.validationMaximum().stripTrailingZeros().toPlainString();
         }
         return null;
     }

@@ -1,8 +1,13 @@
 package org.sourceoftruth.records.engine.query;
 
-import org.sourceoftruth.records.engine.query.FilterCompiler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.sourceoftruth.records.kind.FieldFilter;
 import org.sourceoftruth.records.kind.Lookup;
 import org.sourceoftruth.records.model.ChoiceSet;
@@ -11,13 +16,6 @@ import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
-
-import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The filter parameters a model's list accepts, named as {@link FilterCompiler} reads them: what
@@ -58,8 +56,11 @@ public class FilterCatalog {
 
     /** The model's filter parameters, sorted by name (as NetBox's document lists them). */
     public List<Parameter> parameters(Model model) {
-        return cache.computeIfAbsent(model.contentType(), type -> build(model, new HashSet<>()).values().stream()
-                .sorted(java.util.Comparator.comparing(Parameter::name)).toList());
+        return cache.computeIfAbsent(
+                model.contentType(),
+                type -> build(model, new HashSet<>()).values().stream()
+                        .sorted(java.util.Comparator.comparing(Parameter::name))
+                        .toList());
     }
 
     private Map<String, Parameter> build(Model model, Set<String> visiting) {
@@ -91,8 +92,9 @@ public class FilterCatalog {
                 out.putIfAbsent(extra.name() + "__n", Parameter.of(extra.name() + "__n", extra.valueKind()));
             }
         }
-        model.relationFilters().values().forEach(r -> withNegation(r.name(),
-                r.key().equals("id") ? Kind.INTEGER : Kind.STRING, null, out));
+        model.relationFilters()
+                .values()
+                .forEach(r -> withNegation(r.name(), r.key().equals("id") ? Kind.INTEGER : Kind.STRING, null, out));
         model.childFilters().values().forEach(c -> {
             Field child = registry.require(c.childType()).field(c.name());
             if (child != null) {
@@ -112,7 +114,8 @@ public class FilterCatalog {
     /** A field's own filters: those its kind declares (as FilterCompiler compiles them), and object-type ids. */
     private void fieldFilters(Map<String, FieldFilter> declared, Field f, Map<String, Parameter> out) {
         if (f.hasObjectTypeIds()) {
-            String base = f.name.endsWith("_types") ? f.name.substring(0, f.name.length() - 1)
+            String base = f.name.endsWith("_types")
+                    ? f.name.substring(0, f.name.length() - 1)
                     : f.kind == Kind.GENERIC_FK ? f.genericTypeColumn() : f.name;
             withNegation(base + "_id", Kind.INTEGER, null, out);
             if (f.kind == Kind.STRING_LIST) {
@@ -157,11 +160,14 @@ public class FilterCatalog {
                     // lookups reach the field through the relation
                     Map<String, Parameter> related = new LinkedHashMap<>();
                     fieldFilters(FieldFilter.byName(target), inner, related);
-                    related.forEach((param, p) -> out.putIfAbsent(hop.name + "_" + param,
+                    related.forEach((param, p) -> out.putIfAbsent(
+                            hop.name + "_" + param,
                             new Parameter(hop.name + "_" + param, p.kind(), p.choices(), p.multiple(), p.format())));
                     continue;
                 }
-                if (!inner.isFilterable() || !CLASSIFICATIONS.contains(inner.name) || model.field(name) != null
+                if (!inner.isFilterable()
+                        || !CLASSIFICATIONS.contains(inner.name)
+                        || model.field(name) != null
                         || out.containsKey(name)) {
                     continue; // the model's own field of that name wins in the compiler
                 }
@@ -186,7 +192,9 @@ public class FilterCatalog {
                 }
                 for (String hopName : model.placementHops()) {
                     Field hop = model.field(hopName);
-                    if (hop == null || hop.kind != Kind.FK || hopName.equals(place)
+                    if (hop == null
+                            || hop.kind != Kind.FK
+                            || hopName.equals(place)
                             || visiting.contains(hop.target())) {
                         continue;
                     }
@@ -201,8 +209,8 @@ public class FilterCatalog {
         }
     }
 
-    private static void lookups(String name, Kind kind, ChoiceSet choices, List<String> lookups,
-                                Map<String, Parameter> out) {
+    private static void lookups(
+            String name, Kind kind, ChoiceSet choices, List<String> lookups, Map<String, Parameter> out) {
         out.putIfAbsent(name, new Parameter(name, kind, choices, true, null));
         for (String lookup : lookups) {
             String param = name + "__" + lookup;

@@ -1,15 +1,18 @@
 package org.sourceoftruth.records.engine.query;
 
-import org.sourceoftruth.records.engine.customfields.CustomFields;
-import org.sourceoftruth.records.engine.customfields.CustomFieldDef;
-import org.sourceoftruth.records.web.ApiConfig;
-import org.sourceoftruth.records.web.ApiException;
-import org.sourceoftruth.records.db.Db;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.model.ChildFilter;
-import org.sourceoftruth.records.model.ExtraFilter;
-import org.sourceoftruth.records.model.Field;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.engine.customfields.CustomFieldDef;
+import org.sourceoftruth.records.engine.customfields.CustomFields;
 import org.sourceoftruth.records.kind.BooleanType;
 import org.sourceoftruth.records.kind.CountType;
 import org.sourceoftruth.records.kind.FieldFilter;
@@ -17,19 +20,15 @@ import org.sourceoftruth.records.kind.FieldTypes;
 import org.sourceoftruth.records.kind.InvalidValue;
 import org.sourceoftruth.records.kind.Lookup;
 import org.sourceoftruth.records.kind.LookupCompiler;
+import org.sourceoftruth.records.model.ChildFilter;
+import org.sourceoftruth.records.model.ExtraFilter;
+import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.RelationFilter;
-
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import org.sourceoftruth.records.web.ApiConfig;
+import org.sourceoftruth.records.web.ApiException;
 
 /**
  * Turns list query parameters into one SQL WHERE clause, following NetBox's filtersets:
@@ -43,8 +42,18 @@ import java.util.concurrent.ConcurrentHashMap;
 @ApplicationScoped
 public class FilterCompiler {
     /** Query parameters that are not filters (NetBox's reserved list). */
-    public static final Set<String> RESERVED = Set.of("limit", "offset", "start", "ordering", "brief", "fields", "omit",
-            "exclude", "export", "format", "changelog_message");
+    public static final Set<String> RESERVED = Set.of(
+            "limit",
+            "offset",
+            "start",
+            "ordering",
+            "brief",
+            "fields",
+            "omit",
+            "exclude",
+            "export",
+            "format",
+            "changelog_message");
     /**
      * NetBox 4.6's cursor parameter ({@code ?start=<pk>}). It was no reserved word in NetBox 4.4,
      * whose API this service follows, and one filterset has a filter of that name: an ASN range's
@@ -66,12 +75,16 @@ public class FilterCompiler {
 
     @Inject
     ModelRegistry registry;
+
     @Inject
     CustomFields customFields;
+
     @Inject
     ApiConfig config;
+
     @Inject
     RelationFilters relations;
+
     private final Map<String, Map<String, FieldFilter>> fieldFilters = new ConcurrentHashMap<>();
     /** STRICT_FILTERING as configured; tests switch it with {@link #strictFiltering(boolean)}. */
     private volatile Boolean strictFiltering;
@@ -87,8 +100,7 @@ public class FilterCompiler {
     }
 
     /** A compiled WHERE clause over alias {@code t} ("true" when there is no filter). */
-    public record Where(String sql, List<Object> params) {
-    }
+    public record Where(String sql, List<Object> params) {}
 
     public Where compile(Db db, Model model, Map<String, List<String>> request) {
         Map<String, List<String>> query = SavedFilterParameters.merge(db, request, strict());
@@ -102,7 +114,8 @@ public class FilterCompiler {
             if (RESERVED.contains(param) && !cursorIsFilter(model, param)) {
                 continue;
             }
-            List<String> values = e.getValue().stream().filter(v -> !v.isEmpty()).toList();
+            List<String> values =
+                    e.getValue().stream().filter(v -> !v.isEmpty()).toList();
             if (values.isEmpty()) {
                 continue; // django-filter ignores empty values
             }
@@ -110,8 +123,10 @@ public class FilterCompiler {
                 ExtraFilter.Sql sql = compileOne(db, model, param, values);
                 if (sql == null) {
                     if (strict()) {
-                        errors.put(param, List.of("Unknown filter parameter. Set STRICT_FILTERING=false to ignore"
-                                + " unknown parameters as NetBox does."));
+                        errors.put(
+                                param,
+                                List.of("Unknown filter parameter. Set STRICT_FILTERING=false to ignore"
+                                        + " unknown parameters as NetBox does."));
                     }
                     continue;
                 }
@@ -134,8 +149,10 @@ public class FilterCompiler {
 
     /** Whether the model declares a filter of exactly this name (a field's, a relation's or an extra one). */
     private boolean declares(Model model, String param) {
-        return model.extraFilters().containsKey(param) || model.relationFilters().containsKey(param)
-                || model.childFilters().containsKey(param) || fieldFilters(model).containsKey(param);
+        return model.extraFilters().containsKey(param)
+                || model.relationFilters().containsKey(param)
+                || model.childFilters().containsKey(param)
+                || fieldFilters(model).containsKey(param);
     }
 
     /** A bad filter value; the message goes into the 400 body under the parameter name. */
@@ -165,13 +182,16 @@ public class FilterCompiler {
                 parsed.add(parse(extra.valueKind(), v, null));
             }
             if (extra.choices() != null) {
-                RelationFilters.requireExisting(db, extra.choices().table(), extra.choices().column(), extra.valueKind(), parsed);
+                RelationFilters.requireExisting(
+                        db, extra.choices().table(), extra.choices().column(), extra.valueKind(), parsed);
             }
             return extra.predicate().build("t", parsed);
         }
         RelationFilter relation = model.relationFilters().get(base);
         if (relation != null) {
-            return lookup == null || lookup.equals("n") ? relations.relation(db, model, relation, lookup, values) : null;
+            return lookup == null || lookup.equals("n")
+                    ? relations.relation(db, model, relation, lookup, values)
+                    : null;
         }
         ChildFilter child = model.childFilters().get(base);
         if (child != null) {
@@ -190,12 +210,13 @@ public class FilterCompiler {
             case "created_by_request", "updated_by_request", "modified_by_request" -> {
                 return lookup == null ? NetBoxModelFilters.byRequest(model, base, values) : null;
             }
-            default -> {
-            }
+            default -> {}
         }
         if (base.startsWith("cf_") && model.hasCustomFields()) {
             CustomFieldDef def = customFields.find(db, model.contentType(), base.substring(3));
-            return def == null || "disabled".equals(def.filterLogic()) ? null : NetBoxModelFilters.customField(def, lookup, values);
+            return def == null || "disabled".equals(def.filterLogic())
+                    ? null
+                    : NetBoxModelFilters.customField(def, lookup, values);
         }
         Field field = model.field(base);
         if (field != null && field.isSecret()) {
@@ -204,7 +225,9 @@ public class FilterCompiler {
         for (Field f : model.fields()) {
             boolean byName = f.kind == Kind.STRING_LIST && base.equals(f.name);
             if (f.hasObjectTypeIds() && (byName || base.equals(RelationFilters.objectTypeIdFilter(f)))) {
-                return lookup == null || lookup.equals("n") ? RelationFilters.objectTypes(db, f, byName, lookup, values) : null;
+                return lookup == null || lookup.equals("n")
+                        ? RelationFilters.objectTypes(db, f, byName, lookup, values)
+                        : null;
             }
         }
         FieldFilter own = fieldFilters(model).get(base);
@@ -250,13 +273,16 @@ public class FilterCompiler {
             ExtraFilter.Sql positive = extra != null && extra.valueKind() != Kind.BOOLEAN
                     ? compileOne(db, model, base, values)
                     : derived(db, model, base, base, null, values);
-            return positive == null ? null
+            return positive == null
+                    ? null
                     : new ExtraFilter.Sql("coalesce(not (" + positive.sql() + "), true)", positive.params());
         }
         if (model.treeParent() != null && (base.equals("ancestor") || base.equals("ancestor_id")) && lookup == null) {
             // the parent is the node or below it: TreeNodeMultipleChoiceFilter(field_name="parent")
             Field parent = model.field(model.treeParent());
-            return base.equals("ancestor") ? relations.byKey(db, parent, null, values) : relations.byId(db, parent, null, values);
+            return base.equals("ancestor")
+                    ? relations.byKey(db, parent, null, values)
+                    : relations.byId(db, parent, null, values);
         }
         for (Field hop : model.fields()) {
             if (hop.kind == Kind.FK && hop.isFilterable() && base.startsWith(hop.name + "_")) {
@@ -303,10 +329,11 @@ public class FilterCompiler {
     private ExtraFilter.Sql childFilter(Db db, ChildFilter filter, String lookup, List<String> values) {
         Model child = registry.require(filter.childType());
         boolean negated = lookup != null
-                && (lookup.equals("n") || (lookup.startsWith("n") && Lookup.TEXT_FILTERS.contains(lookup.substring(1))));
+                && (lookup.equals("n")
+                        || (lookup.startsWith("n") && Lookup.TEXT_FILTERS.contains(lookup.substring(1))));
         String positive = negated ? (lookup.equals("n") ? null : lookup.substring(1)) : lookup;
-        ExtraFilter.Sql inner = compileOne(db, child, positive == null ? filter.name() : filter.name() + "__" + positive,
-                values);
+        ExtraFilter.Sql inner =
+                compileOne(db, child, positive == null ? filter.name() : filter.name() + "__" + positive, values);
         if (inner == null) {
             return null;
         }
@@ -324,8 +351,9 @@ public class FilterCompiler {
             return null;
         }
         // the subquery's alias t shadows the outer one: the inner filter sees the related row
-        return new ExtraFilter.Sql("t." + hop.column() + " in (select t.id from " + target.table() + " t where "
-                + inner.sql() + ")", inner.params());
+        return new ExtraFilter.Sql(
+                "t." + hop.column() + " in (select t.id from " + target.table() + " t where " + inner.sql() + ")",
+                inner.params());
     }
 
     /** Plain column filter with NetBox's lookup semantics (see {@link LookupCompiler#filter}). */
@@ -341,5 +369,4 @@ public class FilterCompiler {
     static boolean parseBoolean(String raw) {
         return BooleanType.parseFilter(raw);
     }
-
 }

@@ -2,12 +2,11 @@ package org.sourceoftruth.records.engine.query;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /** A list's ORDER BY from {@code ?ordering=a,-b}, or the model's default ordering. */
 @ApplicationScoped
@@ -48,12 +47,17 @@ public class ListOrdering {
         return switch (f.kind) {
             case FK -> {
                 Model target = registry.require(f.target());
-                String first = target.ordering().isEmpty() ? "t.id" : target.ordering().get(0);
+                String first =
+                        target.ordering().isEmpty() ? "t.id" : target.ordering().get(0);
                 first = first.replaceAll("\\s+(asc|desc).*$", "");
-                yield "(select " + first.replace("t.", "x.") + " from " + target.table() + " x where x.id = t." + f.column() + ")";
+                yield "(select " + first.replace("t.", "x.") + " from " + target.table() + " x where x.id = t."
+                        + f.column() + ")";
             }
             case COUNT -> FilterCompiler.countExpression(f);
-            case COMPUTED -> name.equals("display") && model.ordering().size() > 0 ? model.ordering().get(0) : null;
+            case COMPUTED ->
+                name.equals("display") && model.ordering().size() > 0
+                        ? model.ordering().get(0)
+                        : null;
             default -> f.isColumn() ? "t." + f.column() : null;
         };
     }

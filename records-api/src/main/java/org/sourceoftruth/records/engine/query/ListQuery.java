@@ -4,19 +4,18 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.engine.render.NestedObjectCache;
-import org.sourceoftruth.records.engine.render.Renderer;
-import org.sourceoftruth.records.auth.Access;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.model.ExtraFilter;
-import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.model.Row;
-
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.sourceoftruth.records.auth.Access;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.engine.render.NestedObjectCache;
+import org.sourceoftruth.records.engine.render.Renderer;
+import org.sourceoftruth.records.model.ExtraFilter;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * One page of a model's list: the request's filters, limited to what the caller may view,
@@ -26,26 +25,30 @@ import java.util.Map;
 public class ListQuery {
     @Inject
     AgroalDataSource dataSource;
+
     @Inject
     FilterCompiler filters;
+
     @Inject
     ListOrdering ordering;
+
     @Inject
     Renderer renderer;
+
     @Inject
     Access access;
+
     @Inject
     SnapshotCounts counts;
+
     @Inject
     NestedObjectCache nestedObjects;
 
     /** One page of a list: total count (null in cursor mode) and the rendered objects. */
-    public record Page(Long count, List<ObjectNode> results, long lastId) {
-    }
+    public record Page(Long count, List<ObjectNode> results, long lastId) {}
 
     /** How the caller asked to page: offset mode, or cursor mode when {@code start} is set. */
-    public record PageRequest(Long limit, long offset, Long start) {
-    }
+    public record PageRequest(Long limit, long offset, Long start) {}
 
     public Page list(Model model, Map<String, List<String>> query, Renderer.Options opts, PageRequest page) {
         try (Connection c = dataSource.getConnection()) {
@@ -68,8 +71,11 @@ public class ListQuery {
                 countParams = new ArrayList<>(params);
                 order = ordering.orderBy(model, query.get("ordering"));
             }
-            StringBuilder sql = new StringBuilder(model.selectFrom()).append(" where ").append(whereSql)
-                    .append(" order by ").append(order);
+            StringBuilder sql = new StringBuilder(model.selectFrom())
+                    .append(" where ")
+                    .append(whereSql)
+                    .append(" order by ")
+                    .append(order);
             // The limit is written into the text (it is a validated number, and clients use a few
             // page sizes): with "limit $n" PostgreSQL's generic plan assumes a tenth of the table
             // is fetched, so the prepared statement kept a custom plan, planned anew on every
@@ -82,16 +88,19 @@ public class ListQuery {
                 sql.append(" offset ?");
                 params.add(page.offset());
             }
-            String countSql = countParams == null ? null
-                    : "select count(*) from " + model.table() + " t where " + whereSql;
+            String countSql =
+                    countParams == null ? null : "select count(*) from " + model.table() + " t where " + whereSql;
             // The total is asked for in the round trip of the page's rows, and its statement is
             // the snapshot probe of the nested objects: one round trip for a page whose nested
             // objects are all kept (a device page took two, plus a statement). A page without a
             // limit (an export) holds every match from its offset on: it asks for no total.
-            SnapshotCounts.Pending total = countSql == null || page.limit() == null ? null
-                    : counts.pending(countSql, countParams);
-            NestedObjectCache.Reading reading = nestedObjects.read(db, new Db.Select(sql.toString(), params),
-                    renderer.showsNestedObjects(model, opts), total == null ? null : total.select());
+            SnapshotCounts.Pending total =
+                    countSql == null || page.limit() == null ? null : counts.pending(countSql, countParams);
+            NestedObjectCache.Reading reading = nestedObjects.read(
+                    db,
+                    new Db.Select(sql.toString(), params),
+                    renderer.showsNestedObjects(model, opts),
+                    total == null ? null : total.select());
             List<Row> rows = reading.rows();
             Long count = null;
             if (countSql != null) {
@@ -100,14 +109,18 @@ public class ListQuery {
                 // it (when it is not empty, or starts at the beginning), consistent with the page
                 // even when a commit came between the two statements.
                 boolean lastPage = page.limit() == null || rows.size() < page.limit();
-                count = lastPage && (!rows.isEmpty() || page.offset() == 0) ? page.offset() + rows.size()
+                count = lastPage && (!rows.isEmpty() || page.offset() == 0)
+                        ? page.offset() + rows.size()
                         : counted != null ? counted : counts.count(db, countSql, countParams);
             }
             List<ObjectNode> nodes = renderer.render(db, model, rows, opts, reading.cache());
             if (reading.cache() != null) {
                 reading.cache().end(db);
             }
-            return new Page(count, nodes, rows.isEmpty() ? -1 : rows.get(rows.size() - 1).id());
+            return new Page(
+                    count,
+                    nodes,
+                    rows.isEmpty() ? -1 : rows.get(rows.size() - 1).id());
         } catch (SQLException e) {
             throw new Db.DbException(e);
         }

@@ -1,18 +1,16 @@
 package org.sourceoftruth.records.engine.query;
 
-import org.sourceoftruth.records.engine.customfields.CustomFieldDef;
-import org.sourceoftruth.records.engine.query.FilterCompiler;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.kind.LookupCompiler;
-import org.sourceoftruth.records.model.ExtraFilter;
-import org.sourceoftruth.records.model.Kind;
-import org.sourceoftruth.records.model.Model;
-
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.engine.customfields.CustomFieldDef;
+import org.sourceoftruth.records.kind.LookupCompiler;
+import org.sourceoftruth.records.model.ExtraFilter;
+import org.sourceoftruth.records.model.Kind;
+import org.sourceoftruth.records.model.Model;
 
 /**
  * The list filters NetBox's NetBoxModelFilterSet gives every model besides its fields, for
@@ -20,8 +18,7 @@ import java.util.UUID;
  * {@code *_by_request} filters and {@code cf_<name>} by the custom field's type and filter logic.
  */
 final class NetBoxModelFilters {
-    private NetBoxModelFilters() {
-    }
+    private NetBoxModelFilters() {}
 
     /** {@code q}: any of the model's search columns contains the text, case-insensitively. */
     static ExtraFilter.Sql search(Model model, List<String> values) {
@@ -51,8 +48,10 @@ final class NetBoxModelFilters {
         }
         String col = bySlug ? "slug" : "id";
         Set<Object> found = new LinkedHashSet<>();
-        db.query("select " + col + " as k from extras_tag where " + col + " = any(?)",
-                new Db.SqlArray(bySlug ? "text" : "bigint", keys)).forEach(r -> found.add(r.get("k")));
+        db.query(
+                        "select " + col + " as k from extras_tag where " + col + " = any(?)",
+                        new Db.SqlArray(bySlug ? "text" : "bigint", keys))
+                .forEach(r -> found.add(r.get("k")));
         for (Object k : keys) {
             if (!found.contains(k)) {
                 throw FilterCompiler.FilterError.notAChoice(k);
@@ -68,7 +67,8 @@ final class NetBoxModelFilters {
             params.add(k);
         }
         if ("n".equals(lookup)) {
-            return new ExtraFilter.Sql(String.join(" and ", parts.stream().map(p -> "not " + p).toList()), params);
+            return new ExtraFilter.Sql(
+                    String.join(" and ", parts.stream().map(p -> "not " + p).toList()), params);
         }
         return new ExtraFilter.Sql(String.join("any".equals(lookup) ? " or " : " and ", parts), params);
     }
@@ -90,8 +90,10 @@ final class NetBoxModelFilters {
             }
         }
         params.add(new Db.SqlArray("uuid", ids));
-        return new ExtraFilter.Sql("t.id in (select changed_object_id from core_objectchange where changed_object_type = ?"
-                + " and request_id = any(?) and action in (" + actions + "))", params);
+        return new ExtraFilter.Sql(
+                "t.id in (select changed_object_id from core_objectchange where changed_object_type = ?"
+                        + " and request_id = any(?) and action in (" + actions + "))",
+                params);
     }
 
     /** cf_<name>: typed comparison on custom_field_data; loose text filters are case-insensitive contains. */
@@ -100,7 +102,9 @@ final class NetBoxModelFilters {
         String text = "(t.custom_field_data->>'" + key + "')";
         switch (def.type()) {
             case "text", "longtext", "url", "select" -> {
-                if (lookup == null && "loose".equals(def.filterLogic()) && !def.type().equals("select")) {
+                if (lookup == null
+                        && "loose".equals(def.filterLogic())
+                        && !def.type().equals("select")) {
                     lookup = "ic";
                 }
                 return FilterCompiler.column(text, Kind.STRING, null, lookup, values);

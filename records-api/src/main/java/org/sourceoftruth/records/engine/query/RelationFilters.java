@@ -1,8 +1,12 @@
 package org.sourceoftruth.records.engine.query;
 
-import org.sourceoftruth.records.engine.query.FilterCompiler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.kind.RelationLookups;
 import org.sourceoftruth.records.model.ExtraFilter;
@@ -13,12 +17,6 @@ import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.RelationFilter;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.net.Cidr;
-
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Locale;
-import java.util.Set;
 
 /**
  * List filters over relations, for {@link FilterCompiler}: a foreign key by the target's slug
@@ -33,13 +31,16 @@ class RelationFilters implements RelationLookups {
 
     /** Values of a filter that must name existing rows (NetBox's ModelChoiceFilter): a 400 for any other. */
     static void requireExisting(Db db, String table, String column, Kind kind, List<Object> values) {
-        List<Object> wanted = values.stream().filter(v -> v != null && !"null".equals(v)).toList();
+        List<Object> wanted =
+                values.stream().filter(v -> v != null && !"null".equals(v)).toList();
         if (wanted.isEmpty()) {
             return;
         }
         Set<String> found = new LinkedHashSet<>();
-        db.query("select " + column + "::text as k from " + table + " where " + column + " = any(?)",
-                new Db.SqlArray(kind == Kind.INTEGER ? "bigint" : "text", wanted)).forEach(r -> found.add(r.str("k")));
+        db.query(
+                        "select " + column + "::text as k from " + table + " where " + column + " = any(?)",
+                        new Db.SqlArray(kind == Kind.INTEGER ? "bigint" : "text", wanted))
+                .forEach(r -> found.add(r.str("k")));
         for (Object v : wanted) {
             if (!found.contains(v.toString())) {
                 throw FilterCompiler.FilterError.notAChoice(v);
@@ -50,7 +51,8 @@ class RelationFilters implements RelationLookups {
     /** {@code object_type_id} for {@code object_types}, {@code changed_object_type_id} for a generic relation's type. */
     static String objectTypeIdFilter(Field f) {
         String names = f.kind == Kind.GENERIC_FK ? f.genericTypeColumn() : f.name;
-        return (f.kind == Kind.STRING_LIST && names.endsWith("s") ? names.substring(0, names.length() - 1) : names) + "_id";
+        return (f.kind == Kind.STRING_LIST && names.endsWith("s") ? names.substring(0, names.length() - 1) : names)
+                + "_id";
     }
 
     /**
@@ -118,7 +120,8 @@ class RelationFilters implements RelationLookups {
             }
         }
         boolean network = keyKind == Kind.INET || keyKind == Kind.CIDR;
-        String keyIn = network ? key + " = any(?::" + keyKind.name().toLowerCase(Locale.ROOT) + "[])" : key + " = any(?)";
+        String keyIn =
+                network ? key + " = any(?::" + keyKind.name().toLowerCase(Locale.ROOT) + "[])" : key + " = any(?)";
         Db.SqlArray keys = new Db.SqlArray(keyKind == Kind.INTEGER ? "bigint" : "text", wanted);
         if (!wanted.isEmpty()) {
             Set<String> found = new LinkedHashSet<>();
@@ -126,8 +129,10 @@ class RelationFilters implements RelationLookups {
                     .forEach(r -> found.add(r.str("k")));
             for (int i = 0; i < wanted.size(); i++) {
                 if (!found.contains(wanted.get(i).toString())) {
-                    throw FilterCompiler.FilterError.notAChoice(values.stream().filter(v -> !v.equals("null"))
-                            .toList().get(i));
+                    throw FilterCompiler.FilterError.notAChoice(values.stream()
+                            .filter(v -> !v.equals("null"))
+                            .toList()
+                            .get(i));
                 }
             }
         }
@@ -136,14 +141,19 @@ class RelationFilters implements RelationLookups {
         List<Object> params = new ArrayList<>();
         String ids = "select id from " + target.table() + " where " + keyIn;
         if (!wanted.isEmpty()) {
-            parts.add(last.kind == Kind.FK ? "t." + last.column() + " in (" + ids + ")"
-                    : "t.id in (select " + last.joinOwnColumn() + " from " + last.joinTable() + " where "
-                    + last.joinTargetColumn() + " in (" + ids + "))");
+            parts.add(
+                    last.kind == Kind.FK
+                            ? "t." + last.column() + " in (" + ids + ")"
+                            : "t.id in (select " + last.joinOwnColumn() + " from " + last.joinTable() + " where "
+                                    + last.joinTargetColumn() + " in (" + ids + "))");
             params.add(keys);
         }
         if (values.contains("null")) {
-            parts.add(last.kind == Kind.FK ? "t." + last.column() + " is null"
-                    : "not exists (select 1 from " + last.joinTable() + " j where j." + last.joinOwnColumn() + " = t.id)");
+            parts.add(
+                    last.kind == Kind.FK
+                            ? "t." + last.column() + " is null"
+                            : "not exists (select 1 from " + last.joinTable() + " j where j." + last.joinOwnColumn()
+                                    + " = t.id)");
         }
         String sql = String.join(" or ", parts);
         for (int i = hops.size() - 2; i >= 0; i--) {
@@ -152,12 +162,15 @@ class RelationFilters implements RelationLookups {
             sql = hop.kind == Kind.FK
                     ? "t." + hop.column() + " in (select t.id from " + next + " t where " + sql + ")"
                     : "t.id in (select j." + hop.joinOwnColumn() + " from " + hop.joinTable() + " j where j."
-                    + hop.joinTargetColumn() + " in (select t.id from " + next + " t where " + sql + "))";
+                            + hop.joinTargetColumn() + " in (select t.id from " + next + " t where " + sql + "))";
             if (values.contains("null")) {
                 // Django's isnull through a join is a left join: no object at this hop matches too
                 // (a rack without a rack type has no manufacturer)
-                sql = "(" + sql + ") or " + (hop.kind == Kind.FK ? "t." + hop.column() + " is null"
-                        : "not exists (select 1 from " + hop.joinTable() + " j where j." + hop.joinOwnColumn() + " = t.id)");
+                sql = "(" + sql + ") or "
+                        + (hop.kind == Kind.FK
+                                ? "t." + hop.column() + " is null"
+                                : "not exists (select 1 from " + hop.joinTable() + " j where j." + hop.joinOwnColumn()
+                                        + " = t.id)");
             }
         }
         return new ExtraFilter.Sql("n".equals(lookup) ? "coalesce(not (" + sql + "), true)" : sql, params);
@@ -175,7 +188,8 @@ class RelationFilters implements RelationLookups {
         List<Long> ids = new ArrayList<>();
         if (!wanted.isEmpty()) {
             Set<String> found = new LinkedHashSet<>();
-            for (Row r : db.query("select id, " + key + " as k from " + target.table() + " where " + key + " = any(?)",
+            for (Row r : db.query(
+                    "select id, " + key + " as k from " + target.table() + " where " + key + " = any(?)",
                     new Db.SqlArray("text", wanted))) {
                 found.add(r.str("k"));
                 ids.add(r.id());
@@ -186,9 +200,15 @@ class RelationFilters implements RelationLookups {
                 }
             }
         }
-        return fkPredicate(field, lookup, values, target.treeParent() == null ? Db.idMatch("t." + field.column(), ids)
-                : new Db.Select("t." + field.column() + " in (" + descendants(target, key) + ")",
-                        List.of(new Db.SqlArray("text", wanted))));
+        return fkPredicate(
+                field,
+                lookup,
+                values,
+                target.treeParent() == null
+                        ? Db.idMatch("t." + field.column(), ids)
+                        : new Db.Select(
+                                "t." + field.column() + " in (" + descendants(target, key) + ")",
+                                List.of(new Db.SqlArray("text", wanted))));
     }
 
     /** FK given by id; tree targets match descendants. */
@@ -211,15 +231,22 @@ class RelationFilters implements RelationLookups {
                 }
             }
         }
-        return fkPredicate(field, lookup, values, target.treeParent() == null ? Db.idMatch("t." + field.column(), wanted)
-                : new Db.Select("t." + field.column() + " in (" + descendants(target, "id") + ")",
-                        List.of(new Db.SqlArray("bigint", wanted))));
+        return fkPredicate(
+                field,
+                lookup,
+                values,
+                target.treeParent() == null
+                        ? Db.idMatch("t." + field.column(), wanted)
+                        : new Db.Select(
+                                "t." + field.column() + " in (" + descendants(target, "id") + ")",
+                                List.of(new Db.SqlArray("bigint", wanted))));
     }
 
     private static String descendants(Model tree, String key) {
         String parentCol = tree.field(tree.treeParent()).column();
         return "with recursive d(id) as (select id from " + tree.table() + " where " + key + " = any(?)"
-                + " union select c.id from " + tree.table() + " c join d on c." + parentCol + " = d.id) select id from d";
+                + " union select c.id from " + tree.table() + " c join d on c." + parentCol
+                + " = d.id) select id from d";
     }
 
     /**

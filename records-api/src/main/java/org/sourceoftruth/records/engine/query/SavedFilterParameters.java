@@ -1,16 +1,15 @@
 package org.sourceoftruth.records.engine.query;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.model.Row;
-import org.sourceoftruth.records.web.ApiException;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.web.ApiException;
 
 /**
  * {@code ?filter=<slug>} and {@code ?filter_id=<id>} on any list: the parameters of those saved
@@ -26,8 +25,7 @@ final class SavedFilterParameters {
     static final String BY_SLUG = "filter";
     static final String BY_ID = "filter_id";
 
-    private SavedFilterParameters() {
-    }
+    private SavedFilterParameters() {}
 
     static Map<String, List<String>> merge(Db db, Map<String, List<String>> query, boolean strict) {
         List<String> slugs = nonEmpty(query.get(BY_SLUG));
@@ -43,15 +41,17 @@ final class SavedFilterParameters {
                 throw ApiException.field(BY_ID, "Enter a whole number.");
             }
         }
-        List<Row> saved = db.query("select slug, parameters from extras_savedfilter where slug = any(?) or id = any(?)"
-                + " order by id", new Db.SqlArray("text", slugs), new Db.SqlArray("bigint", ids));
+        List<Row> saved = db.query(
+                "select slug, parameters from extras_savedfilter where slug = any(?) or id = any(?)" + " order by id",
+                new Db.SqlArray("text", slugs),
+                new Db.SqlArray("bigint", ids));
         if (strict) {
             Set<String> found = new LinkedHashSet<>();
             saved.forEach(r -> found.add(r.str("slug")));
             for (String slug : slugs) {
                 if (!found.contains(slug)) {
-                    throw ApiException.field(BY_SLUG, "Select a valid choice. " + slug
-                            + " is not one of the available choices.");
+                    throw ApiException.field(
+                            BY_SLUG, "Select a valid choice. " + slug + " is not one of the available choices.");
                 }
             }
         }
@@ -63,8 +63,9 @@ final class SavedFilterParameters {
         });
         for (Row r : saved) {
             if (r.get("parameters") instanceof JsonNode params && params.isObject()) {
-                params.fields().forEachRemaining(e -> merged.computeIfAbsent(e.getKey(), k -> new ArrayList<>())
-                        .addAll(values(e.getValue())));
+                params.fields()
+                        .forEachRemaining(e -> merged.computeIfAbsent(e.getKey(), k -> new ArrayList<>())
+                                .addAll(values(e.getValue())));
             }
         }
         return merged;
@@ -89,6 +90,8 @@ final class SavedFilterParameters {
     }
 
     private static List<String> nonEmpty(List<String> values) {
-        return values == null ? List.of() : values.stream().filter(v -> !v.isBlank()).toList();
+        return values == null
+                ? List.of()
+                : values.stream().filter(v -> !v.isBlank()).toList();
     }
 }

@@ -4,14 +4,13 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.db.DatabaseSnapshot;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.model.Row;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import org.sourceoftruth.records.db.DatabaseSnapshot;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * The total counts of list pages, counted again only when the database may show other data.
@@ -52,11 +51,15 @@ class SnapshotCounts {
     @Inject
     SnapshotCounts(MeterRegistry registry) {
         counted = outcome(registry, "counted", "List totals counted by PostgreSQL");
-        reused = outcome(registry, "reused", "List totals reused: the database showed the same data as when they were counted");
+        reused = outcome(
+                registry, "reused", "List totals reused: the database showed the same data as when they were counted");
     }
 
     private static Counter outcome(MeterRegistry registry, String outcome, String description) {
-        return Counter.builder("sot.list.counts").tag("outcome", outcome).description(description).register(registry);
+        return Counter.builder("sot.list.counts")
+                .tag("outcome", outcome)
+                .description(description)
+                .register(registry);
     }
 
     /** The result of {@code countSql} (a {@code select count(*) ...}) with these parameters. */
@@ -115,9 +118,7 @@ class SnapshotCounts {
     }
 
     /** A count query and its parameter values (compared by value: a value without equality never matches). */
-    private record Query(String sql, List<Object> params) {
-    }
+    private record Query(String sql, List<Object> params) {}
 
-    private record Counted(String snapshot, long count) {
-    }
+    private record Counted(String snapshot, long count) {}
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import java.util.Iterator;
 import java.util.Map;
 
@@ -16,11 +15,10 @@ public final class AbsoluteUrls {
      * attachment's image, a device type's front and rear images; no NetBox model has a text field
      * of these names).
      */
-    private static final java.util.Set<String> URL_KEYS = java.util.Set.of("url", "display_url", "image", "front_image",
-            "rear_image");
+    private static final java.util.Set<String> URL_KEYS =
+            java.util.Set.of("url", "display_url", "image", "front_image", "rear_image");
 
-    private AbsoluteUrls() {
-    }
+    private AbsoluteUrls() {}
 
     /**
      * Prefixes relative "url"/"display_url" (and image) values with the request's base URL, in place; user
@@ -35,10 +33,11 @@ public final class AbsoluteUrls {
             while (it.hasNext()) {
                 Map.Entry<String, JsonNode> e = it.next();
                 JsonNode v = e.getValue();
-                if (URL_KEYS.contains(e.getKey()) && v.isTextual()
-                        && v.asText().startsWith("/")) {
+                if (URL_KEYS.contains(e.getKey()) && v.isTextual() && v.asText().startsWith("/")) {
                     e.setValue(NODES.textNode(baseUrl + v.asText()));
-                } else if (v.isContainerNode() && !e.getKey().equals("custom_fields") && !e.getKey().equals("config_context")
+                } else if (v.isContainerNode()
+                        && !e.getKey().equals("custom_fields")
+                        && !e.getKey().equals("config_context")
                         && !e.getKey().equals("local_context_data")) {
                     absolutize(v, baseUrl);
                 }

@@ -1,14 +1,12 @@
 package org.sourceoftruth.records.engine.render;
 
-import org.sourceoftruth.records.kind.DateTimeType;
-
 import java.time.OffsetDateTime;
+import org.sourceoftruth.records.kind.DateTimeType;
 
 /** NetBox's wire formats for dates and times (the DATETIME kind's, see {@link DateTimeType}). */
 public final class Formats {
 
-    private Formats() {
-    }
+    private Formats() {}
 
     /** {@code 2025-04-29T15:44:47.597092Z}: ISO-8601, microseconds, Z; null for null. */
     public static String datetime(OffsetDateTime t) {

@@ -5,15 +5,14 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.db.DatabaseSnapshot;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.model.Row;
-
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.sourceoftruth.records.db.DatabaseSnapshot;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * The nested objects of read responses (a device's site, rack, device type, role...) and the
@@ -57,20 +56,25 @@ public class NestedObjectCache {
 
     @Inject
     NestedObjectCache(MeterRegistry registry) {
-        reused = outcome(registry, "reused", "Nested objects of read responses taken from the ones kept for the same database snapshot");
+        reused = outcome(
+                registry,
+                "reused",
+                "Nested objects of read responses taken from the ones kept for the same database snapshot");
         read = outcome(registry, "read", "Nested objects of read responses looked up and rendered");
     }
 
     private static Counter outcome(MeterRegistry registry, String outcome, String description) {
-        return Counter.builder("sot.nested.objects").tag("outcome", outcome).description(description).register(registry);
+        return Counter.builder("sot.nested.objects")
+                .tag("outcome", outcome)
+                .description(description)
+                .register(registry);
     }
 
     /**
      * A read's own rows, its view of the kept objects, and the row of the statement that followed
      * the rows in their round trip (null when none did).
      */
-    public record Reading(List<Row> rows, Read cache, Row probe) {
-    }
+    public record Reading(List<Row> rows, Read cache, Row probe) {}
 
     /**
      * Reads the rows of this select and, in the same round trip, the snapshot just after them;
@@ -156,13 +160,11 @@ public class NestedObjectCache {
         }
     }
 
-    private record Generation(String snapshot, ConcurrentHashMap<Key, JsonNode> objects) {
-    }
+    private record Generation(String snapshot, ConcurrentHashMap<Key, JsonNode> objects) {}
 
     /**
      * A model's object rendered nested under these options (base URL and field set included), or
      * with {@code field} set, the rendered value of that field of the object.
      */
-    private record Key(Model model, String field, long id, Renderer.Options options) {
-    }
+    private record Key(Model model, String field, long id, Renderer.Options options) {}
 }

@@ -1,21 +1,11 @@
 package org.sourceoftruth.records.engine.render;
 
-import org.sourceoftruth.records.engine.render.Renderer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.model.Field;
-import org.sourceoftruth.records.model.Kind;
-import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.model.ModelRegistry;
-import org.sourceoftruth.records.model.ObjectRef;
-import org.sourceoftruth.records.model.Row;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -26,6 +16,14 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Kind;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.model.ObjectRef;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * What the rows of a page refer to, loaded for the whole page before it is rendered: nested
@@ -38,6 +36,7 @@ public class RelatedObjects {
 
     @Inject
     ModelRegistry registry;
+
     @Inject
     Renderer renderer;
 
@@ -47,9 +46,14 @@ public class RelatedObjects {
      * rendered. Their own nested parents (a device type's manufacturer) are read in the same
      * round trip ({@link #lookupNested}) and come back here as {@code preloaded} rows by field name.
      */
-    Map<String, Map<Object, JsonNode>> prefetch(Db db, Model model, List<Row> rows, List<Field> out,
-                                                 Renderer.Options opts, Map<String, List<Row>> preloaded,
-                                                 NestedObjectCache.Read cache) {
+    Map<String, Map<Object, JsonNode>> prefetch(
+            Db db,
+            Model model,
+            List<Row> rows,
+            List<Field> out,
+            Renderer.Options opts,
+            Map<String, List<Row>> preloaded,
+            NestedObjectCache.Read cache) {
         Map<String, Map<Object, JsonNode>> related = new HashMap<>();
         if (rows.isEmpty()) {
             return related;
@@ -92,9 +96,11 @@ public class RelatedObjects {
                     related.put(f.name, byOwner);
                     Renderer.Options m2mNested = nestedOptions(f, opts, nested);
                     Db.Select owners = Db.idMatch(f.joinOwnColumn(), ids);
-                    lookups.add("select " + f.joinOwnColumn() + " as own, " + f.joinTargetColumn() + " as target from "
+                    lookups.add(
+                            "select " + f.joinOwnColumn() + " as own, " + f.joinTargetColumn() + " as target from "
                                     + f.joinTable() + " where " + owners.sql() + " order by 2",
-                            owners.params(), links -> m2m(db, cache, f, links, m2mNested, byOwner));
+                            owners.params(),
+                            links -> m2m(db, cache, f, links, m2mNested, byOwner));
                 }
                 case TAGS -> {
                     Map<Object, JsonNode> byObject = new HashMap<>();
@@ -107,16 +113,23 @@ public class RelatedObjects {
                     List<Object> params = new ArrayList<>(List.of(model.contentType()));
                     params.addAll(tagged.params());
                     if (f.isTagSlugs()) {
-                        lookups.add("select ti.object_id as object_id, t.slug from extras_taggeditem ti join extras_tag t"
-                                + " on t.id = ti.tag_id where ti.object_type = ? and " + tagged.sql() + " order by t.slug",
-                                params, tags -> {
+                        lookups.add(
+                                "select ti.object_id as object_id, t.slug from extras_taggeditem ti join extras_tag t"
+                                        + " on t.id = ti.tag_id where ti.object_type = ? and " + tagged.sql()
+                                        + " order by t.slug",
+                                params,
+                                tags -> {
                                     tagSlugs(tags, byObject);
                                     lookups.rendered(model, f.name, untold, opts, byObject);
                                 });
                     } else {
-                        lookups.add("select ti.object_id as object_id, t.* from extras_taggeditem ti"
-                                + " join extras_tag t on t.id = ti.tag_id where ti.object_type = ? and " + tagged.sql()
-                                + " order by t.weight, t.name", params, tags -> {
+                        lookups.add(
+                                "select ti.object_id as object_id, t.* from extras_taggeditem ti"
+                                        + " join extras_tag t on t.id = ti.tag_id where ti.object_type = ? and "
+                                        + tagged.sql()
+                                        + " order by t.weight, t.name",
+                                params,
+                                tags -> {
                                     tags(tags, opts, byObject);
                                     lookups.rendered(model, f.name, untold, opts, byObject);
                                 });
@@ -131,12 +144,16 @@ public class RelatedObjects {
                 case GENERIC_FK -> {
                     Map<Object, JsonNode> byKey = new HashMap<>();
                     related.put(f.name, byKey);
-                    genericTargets(f, rows).forEach((type, targetIds) -> registry.byContentType(type).ifPresent(target ->
-                            lookupNested(lookups, target, targetIds, nested,
-                                    (id, node) -> byKey.put(type + ":" + id, node))));
+                    genericTargets(f, rows)
+                            .forEach((type, targetIds) -> registry.byContentType(type)
+                                    .ifPresent(target -> lookupNested(
+                                            lookups,
+                                            target,
+                                            targetIds,
+                                            nested,
+                                            (id, node) -> byKey.put(type + ":" + id, node))));
                 }
-                default -> {
-                }
+                default -> {}
             }
         }
         if (!counted.isEmpty()) {
@@ -154,6 +171,7 @@ public class RelatedObjects {
         private final Db db;
         /** The nested objects this read may reuse and keeps (null: none, e.g. a write's response). */
         private final NestedObjectCache.Read cache;
+
         private final List<Db.Select> selects = new ArrayList<>();
         private final List<Consumer<List<Row>>> handlers = new ArrayList<>();
 
@@ -166,8 +184,12 @@ public class RelatedObjects {
          * The ids whose value (the object nested when {@code field} is null, else that field's
          * value) the read's cache does not hold; the ones it holds go to {@code found} at once.
          */
-        List<Long> uncached(Model model, String field, Collection<Long> ids, Renderer.Options options,
-                            BiConsumer<Long, JsonNode> found) {
+        List<Long> uncached(
+                Model model,
+                String field,
+                Collection<Long> ids,
+                Renderer.Options options,
+                BiConsumer<Long, JsonNode> found) {
             if (cache == null) {
                 return ids instanceof List<Long> list ? list : new ArrayList<>(ids);
             }
@@ -184,7 +206,8 @@ public class RelatedObjects {
         }
 
         /** Hands the field's values of these objects, as looked up (an empty list when absent), to the read's cache. */
-        void rendered(Model model, String field, List<Long> ids, Renderer.Options options, Map<Object, JsonNode> values) {
+        void rendered(
+                Model model, String field, List<Long> ids, Renderer.Options options, Map<Object, JsonNode> values) {
             if (cache != null) {
                 for (Long id : ids) {
                     cache.rendered(model, field, id, options, values.computeIfAbsent(id, k -> NODES.arrayNode()));
@@ -212,8 +235,8 @@ public class RelatedObjects {
      * The related-object counts of the rows, all count fields in one statement (a UNION ALL of
      * one grouped count per field): a site's six counts were six round trips per request.
      */
-    private static void countLookup(Lookups lookups, List<Field> counted, List<Long> ids,
-                                    Map<String, Map<Object, JsonNode>> related) {
+    private static void countLookup(
+            Lookups lookups, List<Field> counted, List<Long> ids, Map<String, Map<Object, JsonNode>> related) {
         StringBuilder sql = new StringBuilder();
         List<Object> params = new ArrayList<>(counted.size());
         for (int i = 0; i < counted.size(); i++) {
@@ -221,9 +244,17 @@ public class RelatedObjects {
             related.put(f.name, new HashMap<>());
             String where = f.countWhere() == null ? "" : " and (" + f.countWhere() + ")";
             Db.Select owners = Db.idMatch(f.countColumn(), ids);
-            sql.append(i == 0 ? "" : " union all ").append("select ").append(i).append(" as f, ").append(f.countColumn())
-                    .append(" as k, count(*) as n from ").append(f.countTable()).append(" where ").append(owners.sql())
-                    .append(where).append(" group by 2");
+            sql.append(i == 0 ? "" : " union all ")
+                    .append("select ")
+                    .append(i)
+                    .append(" as f, ")
+                    .append(f.countColumn())
+                    .append(" as k, count(*) as n from ")
+                    .append(f.countTable())
+                    .append(" where ")
+                    .append(owners.sql())
+                    .append(where)
+                    .append(" group by 2");
             params.addAll(owners.params());
         }
         lookups.add(sql.toString(), params, rows -> {
@@ -239,15 +270,16 @@ public class RelatedObjects {
      * query per content type for all of them) and its relative URLs left for the response to
      * make absolute.
      */
-    private Map<Object, JsonNode> loaded(Db db, NestedObjectCache.Read cache, Field f, List<Row> rows,
-                                         Renderer.Options nested) {
+    private Map<Object, JsonNode> loaded(
+            Db db, NestedObjectCache.Read cache, Field f, List<Row> rows, Renderer.Options nested) {
         Map<Long, Object> values = f.loader().load(db, rows);
         Map<String, Set<Long>> refs = new HashMap<>();
         values.values().forEach(v -> collectRefs(v, refs));
         Map<String, JsonNode> rendered = new HashMap<>();
         Lookups lookups = new Lookups(db, cache);
-        refs.forEach((type, ids) -> registry.byContentType(type).ifPresent(target ->
-                lookupNested(lookups, target, ids, nested, (id, node) -> rendered.put(type + ":" + id, node))));
+        refs.forEach((type, ids) -> registry.byContentType(type)
+                .ifPresent(target ->
+                        lookupNested(lookups, target, ids, nested, (id, node) -> rendered.put(type + ":" + id, node))));
         lookups.run();
         Map<Object, JsonNode> out = new HashMap<>();
         values.forEach((id, v) -> {
@@ -288,12 +320,13 @@ public class RelatedObjects {
 
     /** The target's brief set, or the field's own nested field list when it declares one. */
     private static Renderer.Options nestedOptions(Field f, Renderer.Options opts, Renderer.Options nested) {
-        return f.nestedFields() == null ? nested
+        return f.nestedFields() == null
+                ? nested
                 : new Renderer.Options(opts.baseUrl(), Renderer.Mode.NESTED, Set.copyOf(f.nestedFields()), Set.of());
     }
 
-    private Map<Object, JsonNode> loadNested(Db db, NestedObjectCache.Read cache, Model target, Collection<Long> ids,
-                                             Renderer.Options nested) {
+    private Map<Object, JsonNode> loadNested(
+            Db db, NestedObjectCache.Read cache, Model target, Collection<Long> ids, Renderer.Options nested) {
         Map<Object, JsonNode> byId = new HashMap<>();
         Lookups lookups = new Lookups(db, cache);
         lookupNested(lookups, target, ids, nested, byId::put);
@@ -308,8 +341,12 @@ public class RelatedObjects {
      * columns: rendering the rows would otherwise wait for a round trip of their own. Objects
      * the read's cache holds are handed on at once and not looked up.
      */
-    private void lookupNested(Lookups lookups, Model target, Collection<Long> ids, Renderer.Options nested,
-                              BiConsumer<Long, JsonNode> found) {
+    private void lookupNested(
+            Lookups lookups,
+            Model target,
+            Collection<Long> ids,
+            Renderer.Options nested,
+            BiConsumer<Long, JsonNode> found) {
         ids = lookups.uncached(target, null, ids, nested, found);
         if (ids.isEmpty()) {
             return;
@@ -319,9 +356,11 @@ public class RelatedObjects {
         for (Field p : renderer.selectFields(target, nested)) {
             if (p.kind == Kind.FK && p.loader() == null && !p.isRenderedAsId()) {
                 // handlers run in the order added: these fill `parents` before the rows below use it
-                lookups.add(registry.require(p.target()).selectFrom() + " where t.id in (select o." + p.column()
-                                + " from " + target.table() + " o where " + ofTheseRows.sql() + ")",
-                        ofTheseRows.params(), rows -> parents.put(p.name, rows));
+                lookups.add(
+                        registry.require(p.target()).selectFrom() + " where t.id in (select o." + p.column() + " from "
+                                + target.table() + " o where " + ofTheseRows.sql() + ")",
+                        ofTheseRows.params(),
+                        rows -> parents.put(p.name, rows));
             }
         }
         Db.Select select = Db.byIds(target.selectFrom(), ids);
@@ -329,8 +368,13 @@ public class RelatedObjects {
     }
 
     /** Renders the rows nested and hands each on by id (and to the read's cache). */
-    private void renderNested(Lookups lookups, Model target, List<Row> rows, Renderer.Options nested,
-                              Map<String, List<Row>> parents, BiConsumer<Long, JsonNode> found) {
+    private void renderNested(
+            Lookups lookups,
+            Model target,
+            List<Row> rows,
+            Renderer.Options nested,
+            Map<String, List<Row>> parents,
+            BiConsumer<Long, JsonNode> found) {
         List<ObjectNode> nodes = renderer.render(lookups.db, target, rows, nested, parents, lookups.cache);
         for (int i = 0; i < rows.size(); i++) {
             long id = rows.get(i).id();
@@ -342,8 +386,13 @@ public class RelatedObjects {
     }
 
     /** The owners' targets, in target id order, from the link rows (own, target) of a many-to-many field. */
-    private void m2m(Db db, NestedObjectCache.Read cache, Field f, List<Row> links, Renderer.Options nested,
-                     Map<Object, JsonNode> byOwner) {
+    private void m2m(
+            Db db,
+            NestedObjectCache.Read cache,
+            Field f,
+            List<Row> links,
+            Renderer.Options nested,
+            Map<Object, JsonNode> byOwner) {
         Set<Long> targetIds = new LinkedHashSet<>();
         links.forEach(l -> targetIds.add(l.longValue("target")));
         Map<Object, JsonNode> targets = loadNested(db, cache, registry.require(f.target()), targetIds, nested);

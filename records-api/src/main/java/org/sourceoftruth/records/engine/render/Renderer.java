@@ -1,24 +1,23 @@
 package org.sourceoftruth.records.engine.render;
 
-import org.sourceoftruth.records.engine.customfields.CustomFields;
-import org.sourceoftruth.records.db.Db;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.kind.FieldTypes;
-import org.sourceoftruth.records.model.Field;
-import org.sourceoftruth.records.model.Kind;
-import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.model.Row;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.engine.customfields.CustomFields;
+import org.sourceoftruth.records.kind.FieldTypes;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Kind;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * Writes rows as NetBox's JSON representations (full, brief, nested) from the model
@@ -32,11 +31,16 @@ public class Renderer {
 
     @Inject
     CustomFields customFields;
+
     @Inject
     RelatedObjects relatedObjects;
 
     /** Which representation to write. */
-    public enum Mode { FULL, BRIEF, NESTED }
+    public enum Mode {
+        FULL,
+        BRIEF,
+        NESTED
+    }
 
     /**
      * @param baseUrl  scheme://host[:port] for absolute URLs, or "" for relative ones (webhooks)
@@ -75,7 +79,10 @@ public class Renderer {
     /** Whether rows rendered with these options show nested objects or tags, which a {@link NestedObjectCache} can hold. */
     public boolean showsNestedObjects(Model model, Options opts) {
         for (Field f : selectFields(model, opts)) {
-            if (f.loader() != null || f.kind == Kind.M2M || f.kind == Kind.GENERIC_FK || f.kind == Kind.TAGS
+            if (f.loader() != null
+                    || f.kind == Kind.M2M
+                    || f.kind == Kind.GENERIC_FK
+                    || f.kind == Kind.TAGS
                     || (f.kind == Kind.FK && !f.isRenderedAsId())) {
                 return true;
             }
@@ -88,10 +95,16 @@ public class Renderer {
      * already read (by field name): {@link RelatedObjects} reads a nested object's own parents in
      * the round trip that reads the nested object.
      */
-    List<ObjectNode> render(Db db, Model model, List<Row> rows, Options opts, Map<String, List<Row>> preloaded,
-                            NestedObjectCache.Read cache) {
+    List<ObjectNode> render(
+            Db db,
+            Model model,
+            List<Row> rows,
+            Options opts,
+            Map<String, List<Row>> preloaded,
+            NestedObjectCache.Read cache) {
         List<Field> out = selectFields(model, opts);
-        Map<String, Map<Object, JsonNode>> related = relatedObjects.prefetch(db, model, rows, out, opts, preloaded, cache);
+        Map<String, Map<Object, JsonNode>> related =
+                relatedObjects.prefetch(db, model, rows, out, opts, preloaded, cache);
         int capacity = capacityFor(out);
         List<ObjectNode> nodes = new ArrayList<>(rows.size());
         for (Row row : rows) {
@@ -129,8 +142,14 @@ public class Renderer {
         return out;
     }
 
-    private ObjectNode renderRow(Db db, Model model, Row row, List<Field> out, int capacity,
-                                 Map<String, Map<Object, JsonNode>> related, Options opts) {
+    private ObjectNode renderRow(
+            Db db,
+            Model model,
+            Row row,
+            List<Field> out,
+            int capacity,
+            Map<String, Map<Object, JsonNode>> related,
+            Options opts) {
         ObjectNode node = new ObjectNode(NODES, new LinkedHashMap<>(capacity));
         long id = row.id();
         for (Field f : out) {
@@ -153,7 +172,8 @@ public class Renderer {
                             } else {
                                 // a computed nested object (e.g. a change's user) names its url
                                 // relative to the API root; the request's base makes it absolute
-                                JsonNode value = Json.MAPPER.valueToTree(f.computed().apply(row));
+                                JsonNode value =
+                                        Json.MAPPER.valueToTree(f.computed().apply(row));
                                 AbsoluteUrls.absolutize(value, opts.baseUrl());
                                 node.set(f.name, value);
                             }
@@ -166,7 +186,11 @@ public class Renderer {
                         node.set(f.name, target == null ? NODES.nullNode() : NODES.numberNode(target));
                         continue;
                     }
-                    node.set(f.name, target == null ? NODES.nullNode() : related.get(f.name).getOrDefault(target, NODES.nullNode()));
+                    node.set(
+                            f.name,
+                            target == null
+                                    ? NODES.nullNode()
+                                    : related.get(f.name).getOrDefault(target, NODES.nullNode()));
                 }
                 case M2M, TAGS -> node.set(f.name, related.get(f.name).getOrDefault(id, NODES.arrayNode()));
                 case COUNT -> {
@@ -177,12 +201,15 @@ public class Renderer {
                         continue;
                     }
                     Map<Object, JsonNode> counts = related.get(f.name);
-                    node.set(f.name, counts == null ? NODES.numberNode(0) : counts.getOrDefault(id, NODES.numberNode(0)));
+                    node.set(
+                            f.name,
+                            counts == null ? NODES.numberNode(0) : counts.getOrDefault(id, NODES.numberNode(0)));
                 }
                 case GENERIC_FK -> {
                     String type = row.str(f.genericTypeColumn());
                     Long target = row.longValue(f.genericIdColumn());
-                    JsonNode value = type == null || target == null ? NODES.nullNode()
+                    JsonNode value = type == null || target == null
+                            ? NODES.nullNode()
                             : related.get(f.name).getOrDefault(type + ":" + target, NODES.nullNode());
                     // NetBox shows the pair and the resolved object side by side: x_type, x_id, x.
                     node.set(f.genericTypeColumn(), type == null ? NODES.nullNode() : NODES.textNode(type));

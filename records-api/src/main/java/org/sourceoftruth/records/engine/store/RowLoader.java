@@ -1,19 +1,17 @@
 package org.sourceoftruth.records.engine.store;
 
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.web.ApiException;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-
 /** Reads stored rows of a model by id (with the model's computed columns), optionally locked. */
 public final class RowLoader {
-    private RowLoader() {
-    }
+    private RowLoader() {}
 
     /** The row, or NetBox's 404 for the model. */
     public static Row load(Db db, Model model, long id, boolean forUpdate) {
@@ -34,7 +32,8 @@ public final class RowLoader {
 
     /** The query of the row with this id (for another round trip to carry, see {@link Db#queryAll}). */
     public static Db.Select select(Model model, long id, boolean forUpdate) {
-        return new Db.Select(model.selectFrom() + " where t.id = ?" + (forUpdate ? " for update of t" : ""), List.of(id));
+        return new Db.Select(
+                model.selectFrom() + " where t.id = ?" + (forUpdate ? " for update of t" : ""), List.of(id));
     }
 
     /** The rows with these ids, in the order of the ids (one query); a missing one is a 404. */

@@ -1,18 +1,17 @@
 package org.sourceoftruth.records.engine.store;
 
-import org.sourceoftruth.records.db.ColumnTypes;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.db.SqlText;
-import org.sourceoftruth.records.model.Field;
-import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.model.Row;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.sourceoftruth.records.db.ColumnTypes;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.db.SqlText;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.Row;
 
 /**
  * Writes what a request changes into a model's table and its relation tables (many-to-many
@@ -24,8 +23,7 @@ public final class RowStore {
     /** Bind parameters per statement, kept below the protocol's limit of 65535. */
     private static final int MAX_PARAMS = 30_000;
 
-    private RowStore() {
-    }
+    private RowStore() {}
 
     /**
      * Inserts the rows and their relations; returns their ids in the order given. Rows with the
@@ -42,11 +40,14 @@ public final class RowStore {
         byColumns.forEach((cols, indexes) -> {
             if (cols.isEmpty()) {
                 for (int index : indexes) {
-                    ids[index] = db.query("insert into " + model.table() + " default values returning id").get(0).id();
+                    ids[index] = db.query("insert into " + model.table() + " default values returning id")
+                            .get(0)
+                            .id();
                 }
                 return;
             }
-            List<Row> rows = indexes.stream().map(index -> reads.get(index).columns()).toList();
+            List<Row> rows =
+                    indexes.stream().map(index -> reads.get(index).columns()).toList();
             List<Long> inserted = insertGroup(db, model, cols, rows);
             for (int k = 0; k < indexes.size(); k++) {
                 ids[indexes.get(k)] = inserted.get(k);
@@ -80,8 +81,8 @@ public final class RowStore {
             List<Object> values = new ArrayList<>(rows.size());
             rows.forEach(row -> values.add(row.get(col)));
             // bigint for every integer column: its cast to integer or smallint refuses what does not fit
-            String element = INTEGER_TYPES.contains(type) && values.stream().allMatch(Db::isWholeNumber)
-                    ? "bigint" : "text";
+            String element =
+                    INTEGER_TYPES.contains(type) && values.stream().allMatch(Db::isWholeNumber) ? "bigint" : "text";
             if (element.equals("text")) {
                 values.replaceAll(SqlText::of);
             }
@@ -96,7 +97,6 @@ public final class RowStore {
                 + ") with ordinality as u(" + String.join(", ", names) + ", n) order by u.n returning id";
         return db.query(sql, params).stream().map(Row::id).toList();
     }
-
 
     /** Updates one row's columns (and last_updated) and replaces the relations the request sent. */
     public static void update(Db db, Model model, long id, RowChanges ch) {
@@ -123,15 +123,21 @@ public final class RowStore {
         ch.m2m().forEach((f, targets) -> {
             db.update("delete from " + f.joinTable() + " where " + f.joinOwnColumn() + " = ?", id);
             for (Long t : targets) {
-                db.update("insert into " + f.joinTable() + " (" + f.joinOwnColumn() + ", " + f.joinTargetColumn()
-                        + ") values (?, ?)", id, t);
+                db.update(
+                        "insert into " + f.joinTable() + " (" + f.joinOwnColumn() + ", " + f.joinTargetColumn()
+                                + ") values (?, ?)",
+                        id,
+                        t);
             }
         });
         if (ch.tags() != null) {
             db.update("delete from extras_taggeditem where object_type = ? and object_id = ?", model.contentType(), id);
             for (Long tag : ch.tags()) {
-                db.update("insert into extras_taggeditem (tag_id, object_type, object_id) values (?, ?, ?)",
-                        tag, model.contentType(), id);
+                db.update(
+                        "insert into extras_taggeditem (tag_id, object_type, object_id) values (?, ?, ?)",
+                        tag,
+                        model.contentType(),
+                        id);
             }
         }
     }
@@ -142,14 +148,16 @@ public final class RowStore {
         List<Object[]> tagged = new ArrayList<>();
         for (int i = 0; i < ids.size(); i++) {
             long id = ids.get(i);
-            reads.get(i).m2m().forEach((f, targets) -> targets.forEach(t ->
-                    links.computeIfAbsent(f, k -> new ArrayList<>()).add(new Object[]{id, t})));
+            reads.get(i)
+                    .m2m()
+                    .forEach((f, targets) -> targets.forEach(t ->
+                            links.computeIfAbsent(f, k -> new ArrayList<>()).add(new Object[] {id, t})));
             if (reads.get(i).tags() != null) {
-                reads.get(i).tags().forEach(tag -> tagged.add(new Object[]{tag, model.contentType(), id}));
+                reads.get(i).tags().forEach(tag -> tagged.add(new Object[] {tag, model.contentType(), id}));
             }
         }
-        links.forEach((f, pairs) -> insertValues(db, f.joinTable() + " (" + f.joinOwnColumn() + ", "
-                + f.joinTargetColumn() + ")", pairs));
+        links.forEach((f, pairs) ->
+                insertValues(db, f.joinTable() + " (" + f.joinOwnColumn() + ", " + f.joinTargetColumn() + ")", pairs));
         insertValues(db, "extras_taggeditem (tag_id, object_type, object_id)", tagged);
     }
 
@@ -164,7 +172,8 @@ public final class RowStore {
             List<Object[]> part = tuples.subList(from, Math.min(tuples.size(), from + chunk));
             List<Object> params = new ArrayList<>();
             part.forEach(t -> params.addAll(List.of(t)));
-            db.update("insert into " + target + " values " + String.join(", ", Collections.nCopies(part.size(), tuple)),
+            db.update(
+                    "insert into " + target + " values " + String.join(", ", Collections.nCopies(part.size(), tuple)),
                     params);
         }
     }

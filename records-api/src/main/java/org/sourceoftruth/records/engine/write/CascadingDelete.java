@@ -1,23 +1,9 @@
 package org.sourceoftruth.records.engine.write;
 
-import org.sourceoftruth.records.engine.write.DeleteCascade;
-import org.sourceoftruth.records.engine.write.WriteListeners;
-import org.sourceoftruth.records.engine.render.Renderer;
-import org.sourceoftruth.records.engine.ModelService;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.engine.store.RowLoader;
-import org.sourceoftruth.records.changelog.ChangeAction;
-import org.sourceoftruth.records.changelog.ChangeRecord;
-import org.sourceoftruth.records.changelog.ChangeRecorder;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.model.ModelRegistry;
-import org.sourceoftruth.records.model.Row;
-import org.sourceoftruth.records.model.WriteHook;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -26,6 +12,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.sourceoftruth.records.changelog.ChangeAction;
+import org.sourceoftruth.records.changelog.ChangeRecord;
+import org.sourceoftruth.records.changelog.ChangeRecorder;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.engine.render.Renderer;
+import org.sourceoftruth.records.engine.store.RowLoader;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.WriteHook;
 
 /**
  * Deletes rows with everything the delete cascades to ({@link DeleteCascade}), logging every row
@@ -35,12 +31,16 @@ import java.util.Set;
 public class CascadingDelete {
     @Inject
     ModelRegistry registry;
+
     @Inject
     Renderer renderer;
+
     @Inject
     ChangeLogEntries entries;
+
     @Inject
     ChangeRecorder changes;
+
     @Inject
     WriteListeners listeners;
 
@@ -74,12 +74,26 @@ public class CascadingDelete {
         for (DeleteCascade.Touched t : order) {
             if (changedRows.containsKey(t)) {
                 Row after = changedRows.get(t);
-                records.add(entries.entry(t.model, ChangeAction.UPDATE, t.row.id(), t.model.display(after), pres.get(t),
-                        posts.get(t), changedData.get(t), ""));
+                records.add(entries.entry(
+                        t.model,
+                        ChangeAction.UPDATE,
+                        t.row.id(),
+                        t.model.display(after),
+                        pres.get(t),
+                        posts.get(t),
+                        changedData.get(t),
+                        ""));
             } else {
                 boolean isRequested = t.model == model && requested.contains(t.row.id());
-                records.add(entries.entry(t.model, ChangeAction.DELETE, t.row.id(), t.model.display(t.row), pres.get(t),
-                        null, deletedData.get(t), isRequested ? message : ""));
+                records.add(entries.entry(
+                        t.model,
+                        ChangeAction.DELETE,
+                        t.row.id(),
+                        t.model.display(t.row),
+                        pres.get(t),
+                        null,
+                        deletedData.get(t),
+                        isRequested ? message : ""));
             }
         }
         changes.recordAll(records);
@@ -89,7 +103,8 @@ public class CascadingDelete {
         List<WriteHook.FollowUp> followUps = new ArrayList<>();
         byModel(rowsAsFound(deletions)).forEach((m, touched) -> {
             if (!m.writeHooks().isEmpty()) {
-                followUps.addAll(WriteHooks.afterDelete(db, m, touched.stream().map(t -> t.row).toList()));
+                followUps.addAll(WriteHooks.afterDelete(
+                        db, m, touched.stream().map(t -> t.row).toList()));
             }
         });
         return followUps;
@@ -105,7 +120,8 @@ public class CascadingDelete {
     private Map<DeleteCascade.Touched, JsonNode> snapshotsOf(Db db, Map<DeleteCascade.Touched, Row> current) {
         Map<DeleteCascade.Touched, JsonNode> out = new HashMap<>();
         byModel(current).forEach((m, touched) -> {
-            List<JsonNode> snaps = ChangeSnapshots.of(db, m, touched.stream().map(current::get).toList());
+            List<JsonNode> snaps =
+                    ChangeSnapshots.of(db, m, touched.stream().map(current::get).toList());
             for (int i = 0; i < touched.size(); i++) {
                 out.put(touched.get(i), snaps.get(i));
             }
@@ -117,8 +133,8 @@ public class CascadingDelete {
     private Map<DeleteCascade.Touched, ObjectNode> renderedOf(Db db, Map<DeleteCascade.Touched, Row> current) {
         Map<DeleteCascade.Touched, ObjectNode> out = new HashMap<>();
         byModel(current).forEach((m, touched) -> {
-            List<ObjectNode> rendered = renderer.render(db, m, touched.stream().map(current::get).toList(),
-                    Renderer.Options.full(""));
+            List<ObjectNode> rendered =
+                    renderer.render(db, m, touched.stream().map(current::get).toList(), Renderer.Options.full(""));
             for (int i = 0; i < touched.size(); i++) {
                 out.put(touched.get(i), ChangeLogEntries.withoutSecrets(m, rendered.get(i)));
             }
@@ -130,7 +146,8 @@ public class CascadingDelete {
     private static Map<DeleteCascade.Touched, Row> reloaded(Db db, List<DeleteCascade.Touched> updates) {
         Map<DeleteCascade.Touched, Row> out = new LinkedHashMap<>();
         byModel(rowsAsFound(updates)).forEach((m, touched) -> {
-            List<Row> rows = RowLoader.loadAll(db, m, touched.stream().map(t -> t.row.id()).toList());
+            List<Row> rows = RowLoader.loadAll(
+                    db, m, touched.stream().map(t -> t.row.id()).toList());
             for (int i = 0; i < touched.size(); i++) {
                 out.put(touched.get(i), rows.get(i));
             }
@@ -140,7 +157,9 @@ public class CascadingDelete {
 
     private static Map<Model, List<DeleteCascade.Touched>> byModel(Map<DeleteCascade.Touched, Row> touched) {
         Map<Model, List<DeleteCascade.Touched>> out = new LinkedHashMap<>();
-        touched.keySet().forEach(t -> out.computeIfAbsent(t.model, m -> new ArrayList<>()).add(t));
+        touched.keySet()
+                .forEach(t ->
+                        out.computeIfAbsent(t.model, m -> new ArrayList<>()).add(t));
         return out;
     }
 }

@@ -27,14 +27,33 @@ public class ChangeLogEntries {
      * @param post the snapshot after it (null on delete)
      * @param data the object's representation, secrets removed ({@link #withoutSecrets})
      */
-    public ChangeRecord entry(Model model, ChangeAction action, long id, String repr, JsonNode pre, JsonNode post,
-                              JsonNode data, String message) {
+    public ChangeRecord entry(
+            Model model,
+            ChangeAction action,
+            long id,
+            String repr,
+            JsonNode pre,
+            JsonNode post,
+            JsonNode data,
+            String message) {
         if (message != null && message.length() > MAX_MESSAGE) {
             throw ApiException.field("changelog_message", "Ensure this field has no more than 200 characters.");
         }
         RequestContext.Caller caller = request.caller();
-        return new ChangeRecord(caller == null ? null : caller.userId(), caller == null ? "" : caller.username(),
-                request.requestId(), action, model.contentType(), id, repr, message, pre, post, data, null, null);
+        return new ChangeRecord(
+                caller == null ? null : caller.userId(),
+                caller == null ? "" : caller.username(),
+                request.requestId(),
+                action,
+                model.contentType(),
+                id,
+                repr,
+                message,
+                pre,
+                post,
+                data,
+                null,
+                null);
     }
 
     /**

@@ -4,6 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.engine.store.RowLoader;
 import org.sourceoftruth.records.kind.FieldTypes;
@@ -12,17 +16,11 @@ import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.Row;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-
 /** NetBox's change-log snapshots of rows, which the writers record before and after a change. */
 public final class ChangeSnapshots {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    private ChangeSnapshots() {
-    }
+    private ChangeSnapshots() {}
 
     /** NetBox's change-log snapshot: raw column values, FK ids, sorted tag names, no id/last_updated. */
     public static JsonNode of(Db db, Model model, Row row) {
@@ -44,7 +42,8 @@ public final class ChangeSnapshots {
         Map<String, Map<Long, ArrayNode>> lists = new HashMap<>();
         List<Field> toRead = new ArrayList<>();
         for (Field f : listFields(model)) {
-            boolean fromRendered = rendered != null && (f.kind == Kind.M2M || !f.isTagSlugs())
+            boolean fromRendered = rendered != null
+                    && (f.kind == Kind.M2M || !f.isTagSlugs())
                     && rendered.stream().allMatch(node -> node.path(f.name).isArray());
             if (fromRendered) {
                 lists.put(f.name, fromRendered(f, rows, rendered));
@@ -53,7 +52,8 @@ public final class ChangeSnapshots {
             }
         }
         if (!toRead.isEmpty()) {
-            List<List<Row>> results = db.queryAll(toRead.stream().map(f -> listSelect(model, f, ids)).toList());
+            List<List<Row>> results = db.queryAll(
+                    toRead.stream().map(f -> listSelect(model, f, ids)).toList());
             lists.putAll(lists(toRead, results));
         }
         List<JsonNode> out = new ArrayList<>(rows.size());
@@ -64,8 +64,7 @@ public final class ChangeSnapshots {
     }
 
     /** A stored row locked for a change, and its change-log snapshot before the change. */
-    public record Locked(Row row, JsonNode before) {
-    }
+    public record Locked(Row row, JsonNode before) {}
 
     /**
      * Locks and reads the row with this id and reads its tags and many-to-many targets, all in
@@ -100,12 +99,15 @@ public final class ChangeSnapshots {
     private static Db.Select listSelect(Model model, Field f, List<Long> ids) {
         if (f.kind == Kind.TAGS) {
             // Code-point order (COLLATE "C"), as NetBox's sorted() and fromRendered's sort give.
-            return new Db.Select("select ti.object_id, g.name as v from extras_taggeditem ti join extras_tag g"
-                    + " on g.id = ti.tag_id where ti.object_type = ? and ti.object_id = any(?) order by g.name collate \"C\"",
+            return new Db.Select(
+                    "select ti.object_id, g.name as v from extras_taggeditem ti join extras_tag g"
+                            + " on g.id = ti.tag_id where ti.object_type = ? and ti.object_id = any(?) order by g.name collate \"C\"",
                     List.of(model.contentType(), new Db.SqlArray("bigint", ids)));
         }
-        return new Db.Select("select " + f.joinOwnColumn() + " as object_id, " + f.joinTargetColumn() + " as v from "
-                + f.joinTable() + " where " + f.joinOwnColumn() + " = any(?) order by 2", List.of(new Db.SqlArray("bigint", ids)));
+        return new Db.Select(
+                "select " + f.joinOwnColumn() + " as object_id, " + f.joinTargetColumn() + " as v from " + f.joinTable()
+                        + " where " + f.joinOwnColumn() + " = any(?) order by 2",
+                List.of(new Db.SqlArray("bigint", ids)));
     }
 
     /** Per list field, per row id, the values its query read. */
@@ -140,8 +142,12 @@ public final class ChangeSnapshots {
             if (f.kind == Kind.TAGS) {
                 items.stream().map(tag -> tag.path("name").asText()).sorted().forEach(out::add);
             } else {
-                items.stream().mapToLong(target -> target.isNumber() ? target.asLong() : target.path("id").asLong())
-                        .sorted().forEach(out::add);
+                items.stream()
+                        .mapToLong(target -> target.isNumber()
+                                ? target.asLong()
+                                : target.path("id").asLong())
+                        .sorted()
+                        .forEach(out::add);
             }
             byRow.put(rows.get(i).id(), out);
         }
@@ -152,7 +158,8 @@ public final class ChangeSnapshots {
         ObjectNode snap = NODES.objectNode();
         for (Field f : model.fields()) {
             if (!f.name.equals("id") && !f.name.equals("last_updated") && !f.isRequestOnly()) {
-                FieldTypes.of(f).snapshot(f, row, snap, linked -> lists.get(linked.name).get(row.id()));
+                FieldTypes.of(f)
+                        .snapshot(f, row, snap, linked -> lists.get(linked.name).get(row.id()));
             }
         }
         return snap;

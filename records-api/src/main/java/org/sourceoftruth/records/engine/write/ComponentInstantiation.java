@@ -3,6 +3,13 @@ package org.sourceoftruth.records.engine.write;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.sourceoftruth.records.changelog.ChangeAction;
 import org.sourceoftruth.records.changelog.ChangeRecord;
 import org.sourceoftruth.records.db.Db;
@@ -17,14 +24,6 @@ import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.web.ApiException;
-
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.function.UnaryOperator;
 
 /**
  * The related writes of a create: an object whose model declares {@link Model#componentsFrom}
@@ -45,16 +44,18 @@ import java.util.function.UnaryOperator;
 class ComponentInstantiation {
     @Inject
     ModelRegistry registry;
+
     @Inject
     WrittenObjects writtenObjects;
+
     @Inject
     WriteListeners listeners;
+
     @Inject
     CustomFields customFields;
 
     /** One owner's part: its row, how its component names resolve, and what the request asked. */
-    private record Owner(Row row, UnaryOperator<String> names, boolean replicate, boolean adopt) {
-    }
+    private record Owner(Row row, UnaryOperator<String> names, boolean replicate, boolean adopt) {}
 
     /**
      * Writes the components of the owners just created (ids in request order) and returns their
@@ -70,7 +71,10 @@ class ComponentInstantiation {
         for (int i = 0; i < rows.size(); i++) {
             owners.add(owner(db, model, rows.get(i), bodies.get(i)));
         }
-        List<Long> typeIds = rows.stream().map(r -> r.longValue(typeField.column())).distinct().toList();
+        List<Long> typeIds = rows.stream()
+                .map(r -> r.longValue(typeField.column()))
+                .distinct()
+                .toList();
         List<ChangeRecord> records = new ArrayList<>();
         Map<String, Map<List<Long>, Long>> made = new HashMap<>();
         for (ModelRegistry.Reference ref : registry.referencesTo(typeField.target())) {
@@ -78,11 +82,13 @@ class ComponentInstantiation {
             if (template.instantiation() == null || ref.field().kind != Kind.FK) {
                 continue;
             }
-            List<Row> templates = db.query("select * from " + template.table() + " t where t." + ref.field().column()
-                    + " = any(?) order by t.id", new Db.SqlArray("bigint", typeIds));
+            List<Row> templates = db.query(
+                    "select * from " + template.table() + " t where t."
+                            + ref.field().column() + " = any(?) order by t.id",
+                    new Db.SqlArray("bigint", typeIds));
             if (!templates.isEmpty()) {
-                records.addAll(make(db, model, owners, ref.field().column(), typeField.column(), templates,
-                        template, made));
+                records.addAll(
+                        make(db, model, owners, ref.field().column(), typeField.column(), templates, template, made));
             }
         }
         return records;
@@ -124,9 +130,15 @@ class ComponentInstantiation {
     }
 
     /** The components of one template model for every owner: adopted ones updated, the rest inserted. */
-    private List<ChangeRecord> make(Db db, Model ownerModel, List<Owner> owners, String templateTypeColumn,
-                                    String ownerTypeColumn, List<Row> templates, Model templateModel,
-                                    Map<String, Map<List<Long>, Long>> made) {
+    private List<ChangeRecord> make(
+            Db db,
+            Model ownerModel,
+            List<Owner> owners,
+            String templateTypeColumn,
+            String ownerTypeColumn,
+            List<Row> templates,
+            Model templateModel,
+            Map<String, Map<List<Long>, Long>> made) {
         Instantiation instantiation = templateModel.instantiation();
         Model component = registry.require(instantiation.componentType());
         Map<String, String> madeFrom = templateReferences(templateModel);
@@ -137,9 +149,11 @@ class ComponentInstantiation {
         List<SelfReference> selfReferences = new ArrayList<>();
         Map<String, String> links = links(ownerModel, component);
         Map<Long, List<Row>> byType = new HashMap<>();
-        templates.forEach(t -> byType.computeIfAbsent(t.longValue(templateTypeColumn), k -> new ArrayList<>()).add(t));
+        templates.forEach(t -> byType.computeIfAbsent(t.longValue(templateTypeColumn), k -> new ArrayList<>())
+                .add(t));
         Object customFieldDefaults = component.hasCustomFields()
-                ? customFields.merge(component, null, null, true, new LinkedHashMap<>()) : null;
+                ? customFields.merge(component, null, null, true, new LinkedHashMap<>())
+                : null;
         Map<String, Row> existing = existingByName(db, ownerModel, component, owners, links);
         String ownerColumn = ownerColumn(ownerModel, component);
         List<RowChanges> inserts = new ArrayList<>();
@@ -150,11 +164,14 @@ class ComponentInstantiation {
             }
             for (Row template : byType.getOrDefault(owner.row().longValue(ownerTypeColumn), List.of())) {
                 Row row = new Row();
-                links.forEach((componentColumn, ownerColumnName) -> row.put(componentColumn, owner.row().get(ownerColumnName)));
+                links.forEach((componentColumn, ownerColumnName) ->
+                        row.put(componentColumn, owner.row().get(ownerColumnName)));
                 instantiation.columns().forEach((componentColumn, templateColumn) -> {
                     Object value = template.get(templateColumn);
                     if (value != null && templateModel.contentType().equals(madeFrom.get(templateColumn))) {
-                        selfReferences.add(new SelfReference(inserts.size(), componentColumn,
+                        selfReferences.add(new SelfReference(
+                                inserts.size(),
+                                componentColumn,
                                 List.of(owner.row().id(), ((Number) value).longValue())));
                         value = null;
                     } else if (madeFrom.containsKey(templateColumn) && value != null) {
@@ -166,10 +183,15 @@ class ComponentInstantiation {
                         value = made.getOrDefault(template.str(genericIds.get(templateColumn)), Map.of())
                                 .get(List.of(owner.row().id(), ((Number) value).longValue()));
                     } else if (genericIds.containsValue(templateColumn) && value != null) {
-                        value = registry.require(value.toString()).instantiation().componentType();
+                        value = registry.require(value.toString())
+                                .instantiation()
+                                .componentType();
                     }
-                    row.put(componentColumn, value instanceof String s && Instantiation.RESOLVED.contains(componentColumn)
-                            ? resolve(owner.names(), s) : value);
+                    row.put(
+                            componentColumn,
+                            value instanceof String s && Instantiation.RESOLVED.contains(componentColumn)
+                                    ? resolve(owner.names(), s)
+                                    : value);
                 });
                 if (customFieldDefaults != null) {
                     row.put("custom_field_data", customFieldDefaults);
@@ -178,11 +200,14 @@ class ComponentInstantiation {
                 if (same != null && owner.adopt() && ownerColumn != null && same.get(ownerColumn) == null) {
                     adopted.add(same.id());
                 } else if (same != null && owner.adopt()) {
-                    throw ApiException.field("non_field_errors", "Cannot adopt " + component.apiName() + " "
-                            + row.str("name") + " as it already belongs to a module");
+                    throw ApiException.field(
+                            "non_field_errors",
+                            "Cannot adopt " + component.apiName() + " " + row.str("name")
+                                    + " as it already belongs to a module");
                 } else if (same != null && ownerModel.hasComponentOptions()) {
-                    throw ApiException.field("non_field_errors", "A " + component.apiName() + " named "
-                            + row.str("name") + " already exists");
+                    throw ApiException.field(
+                            "non_field_errors",
+                            "A " + component.apiName() + " named " + row.str("name") + " already exists");
                 } else if (owner.replicate()) {
                     inserts.add(new RowChanges(row, Map.of(), null));
                     insertedFrom.add(List.of(owner.row().id(), template.id()));
@@ -200,8 +225,9 @@ class ComponentInstantiation {
                 byTemplate.put(insertedFrom.get(i), ids.get(i));
             }
             linkSelfReferences(db, component, selfReferences, ids, byTemplate);
-            records.addAll(writtenObjects.of(db, component, ChangeAction.CREATE, Collections.nCopies(ids.size(), null),
-                    ids, null).records());
+            records.addAll(writtenObjects
+                    .of(db, component, ChangeAction.CREATE, Collections.nCopies(ids.size(), null), ids, null)
+                    .records());
             listeners.changed(component, false);
         }
         return records;
@@ -223,15 +249,14 @@ class ComponentInstantiation {
     }
 
     /** A component's column that is to point at the component made from {@code template} for the owner. */
-    private record SelfReference(int insert, String column, List<Long> template) {
-    }
+    private record SelfReference(int insert, String column, List<Long> template) {}
 
     /**
      * Sets the self references of components just inserted, once all of them exist (one UPDATE
      * per column, whatever their number), before their change records are written.
      */
-    private static void linkSelfReferences(Db db, Model component, List<SelfReference> refs, List<Long> ids,
-                                           Map<List<Long>, Long> byTemplate) {
+    private static void linkSelfReferences(
+            Db db, Model component, List<SelfReference> refs, List<Long> ids, Map<List<Long>, Long> byTemplate) {
         Map<String, List<Object>> byColumn = new LinkedHashMap<>();
         for (SelfReference ref : refs) {
             Long target = byTemplate.get(ref.template());
@@ -241,9 +266,12 @@ class ComponentInstantiation {
                 params.add(target);
             }
         }
-        byColumn.forEach((column, params) -> db.update("update " + component.table() + " c set " + Db.q(column)
-                + " = v.target from (values " + String.join(", ", Collections.nCopies(params.size() / 2,
-                "(?::bigint, ?::bigint)")) + ") as v(id, target) where c.id = v.id", params));
+        byColumn.forEach((column, params) -> db.update(
+                "update " + component.table() + " c set " + Db.q(column)
+                        + " = v.target from (values "
+                        + String.join(", ", Collections.nCopies(params.size() / 2, "(?::bigint, ?::bigint)"))
+                        + ") as v(id, target) where c.id = v.id",
+                params));
     }
 
     /**
@@ -254,8 +282,12 @@ class ComponentInstantiation {
     private Map<String, String> genericTemplateReferences(Model templateModel) {
         Map<String, String> out = new HashMap<>();
         for (Field f : templateModel.fields()) {
-            if (f.kind == Kind.GENERIC_FK && !f.genericTypes().isEmpty() && f.genericTypes().stream()
-                    .allMatch(t -> registry.byContentType(t).map(m -> m.instantiation() != null).orElse(false))) {
+            if (f.kind == Kind.GENERIC_FK
+                    && !f.genericTypes().isEmpty()
+                    && f.genericTypes().stream()
+                            .allMatch(t -> registry.byContentType(t)
+                                    .map(m -> m.instantiation() != null)
+                                    .orElse(false))) {
                 out.put(f.genericIdColumn(), f.genericTypeColumn());
             }
         }
@@ -278,7 +310,8 @@ class ComponentInstantiation {
      */
     private static Map<String, String> links(Model ownerModel, Model component) {
         Map<String, String> links = new LinkedHashMap<>();
-        String ownerName = ownerModel.contentType().substring(ownerModel.contentType().indexOf('.') + 1);
+        String ownerName =
+                ownerModel.contentType().substring(ownerModel.contentType().indexOf('.') + 1);
         for (Field f : component.fields()) {
             if (f.kind != Kind.FK) {
                 continue;
@@ -296,9 +329,12 @@ class ComponentInstantiation {
 
     /** The component's column pointing at the owner (a module bay's module_id), when not its main parent. */
     private static String ownerColumn(Model ownerModel, Model component) {
-        String ownerName = ownerModel.contentType().substring(ownerModel.contentType().indexOf('.') + 1);
+        String ownerName =
+                ownerModel.contentType().substring(ownerModel.contentType().indexOf('.') + 1);
         for (Field f : component.fields()) {
-            if (f.kind == Kind.FK && f.target().equals(ownerModel.contentType()) && f.name.equals(ownerName)
+            if (f.kind == Kind.FK
+                    && f.target().equals(ownerModel.contentType())
+                    && f.name.equals(ownerName)
                     && f.isNullable()) {
                 return f.column();
             }
@@ -310,15 +346,19 @@ class ComponentInstantiation {
      * Components that already exist where the new ones go (same parent, same name), for NetBox's
      * adopt and conflict rules; only asked when the owner's model takes those options.
      */
-    private Map<String, Row> existingByName(Db db, Model ownerModel, Model component, List<Owner> owners,
-                                            Map<String, String> links) {
+    private Map<String, Row> existingByName(
+            Db db, Model ownerModel, Model component, List<Owner> owners, Map<String, String> links) {
         Map<String, Row> out = new HashMap<>();
         String parentColumn = parentColumn(links);
         if (!ownerModel.hasComponentOptions() || parentColumn == null) {
             return out;
         }
-        List<Object> parents = owners.stream().map(o -> o.row().get(links.get(parentColumn))).distinct().toList();
-        for (Row r : db.query("select * from " + component.table() + " where " + parentColumn + " = any(?)",
+        List<Object> parents = owners.stream()
+                .map(o -> o.row().get(links.get(parentColumn)))
+                .distinct()
+                .toList();
+        for (Row r : db.query(
+                "select * from " + component.table() + " where " + parentColumn + " = any(?)",
                 new Db.SqlArray("bigint", parents))) {
             out.put(r.get(parentColumn) + "\u0000" + r.str("name"), r);
         }
@@ -341,25 +381,40 @@ class ComponentInstantiation {
     }
 
     /** NetBox's adopt_components: existing components without a module join the new one (an update each). */
-    private List<ChangeRecord> adopt(Db db, Model component, String ownerColumn, List<Long> ids, List<Owner> owners,
-                                     Map<String, Row> existing, Map<String, String> links) {
+    private List<ChangeRecord> adopt(
+            Db db,
+            Model component,
+            String ownerColumn,
+            List<Long> ids,
+            List<Owner> owners,
+            Map<String, Row> existing,
+            Map<String, String> links) {
         List<JsonNode> pres = ChangeSnapshots.of(db, component, RowLoader.loadAll(db, component, ids));
         // every owner adopting here is one module of one request: the first adopting owner of the device
         Map<Object, Long> ownerByParent = new HashMap<>();
         String parent = parentColumn(links);
         for (Owner o : owners) {
             if (o.adopt()) {
-                ownerByParent.putIfAbsent(o.row().get(links.get(parent)), o.row().id());
+                ownerByParent.putIfAbsent(
+                        o.row().get(links.get(parent)), o.row().id());
             }
         }
         Map<Long, List<Long>> byOwner = new LinkedHashMap<>();
         for (Long id : ids) {
-            Row row = existing.values().stream().filter(r -> r.id() == id).findFirst().orElseThrow();
-            byOwner.computeIfAbsent(ownerByParent.get(row.get(parent)), k -> new ArrayList<>()).add(id);
+            Row row = existing.values().stream()
+                    .filter(r -> r.id() == id)
+                    .findFirst()
+                    .orElseThrow();
+            byOwner.computeIfAbsent(ownerByParent.get(row.get(parent)), k -> new ArrayList<>())
+                    .add(id);
         }
-        byOwner.forEach((owner, members) -> db.update("update " + component.table() + " set " + ownerColumn
-                + " = ?, last_updated = now() where id = any(?)", owner, new Db.SqlArray("bigint", members)));
-        List<ChangeRecord> records = writtenObjects.of(db, component, ChangeAction.UPDATE, pres, ids, null).records();
+        byOwner.forEach((owner, members) -> db.update(
+                "update " + component.table() + " set " + ownerColumn + " = ?, last_updated = now() where id = any(?)",
+                owner,
+                new Db.SqlArray("bigint", members)));
+        List<ChangeRecord> records = writtenObjects
+                .of(db, component, ChangeAction.UPDATE, pres, ids, null)
+                .records();
         listeners.changed(component, false);
         return records;
     }

@@ -1,13 +1,5 @@
 package org.sourceoftruth.records.engine.write;
 
-import org.sourceoftruth.records.web.ApiException;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.model.Field;
-import org.sourceoftruth.records.model.Kind;
-import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.model.ModelRegistry;
-import org.sourceoftruth.records.model.Row;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -16,6 +8,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Kind;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.web.ApiException;
 
 /**
  * Everything a delete touches, found before anything is written, as NetBox's (Django's)
@@ -59,8 +58,7 @@ final class DeleteCascade {
         }
     }
 
-    private record Clearing(ModelRegistry.Reference reference, Model target) {
-    }
+    private record Clearing(ModelRegistry.Reference reference, Model target) {}
 
     private DeleteCascade(Db db, ModelRegistry registry) {
         this.db = db;
@@ -116,16 +114,20 @@ final class DeleteCascade {
         Map<Integer, Map<Model, List<Long>>> byDepth = new java.util.TreeMap<>(Comparator.reverseOrder());
         for (Touched t : deletions()) {
             byDepth.computeIfAbsent(t.depth, d -> new LinkedHashMap<>())
-                    .computeIfAbsent(t.model, m -> new ArrayList<>()).add(t.row.id());
+                    .computeIfAbsent(t.model, m -> new ArrayList<>())
+                    .add(t.row.id());
         }
-        byDepth.values().forEach(level -> level.forEach((model, ids) -> {
-            Db.SqlArray idArray = new Db.SqlArray("bigint", ids);
-            if (model.hasTags()) {
-                db.update("delete from extras_taggeditem where object_type = ? and object_id = any(?)",
-                        model.contentType(), idArray);
-            }
-            db.update("delete from " + model.table() + " where id = any(?)", idArray);
-        }));
+        byDepth.values()
+                .forEach(level -> level.forEach((model, ids) -> {
+                    Db.SqlArray idArray = new Db.SqlArray("bigint", ids);
+                    if (model.hasTags()) {
+                        db.update(
+                                "delete from extras_taggeditem where object_type = ? and object_id = any(?)",
+                                model.contentType(),
+                                idArray);
+                    }
+                    db.update("delete from " + model.table() + " where id = any(?)", idArray);
+                }));
     }
 
     /** Every model whose rows the delete removes or changes. */
@@ -187,7 +189,8 @@ final class DeleteCascade {
      * Notes {@code row} as touched at {@code depth}; when it is new or now deeper and {@code next}
      * is given, its own dependents are followed at the next level.
      */
-    private void reach(Map<Model, Map<Long, Touched>> into, Model model, Row row, int depth, Map<Model, Set<Long>> next) {
+    private void reach(
+            Map<Model, Map<Long, Touched>> into, Model model, Row row, int depth, Map<Model, Set<Long>> next) {
         Map<Long, Touched> rows = into.computeIfAbsent(model, m -> new LinkedHashMap<>());
         Touched known = rows.get(row.id());
         if (known == null) {
@@ -207,8 +210,11 @@ final class DeleteCascade {
      * (FOR UPDATE, in id order so concurrent deletes lock alike), one for the rows not yet known.
      */
     private List<Row> lockAndLoad(Model owner, String where, List<Object> params) {
-        List<Long> ids = db.query("select t.id from " + owner.table() + " t where " + where + " order by t.id for update",
-                params).stream().map(Row::id).toList();
+        List<Long> ids = db
+                .query("select t.id from " + owner.table() + " t where " + where + " order by t.id for update", params)
+                .stream()
+                .map(Row::id)
+                .toList();
         if (ids.isEmpty()) {
             return List.of();
         }
@@ -223,7 +229,8 @@ final class DeleteCascade {
             }
         }
         if (!unknown.isEmpty()) {
-            rows.addAll(db.query(owner.selectFrom() + " where t.id = any(?) order by t.id", new Db.SqlArray("bigint", unknown)));
+            rows.addAll(db.query(
+                    owner.selectFrom() + " where t.id = any(?) order by t.id", new Db.SqlArray("bigint", unknown)));
         }
         return rows;
     }
@@ -253,19 +260,25 @@ final class DeleteCascade {
                     continue;
                 }
                 Model owner = ref.owner();
-                List<Long> alsoDeleted = List.copyOf(deleted.getOrDefault(owner, Map.of()).keySet());
-                String pointing = protectedFk ? "t." + f.column() + " = any(?)"
+                List<Long> alsoDeleted =
+                        List.copyOf(deleted.getOrDefault(owner, Map.of()).keySet());
+                String pointing = protectedFk
+                        ? "t." + f.column() + " = any(?)"
                         : "t." + f.genericTypeColumn() + " = '" + model.contentType() + "' and t." + f.genericIdColumn()
-                        + " = any(?)";
-                for (Row dependent : db.query(owner.selectFrom() + " where " + pointing + " and t.id <> all(?)"
-                        + " order by t.id", new Db.SqlArray("bigint", rows.keySet()), new Db.SqlArray("bigint", alsoDeleted))) {
+                                + " = any(?)";
+                for (Row dependent : db.query(
+                        owner.selectFrom() + " where " + pointing + " and t.id <> all(?)" + " order by t.id",
+                        new Db.SqlArray("bigint", rows.keySet()),
+                        new Db.SqlArray("bigint", alsoDeleted))) {
                     found.add(owner.display(dependent) + " (" + dependent.id() + ")");
                 }
             }
         });
         if (!found.isEmpty()) {
-            throw ApiException.detail(409, "Unable to delete object. " + found.size() + " dependent objects were found: "
-                    + String.join(", ", found));
+            throw ApiException.detail(
+                    409,
+                    "Unable to delete object. " + found.size() + " dependent objects were found: "
+                            + String.join(", ", found));
         }
     }
 
@@ -283,15 +296,31 @@ final class DeleteCascade {
         Db.SqlArray ownerIds = new Db.SqlArray("bigint", owners);
         String touch = owner.hasColumn("last_updated") ? ", last_updated = now()" : "";
         switch (f.kind) {
-            case M2M -> db.update("delete from " + f.joinTable() + " where " + f.joinTargetColumn() + " = any(?) and "
-                    + f.joinOwnColumn() + " = any(?)", targets, ownerIds);
-            case GENERIC_FK -> db.update("update " + owner.table() + " set " + f.genericTypeColumn() + " = null, "
-                    + f.genericIdColumn() + " = null" + touch + " where " + f.genericTypeColumn() + " = ? and "
-                    + f.genericIdColumn() + " = any(?) and id = any(?)", c.target().contentType(), targets, ownerIds);
-            default -> db.update("update " + owner.table() + " set " + f.column() + " = null"
-                    + f.clearedWith().stream().map(col -> ", " + Db.q(col) + " = null").collect(Collectors.joining())
-                    + touch + " where "
-                    + f.column() + " = any(?) and id = any(?)", targets, ownerIds);
+            case M2M ->
+                db.update(
+                        "delete from " + f.joinTable() + " where " + f.joinTargetColumn() + " = any(?) and "
+                                + f.joinOwnColumn() + " = any(?)",
+                        targets,
+                        ownerIds);
+            case GENERIC_FK ->
+                db.update(
+                        "update " + owner.table() + " set " + f.genericTypeColumn() + " = null, "
+                                + f.genericIdColumn() + " = null" + touch + " where " + f.genericTypeColumn()
+                                + " = ? and "
+                                + f.genericIdColumn() + " = any(?) and id = any(?)",
+                        c.target().contentType(),
+                        targets,
+                        ownerIds);
+            default ->
+                db.update(
+                        "update " + owner.table() + " set " + f.column() + " = null"
+                                + f.clearedWith().stream()
+                                        .map(col -> ", " + Db.q(col) + " = null")
+                                        .collect(Collectors.joining())
+                                + touch + " where "
+                                + f.column() + " = any(?) and id = any(?)",
+                        targets,
+                        ownerIds);
         }
     }
 

@@ -1,17 +1,16 @@
 package org.sourceoftruth.records.engine.write;
 
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.regex.Pattern;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.kind.ImageType;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.Row;
-
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.security.SecureRandom;
-import java.util.HexFormat;
-import java.util.regex.Pattern;
 
 /**
  * The IMAGE fields of a write, just before the row is stored (in its transaction): each uploaded
@@ -25,12 +24,12 @@ import java.util.regex.Pattern;
 final class ImageUploads {
     /** Django's FileField max_length: longer names are cut at the end of their root. */
     static final int MAX_NAME = 100;
+
     private static final Pattern INVALID = Pattern.compile("[^-A-Za-z0-9_.]");
     private static final String ALPHANUMERIC = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private ImageUploads() {
-    }
+    private ImageUploads() {}
 
     /** Stores the uploads among {@code changes} and puts their names in place; {@code existing} on update. */
     static void store(Db db, Model model, Row changes, Row existing) {
@@ -66,9 +65,15 @@ final class ImageUploads {
         String sha256 = sha256(bytes);
         String name = wanted;
         for (int attempt = 0; ; attempt++) {
-            int inserted = db.update("insert into media_file (name, owner_type, content_type, size, sha256, data)"
-                    + " values (?, ?, ?, ?, ?, ?) on conflict (name) do nothing", name, ownerType,
-                    upload.probed().contentType(), (long) bytes.length, sha256, bytes);
+            int inserted = db.update(
+                    "insert into media_file (name, owner_type, content_type, size, sha256, data)"
+                            + " values (?, ?, ?, ?, ?, ?) on conflict (name) do nothing",
+                    name,
+                    ownerType,
+                    upload.probed().contentType(),
+                    (long) bytes.length,
+                    sha256,
+                    bytes);
             if (inserted == 1) {
                 return name;
             }
@@ -86,7 +91,8 @@ final class ImageUploads {
     static String validName(String name) {
         int slash = name.lastIndexOf('/');
         String dir = slash < 0 ? "" : name.substring(0, slash + 1);
-        String file = INVALID.matcher(name.substring(slash + 1).strip().replace(' ', '_')).replaceAll("");
+        String file = INVALID.matcher(name.substring(slash + 1).strip().replace(' ', '_'))
+                .replaceAll("");
         if (file.isEmpty() || file.equals(".") || file.equals("..")) {
             file = "image";
         }

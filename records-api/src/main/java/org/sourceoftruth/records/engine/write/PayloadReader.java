@@ -1,26 +1,23 @@
 package org.sourceoftruth.records.engine.write;
 
-import org.sourceoftruth.records.engine.store.RowChanges;
-import org.sourceoftruth.records.engine.customfields.CustomFields;
-import org.sourceoftruth.records.web.ErrorMapper;
-import org.sourceoftruth.records.db.Db;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.auth.Access;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.engine.customfields.CustomFields;
+import org.sourceoftruth.records.engine.store.RowChanges;
 import org.sourceoftruth.records.kind.FieldTypes;
 import org.sourceoftruth.records.kind.InvalidValue;
-import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
-
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
+import org.sourceoftruth.records.web.ErrorMapper;
 
 /**
  * Reads one JSON object of a write request into column values, following DRF/NetBox rules:
@@ -33,10 +30,13 @@ import java.util.Map;
 public class PayloadReader {
     @Inject
     ModelRegistry registry;
+
     @Inject
     CustomFields customFields;
+
     @Inject
     ReferenceResolver references;
+
     @Inject
     RelationReader relations;
 
@@ -44,8 +44,8 @@ public class PayloadReader {
      * @param existing the stored row on update (locked), null on create
      * @param partial  PATCH semantics: absent required fields are fine
      */
-    public RowChanges read(Db db, Model model, JsonNode body, Row existing, boolean partial,
-                        Map<String, List<String>> errors) {
+    public RowChanges read(
+            Db db, Model model, JsonNode body, Row existing, boolean partial, Map<String, List<String>> errors) {
         Row cols = new Row();
         Map<Field, List<Long>> m2m = new LinkedHashMap<>();
         List<Long> tags = null;
@@ -87,9 +87,19 @@ public class PayloadReader {
                         }
                     }
                     case TAGS -> tags = relations.readTags(db, f, v);
-                    case CUSTOM_FIELDS -> cols.put(f.column(), customFields.merge(model, v,
-                            existing == null ? null : (JsonNode) existing.get(f.column()), create, errors));
-                    case FK -> cols.put(f.column(), v.isNull() ? nullOrError(f) : references.resolve(db, registry.require(f.target()), v));
+                    case CUSTOM_FIELDS ->
+                        cols.put(
+                                f.column(),
+                                customFields.merge(
+                                        model,
+                                        v,
+                                        existing == null ? null : (JsonNode) existing.get(f.column()),
+                                        create,
+                                        errors));
+                    case FK ->
+                        cols.put(
+                                f.column(),
+                                v.isNull() ? nullOrError(f) : references.resolve(db, registry.require(f.target()), v));
                     default -> cols.put(f.column(), v.isNull() ? nullOrError(f) : transform(f, convert(f, v)));
                 }
             } catch (FieldError e) {

@@ -1,8 +1,5 @@
 package org.sourceoftruth.records.engine.write;
 
-import org.sourceoftruth.records.engine.store.RowChanges;
-import org.sourceoftruth.records.engine.render.RenderedObject;
-import org.sourceoftruth.records.engine.ModelService;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -10,19 +7,6 @@ import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-import org.sourceoftruth.records.engine.store.RowLoader;
-import org.sourceoftruth.records.engine.store.RowStore;
-import org.sourceoftruth.records.auth.Access;
-import org.sourceoftruth.records.changelog.ChangeAction;
-import org.sourceoftruth.records.changelog.ChangeRecord;
-import org.sourceoftruth.records.changelog.ChangeRecorder;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.model.ModelRegistry;
-import org.sourceoftruth.records.model.WriteHook;
-import org.sourceoftruth.records.model.Row;
-import org.sourceoftruth.records.web.ApiException;
-
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -31,6 +15,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.sourceoftruth.records.auth.Access;
+import org.sourceoftruth.records.changelog.ChangeAction;
+import org.sourceoftruth.records.changelog.ChangeRecord;
+import org.sourceoftruth.records.changelog.ChangeRecorder;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.engine.render.RenderedObject;
+import org.sourceoftruth.records.engine.store.RowChanges;
+import org.sourceoftruth.records.engine.store.RowLoader;
+import org.sourceoftruth.records.engine.store.RowStore;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.WriteHook;
+import org.sourceoftruth.records.web.ApiException;
 
 /**
  * Creates, updates and deletes objects of any declared model, single and bulk: reads and
@@ -44,24 +42,34 @@ public class RecordWriter {
 
     @Inject
     AgroalDataSource dataSource;
+
     @Inject
     PayloadReader reader;
+
     @Inject
     ModelRegistry registry;
+
     @Inject
     ReferenceResolver references;
+
     @Inject
     RowValidator validator;
+
     @Inject
     WrittenObjects writtenObjects;
+
     @Inject
     ComponentInstantiation components;
+
     @Inject
     ChangeRecorder changes;
+
     @Inject
     WriteListeners listeners;
+
     @Inject
     CascadingDelete cascadingDelete;
+
     @Inject
     Access access;
 
@@ -109,8 +117,8 @@ public class RecordWriter {
             // the components its type's templates make (a device's, a module's): written now,
             // recorded after the objects themselves, as NetBox's save() logs them
             List<ChangeRecord> related = components.instantiate(db, model, ids, items);
-            WrittenObjects.Written written = afterWrite(db, model, ChangeAction.CREATE,
-                    Collections.nCopies(ids.size(), null), ids, items, related);
+            WrittenObjects.Written written = afterWrite(
+                    db, model, ChangeAction.CREATE, Collections.nCopies(ids.size(), null), ids, items, related);
             List<RenderedObject> out = written.responses();
             List<WriteHook.FollowUp> followUps = WriteHooks.afterCreate(db, model, written.rows(), columns);
             if (followUps.isEmpty()) {
@@ -126,8 +134,13 @@ public class RecordWriter {
 
     /** PUT/PATCH of one object or of a list of {id, ...}; all-or-nothing. */
     @Transactional
-    public List<RenderedObject> update(Model model, List<Long> ids, List<JsonNode> items, boolean partial,
-                                            boolean bulk, Function<Row, String> etagCheck) {
+    public List<RenderedObject> update(
+            Model model,
+            List<Long> ids,
+            List<JsonNode> items,
+            boolean partial,
+            boolean bulk,
+            Function<Row, String> etagCheck) {
         try (Connection c = dataSource.getConnection()) {
             Db db = new Db(c);
             List<Map<String, List<String>>> allErrors = new ArrayList<>();
@@ -137,7 +150,8 @@ public class RecordWriter {
                 long id = ids.get(i);
                 Map<String, List<String>> errors = new LinkedHashMap<>();
                 ChangeSnapshots.Locked locked = ChangeSnapshots.lock(db, model, id);
-                Row existing = permitted(db, model, id, locked == null ? null : locked.row(), Access.Action.CHANGE, bulk);
+                Row existing =
+                        permitted(db, model, id, locked == null ? null : locked.row(), Access.Action.CHANGE, bulk);
                 if (existing == null) {
                     errors.put("id", List.of("Object with id " + id + " does not exist."));
                 } else {
@@ -162,10 +176,17 @@ public class RecordWriter {
                         if (!access.permits(db, model, id, Access.Action.CHANGE)) {
                             throw ApiException.forbidden();
                         }
-                        List<RenderedObject> written = afterWrite(db, model, ChangeAction.UPDATE,
-                                Collections.singletonList(pre), List.of(id), List.of(items.get(i)), List.of())
+                        List<RenderedObject> written = afterWrite(
+                                        db,
+                                        model,
+                                        ChangeAction.UPDATE,
+                                        Collections.singletonList(pre),
+                                        List.of(id),
+                                        List.of(items.get(i)),
+                                        List.of())
                                 .responses();
-                        List<WriteHook.FollowUp> followUps = WriteHooks.afterSave(db, model, stored, ch.columns(), existing);
+                        List<WriteHook.FollowUp> followUps =
+                                WriteHooks.afterSave(db, model, stored, ch.columns(), existing);
                         if (!followUps.isEmpty()) {
                             run(followUps);
                             written = writtenObjects.reread(db, model, List.of(id));
@@ -194,7 +215,8 @@ public class RecordWriter {
             boolean anyMissing = false;
             List<Row> rows = new ArrayList<>();
             for (long id : ids) {
-                Row row = permitted(db, model, id, RowLoader.loadOrNull(db, model, id, true), Access.Action.DELETE, bulk);
+                Row row =
+                        permitted(db, model, id, RowLoader.loadOrNull(db, model, id, true), Access.Action.DELETE, bulk);
                 Map<String, List<String>> err = new LinkedHashMap<>();
                 if (row == null) {
                     err.put("id", List.of("Object with id " + id + " does not exist."));
@@ -236,8 +258,14 @@ public class RecordWriter {
      * Renders the written objects and records their changes, then those of the related writes;
      * returns the objects as written, whose response forms are to be taken from now on.
      */
-    private WrittenObjects.Written afterWrite(Db db, Model model, ChangeAction action, List<JsonNode> pres,
-                                            List<Long> ids, List<JsonNode> bodies, List<ChangeRecord> related) {
+    private WrittenObjects.Written afterWrite(
+            Db db,
+            Model model,
+            ChangeAction action,
+            List<JsonNode> pres,
+            List<Long> ids,
+            List<JsonNode> bodies,
+            List<ChangeRecord> related) {
         WrittenObjects.Written written = writtenObjects.of(db, model, action, pres, ids, bodies);
         List<ChangeRecord> records = written.records();
         if (!related.isEmpty()) {

@@ -1,9 +1,15 @@
 package org.sourceoftruth.records.engine.write;
 
-import org.sourceoftruth.records.engine.write.PayloadReader;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.ExtraFilter;
@@ -12,14 +18,6 @@ import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
-
-import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Finds the objects a write request refers to: by numeric id (checked to exist, looked up for a
@@ -30,6 +28,7 @@ import java.util.TreeSet;
 public class ReferenceResolver {
     @Inject
     ModelRegistry registry;
+
     @Inject
     Access access;
 
@@ -52,14 +51,18 @@ public class ReferenceResolver {
                     JsonNode v = item.isObject() ? PayloadReader.value(item, f) : null;
                     Long id = numericId(v);
                     if (id != null) {
-                        idsByTable.computeIfAbsent(registry.require(f.target()).table(), t -> new TreeSet<>()).add(id);
+                        idsByTable
+                                .computeIfAbsent(registry.require(f.target()).table(), t -> new TreeSet<>())
+                                .add(id);
                     }
                 } else if (item.isObject() && item.path(f.genericTypeColumn()).isTextual()) {
                     Long id = numericId(item.get(f.genericIdColumn()));
                     String type = item.get(f.genericTypeColumn()).asText();
                     if (id != null && f.genericTypes().contains(type)) {
-                        registry.byContentType(type).ifPresent(target ->
-                                idsByTable.computeIfAbsent(target.table(), t -> new TreeSet<>()).add(id));
+                        registry.byContentType(type)
+                                .ifPresent(target -> idsByTable
+                                        .computeIfAbsent(target.table(), t -> new TreeSet<>())
+                                        .add(id));
                     }
                 }
             }
@@ -108,8 +111,9 @@ public class ReferenceResolver {
             return id;
         }
         if (!v.isObject() || v.isEmpty()) {
-            throw new PayloadReader.FieldError("Related objects must be referenced by numeric ID or by dictionary of attributes. "
-                    + "Received an unrecognized value: " + v);
+            throw new PayloadReader.FieldError(
+                    "Related objects must be referenced by numeric ID or by dictionary of attributes. "
+                            + "Received an unrecognized value: " + v);
         }
         List<Object> params = new ArrayList<>();
         String sql = "select id from " + target.table() + " t0 where " + attributeWhere(db, target, v, params, "");
@@ -122,7 +126,8 @@ public class ReferenceResolver {
         List<Row> rows = db.query(sql + " limit 2", params);
         String repr = pythonRepr(v, "");
         if (rows.isEmpty()) {
-            throw new PayloadReader.FieldError("Related object not found using the provided attributes: {" + repr + "}");
+            throw new PayloadReader.FieldError(
+                    "Related object not found using the provided attributes: {" + repr + "}");
         }
         if (rows.size() > 1) {
             throw new PayloadReader.FieldError("Multiple objects match the provided attributes: {" + repr + "}");
@@ -148,8 +153,8 @@ public class ReferenceResolver {
             if (f.kind == Kind.FK && v.isObject()) {
                 Model next = registry.require(f.target());
                 String sub = "t" + (depth.length() + 1);
-                parts.add(alias + "." + f.column() + " in (select " + sub + ".id from " + next.table() + " " + sub + " where "
-                        + attributeWhere(db, next, v, params, depth + "_") + ")");
+                parts.add(alias + "." + f.column() + " in (select " + sub + ".id from " + next.table() + " " + sub
+                        + " where " + attributeWhere(db, next, v, params, depth + "_") + ")");
             } else if (v.isNull()) {
                 parts.add(alias + "." + f.column() + " is null");
             } else if (f.kind == Kind.FK || f.name.equals("id")) {
@@ -159,8 +164,9 @@ public class ReferenceResolver {
                 parts.add(alias + "." + f.column() + "::text = ?");
                 params.add(v.isBoolean() ? String.valueOf(v.asBoolean()) : v.asText());
             } else {
-                throw new PayloadReader.FieldError("Related objects must be referenced by numeric ID or by dictionary of attributes. "
-                        + "Received an unrecognized value: " + v);
+                throw new PayloadReader.FieldError(
+                        "Related objects must be referenced by numeric ID or by dictionary of attributes. "
+                                + "Received an unrecognized value: " + v);
             }
         }
         return parts.isEmpty() ? "true" : String.join(" and ", parts);
@@ -174,7 +180,8 @@ public class ReferenceResolver {
                 items.add(pythonRepr(e.getValue(), prefix + e.getKey() + "__"));
             } else {
                 JsonNode v = e.getValue();
-                String val = v.isTextual() ? "'" + v.asText().replace("'", "\\'") + "'"
+                String val = v.isTextual()
+                        ? "'" + v.asText().replace("'", "\\'") + "'"
                         : v.isNull() ? "None" : v.isBoolean() ? (v.asBoolean() ? "True" : "False") : v.toString();
                 items.add("'" + prefix + e.getKey() + "': " + val);
             }

@@ -1,23 +1,20 @@
 package org.sourceoftruth.records.engine.write;
 
-import org.sourceoftruth.records.engine.write.ReferenceResolver;
-import org.sourceoftruth.records.engine.write.PayloadReader;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.LongNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.web.ErrorMapper;
-
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * Reads the relation-valued fields of a write request: many-to-many ids, tags (by id, attributes
@@ -27,12 +24,14 @@ import java.util.Set;
 public class RelationReader {
     @Inject
     ModelRegistry registry;
+
     @Inject
     ReferenceResolver references;
 
     List<Long> readM2m(Db db, Field f, JsonNode v) {
         if (!v.isArray()) {
-            throw new PayloadReader.FieldError("Expected a list of items but got type \"" + ErrorMapper.jsonType(v) + "\".");
+            throw new PayloadReader.FieldError(
+                    "Expected a list of items but got type \"" + ErrorMapper.jsonType(v) + "\".");
         }
         Model target = registry.require(f.target());
         List<Long> ids = new ArrayList<>();
@@ -41,10 +40,12 @@ public class RelationReader {
                 item = item.get("id");
             }
             if (item.isObject() || item.isArray()) {
-                throw new PayloadReader.FieldError("Incorrect type. Expected pk value, received " + ErrorMapper.jsonType(item) + ".");
+                throw new PayloadReader.FieldError(
+                        "Incorrect type. Expected pk value, received " + ErrorMapper.jsonType(item) + ".");
             }
             if (!(item.isIntegralNumber() || (item.isTextual() && item.asText().matches("\\d{1,18}")))) {
-                throw new PayloadReader.FieldError("Incorrect type. Expected pk value, received " + ErrorMapper.jsonType(item) + ".");
+                throw new PayloadReader.FieldError(
+                        "Incorrect type. Expected pk value, received " + ErrorMapper.jsonType(item) + ".");
             }
             ids.add(item.asLong());
         }
@@ -63,7 +64,8 @@ public class RelationReader {
 
     List<Long> readTags(Db db, Field f, JsonNode v) {
         if (!v.isArray()) {
-            throw new PayloadReader.FieldError("Expected a list of items but got type \"" + ErrorMapper.jsonType(v) + "\".");
+            throw new PayloadReader.FieldError(
+                    "Expected a list of items but got type \"" + ErrorMapper.jsonType(v) + "\".");
         }
         Model tag = registry.require("extras.tag");
         List<Long> ids = new ArrayList<>();
@@ -71,10 +73,13 @@ public class RelationReader {
             if (f.isTagSlugs()) {
                 // DRF's SlugRelatedField: each item is a tag slug.
                 List<Row> found = item.isTextual()
-                        ? db.query("select id from extras_tag where slug = ?", item.asText()) : List.of();
+                        ? db.query("select id from extras_tag where slug = ?", item.asText())
+                        : List.of();
                 if (found.isEmpty()) {
-                    throw new PayloadReader.FieldError(item.isTextual() ? "Object with slug=" + item.asText() + " does not exist."
-                            : "Invalid value.");
+                    throw new PayloadReader.FieldError(
+                            item.isTextual()
+                                    ? "Object with slug=" + item.asText() + " does not exist."
+                                    : "Invalid value.");
                 }
                 ids.add(found.get(0).id());
                 continue;
@@ -85,8 +90,8 @@ public class RelationReader {
     }
 
     /** A content-type/id pair: both columns are written together and must name one object. */
-    void readGeneric(Db db, Field f, JsonNode body, Row existing, boolean whole, Row cols,
-                             Map<String, List<String>> errors) {
+    void readGeneric(
+            Db db, Field f, JsonNode body, Row existing, boolean whole, Row cols, Map<String, List<String>> errors) {
         JsonNode type = body.get(f.genericTypeColumn());
         JsonNode id = body.get(f.genericIdColumn());
         if (whole && f.isRequired() && (type == null || id == null && !f.isNullable())) {
@@ -103,12 +108,20 @@ public class RelationReader {
         if (type == null && id == null) {
             return;
         }
-        String newType = type != null ? (type.isNull() ? null : type.asText())
+        String newType = type != null
+                ? (type.isNull() ? null : type.asText())
                 : existing == null ? null : existing.str(f.genericTypeColumn());
-        JsonNode idNode = id != null ? id : existing == null ? null
-                : (existing.get(f.genericIdColumn()) == null ? null : LongNode.valueOf(existing.longValue(f.genericIdColumn())));
+        JsonNode idNode = id != null
+                ? id
+                : existing == null
+                        ? null
+                        : (existing.get(f.genericIdColumn()) == null
+                                ? null
+                                : LongNode.valueOf(existing.longValue(f.genericIdColumn())));
         // a type the relation allows but this service does not serve yet names no object either
-        if (newType != null && (!f.genericTypes().contains(newType) || registry.byContentType(newType).isEmpty())) {
+        if (newType != null
+                && (!f.genericTypes().contains(newType)
+                        || registry.byContentType(newType).isEmpty())) {
             PayloadReader.add(errors, f.genericTypeColumn(), "Invalid content type: " + newType);
             return;
         }
@@ -130,13 +143,17 @@ public class RelationReader {
             cols.put(f.genericIdColumn(), null);
             return;
         }
-        if (!(idNode.isIntegralNumber() || (idNode.isTextual() && idNode.asText().matches("\\d{1,18}")))) {
+        if (!(idNode.isIntegralNumber()
+                || (idNode.isTextual() && idNode.asText().matches("\\d{1,18}")))) {
             PayloadReader.add(errors, f.genericIdColumn(), "A valid integer is required.");
             return;
         }
         Model target = registry.require(newType);
         if (!ReferenceResolver.exists(db, target.table(), idNode.asLong())) {
-            PayloadReader.add(errors, f.genericIdColumn(), "Related object not found using the provided value: " + idNode.asLong() + ".");
+            PayloadReader.add(
+                    errors,
+                    f.genericIdColumn(),
+                    "Related object not found using the provided value: " + idNode.asLong() + ".");
             return;
         }
         cols.put(f.genericTypeColumn(), newType);

@@ -1,12 +1,6 @@
 package org.sourceoftruth.records.engine.write;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.model.Field;
-import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.model.Row;
-import org.sourceoftruth.records.model.UniqueRule;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -14,6 +8,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.UniqueRule;
 
 /**
  * Checks rows as they would be stored, after each read without field errors: unique fields,
@@ -28,8 +27,8 @@ public class RowValidator {
      * the rows they read guard themselves), so they are not probed: a device PATCH of its
      * description reads no other row.
      */
-    public void validateUpdate(Db db, Model model, Row existing, Row changes, Row merged, long selfId,
-                               Map<String, List<String>> errors) {
+    public void validateUpdate(
+            Db db, Model model, Row existing, Row changes, Row merged, long selfId, Map<String, List<String>> errors) {
         Set<String> changed = new HashSet<>();
         // A value read back in another Java form (an Integer for a Long) counts as changed: the
         // rules it touches are checked, never skipped by mistake.
@@ -57,14 +56,21 @@ public class RowValidator {
      * @param selfIds per row, the id of the row being updated (excluded from the checks), or null
      * @param changed the columns an update changes (rules over none of them are skipped); null on create
      */
-    private void validate(Db db, Model model, List<Row> rows, List<Long> selfIds, Set<String> changed,
-                          List<Map<String, List<String>>> errors) {
+    private void validate(
+            Db db,
+            Model model,
+            List<Row> rows,
+            List<Long> selfIds,
+            Set<String> changed,
+            List<Map<String, List<String>>> errors) {
         List<UniqueRule> uniqueFields = new ArrayList<>();
         List<String> uniqueFieldNames = new ArrayList<>();
         for (Field f : model.fields()) {
             if (f.isUnique() && f.isColumn() && (changed == null || changed.contains(f.column()))) {
-                uniqueFields.add(UniqueRule.of(model.verboseName() + " with this " + f.name.replace('_', ' ')
-                        + " already exists.", f.column()).skipIfNull(f.column()));
+                uniqueFields.add(UniqueRule.of(
+                                model.verboseName() + " with this " + f.name.replace('_', ' ') + " already exists.",
+                                f.column())
+                        .skipIfNull(f.column()));
                 uniqueFieldNames.add(f.name);
             }
         }
@@ -84,9 +90,10 @@ public class RowValidator {
             }
         }
         List<UniqueRule> together = model.uniqueRules().stream()
-                .filter(rule -> changed == null || rule.columns().stream().anyMatch(changed::contains)).toList();
-        UniquenessCheck.checkAll(db, model, together, Collections.nCopies(together.size(), "__all__"),
-                valid, validIds, validErrors);
+                .filter(rule -> changed == null || rule.columns().stream().anyMatch(changed::contains))
+                .toList();
+        UniquenessCheck.checkAll(
+                db, model, together, Collections.nCopies(together.size(), "__all__"), valid, validIds, validErrors);
         for (int i = 0; i < rows.size(); i++) {
             Row merged = rows.get(i);
             Map<String, List<String>> rowErrors = errors.get(i);
@@ -96,7 +103,8 @@ public class RowValidator {
             model.validators().forEach(v -> v.validate(merged, rowErrors));
             if (rowErrors.isEmpty()) {
                 Long selfId = selfIds.get(i);
-                model.dbChecks().stream().filter(check -> check.appliesTo(changed))
+                model.dbChecks().stream()
+                        .filter(check -> check.appliesTo(changed))
                         .forEach(check -> check.rule().validate(db, merged, selfId, rowErrors));
             }
         }

@@ -1,18 +1,16 @@
 package org.sourceoftruth.records.engine.write;
 
-import org.sourceoftruth.records.engine.store.RowLoader;
+import java.util.List;
+import java.util.Map;
 import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.engine.store.RowLoader;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.model.WriteHook;
 
-import java.util.List;
-import java.util.Map;
-
 /** Runs a model's {@link WriteHook}s around the writing of one row. */
 final class WriteHooks {
-    private WriteHooks() {
-    }
+    private WriteHooks() {}
 
     /** Before anything is written: the hooks may add field errors. */
     static void beforeWrite(Model model, Row changes, Row existing, Map<String, List<String>> errors) {

@@ -1,12 +1,11 @@
 package org.sourceoftruth.records.engine.write;
 
-import org.sourceoftruth.records.model.WriteListener;
 import io.quarkus.arc.All;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.sourceoftruth.records.model.Model;
-
 import java.util.List;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.WriteListener;
 
 /** Tells every {@link WriteListener} (caches kept above the engine) that a model's rows changed. */
 @ApplicationScoped

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
 import org.sourceoftruth.records.changelog.ChangeAction;
 import org.sourceoftruth.records.changelog.ChangeRecord;
 import org.sourceoftruth.records.db.Db;
@@ -16,9 +18,6 @@ import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.web.ETags;
 import org.sourceoftruth.records.web.RequestContext;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * Objects just written, as the response and the change log see them: re-read (one query),
  * rendered, and one change record each, whether the request named them or the engine wrote
@@ -28,8 +27,10 @@ import java.util.List;
 class WrittenObjects {
     @Inject
     Renderer renderer;
+
     @Inject
     ChangeLogEntries entries;
+
     @Inject
     RequestContext request;
 
@@ -73,15 +74,22 @@ class WrittenObjects {
     Written of(Db db, Model model, ChangeAction action, List<JsonNode> pres, List<Long> ids, List<JsonNode> bodies) {
         List<Row> rows = RowLoader.loadAll(db, model, ids);
         Renderer.Options opts = Renderer.Options.full("");
-        List<ObjectNode> rendered = renderer.render(db, model, rows,
-                action == ChangeAction.CREATE ? opts.revealingSecrets() : opts);
+        List<ObjectNode> rendered =
+                renderer.render(db, model, rows, action == ChangeAction.CREATE ? opts.revealingSecrets() : opts);
         List<JsonNode> posts = ChangeSnapshots.of(db, model, rows, rendered);
         List<ChangeRecord> records = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
             Row row = rows.get(i);
             JsonNode msg = bodies == null ? null : bodies.get(i).get("changelog_message");
-            records.add(entries.entry(model, action, ids.get(i), model.display(row), pres.get(i), posts.get(i),
-                    ChangeLogEntries.withoutSecrets(model, rendered.get(i)), msg == null ? "" : msg.asText()));
+            records.add(entries.entry(
+                    model,
+                    action,
+                    ids.get(i),
+                    model.display(row),
+                    pres.get(i),
+                    posts.get(i),
+                    ChangeLogEntries.withoutSecrets(model, rendered.get(i)),
+                    msg == null ? "" : msg.asText()));
         }
         return new Written(rows, rendered, records);
     }
@@ -89,7 +97,8 @@ class WrittenObjects {
     /** The response forms of objects written earlier in this transaction, read again (a follow-up changed them). */
     List<RenderedObject> reread(Db db, Model model, List<Long> ids) {
         List<Row> rows = RowLoader.loadAll(db, model, ids);
-        return responses(rows, renderer.render(db, model, rows, Renderer.Options.full("").revealingSecrets()));
+        return responses(
+                rows, renderer.render(db, model, rows, Renderer.Options.full("").revealingSecrets()));
     }
 
     private List<RenderedObject> responses(List<Row> rows, List<ObjectNode> rendered) {

@@ -1,26 +1,26 @@
 package org.sourceoftruth.records.engine.query;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.Test;
-import org.sourceoftruth.records.Api;
-import org.sourceoftruth.model.ServiceEndpoints;
-import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.testsupport.Management;
-
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.sourceoftruth.model.ServiceEndpoints;
+import org.sourceoftruth.records.Api;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.testsupport.Management;
 
 /** List totals reused while the database shows the same data, and counted again after any change. */
 @QuarkusTest
 class SnapshotCountsTest {
     @Inject
     SnapshotCounts counts;
+
     @Inject
     AgroalDataSource dataSource;
 
@@ -47,7 +47,8 @@ class SnapshotCountsTest {
         assertTrue(reusedOnce, "the second of two requests on unchanged data reuses the total");
 
         // a row written beside the API, by another session: the next total counts it
-        try (Connection c = dataSource.getConnection(); Statement st = c.createStatement()) {
+        try (Connection c = dataSource.getConnection();
+                Statement st = c.createStatement()) {
             st.executeUpdate("insert into dcim_site (name, slug)"
                     + " select name || '-sql', slug || '-sql' from dcim_site where name like '"
                     + prefix + "-0-%'");
@@ -80,9 +81,16 @@ class SnapshotCountsTest {
     }
 
     private static double metric(String outcome) {
-        String line = Management.given().get(ServiceEndpoints.METRICS_PATH).then().statusCode(200).extract().asString()
-                .lines().filter(l -> l.startsWith("sot_list_counts_total{") && l.contains("outcome=\"" + outcome + "\""))
-                .findFirst().orElse(null);
+        String line = Management.given()
+                .get(ServiceEndpoints.METRICS_PATH)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString()
+                .lines()
+                .filter(l -> l.startsWith("sot_list_counts_total{") && l.contains("outcome=\"" + outcome + "\""))
+                .findFirst()
+                .orElse(null);
         return line == null ? 0 : Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
     }
 }
