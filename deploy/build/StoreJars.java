@@ -20,7 +20,7 @@ import java.util.zip.ZipOutputStream;
  * of each of the ~14,000 classes it loads from these jars at every start, class-data sharing or
  * not; inflating them cost ~0.1 s of the main thread's CPU (libz in an async-profiler record of
  * records-api's start). Stored, records-api started in ~1.6 s instead of ~1.8 s (alternated
- * starts, issue #21's session 30 note); the directory grows from ~70 to ~180 MB.
+ * starts of both builds on one database, 2 vCPU machine); the directory grows from ~70 to ~180 MB.
  * Quarkus's own {@code quarkus.package.jar.compress=false} stores only the jars it generates,
  * which alone changed nothing measurable.
  *

@@ -107,9 +107,31 @@ app.kubernetes.io/component: {{ .component }}
 {{- default (include "sot.fullname" .) .Values.secret.existingSecret }}
 {{- end }}
 
+{{/* The build that runs (image.variant): jvm or native; anything else fails the render. */}}
+{{- define "sot.variant" -}}
+{{- $variant := .Values.image.variant | default "jvm" }}
+{{- if not (has $variant (list "jvm" "native")) }}
+{{- fail (printf "image.variant must be jvm or native, not %q" $variant) }}
+{{- end }}
+{{- $variant }}
+{{- end }}
+
+{{/* Resources of one service for the variant that runs. Argument: dict "root" $ "values" <service values>. */}}
+{{- define "sot.resources" -}}
+{{- if eq (include "sot.variant" .root) "native" }}
+{{- .values.nativeResources | toYaml }}
+{{- else }}
+{{- .values.resources | toYaml }}
+{{- end }}
+{{- end }}
+
 {{/* Image reference of one service. Argument: dict "root" $ "values" <service values>. */}}
 {{- define "sot.image" -}}
-{{- $tag := .values.image.tag | default .root.Values.image.tag | default .root.Chart.AppVersion }}
+{{- $default := .root.Chart.AppVersion }}
+{{- if eq (include "sot.variant" .root) "native" }}
+{{- $default = printf "%s-native" .root.Chart.AppVersion }}
+{{- end }}
+{{- $tag := .values.image.tag | default .root.Values.image.tag | default $default }}
 {{- if .root.Values.image.registry }}
 {{- printf "%s/%s:%s" (trimSuffix "/" .root.Values.image.registry) .values.image.repository $tag }}
 {{- else }}

@@ -14,10 +14,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Docker is not available where the build runs, so the images cannot be built here; this checks
- * the Dockerfiles for what the chart and an operator rely on: two stages (the services are built
- * from source inside Docker with the pinned Maven wrapper, then only their build output is copied
+ * the Dockerfiles for what the chart and an operator rely on: two stages (the JVM image builds the
+ * service from source inside Docker with the pinned Maven wrapper; the native image takes the
+ * executable the native-container profile built and checks it; either copies only that output
  * onto a runtime-only base), a numeric non-root user, the port, exec-form entry points, and a
- * build context (.dockerignore) that holds the build's input and no local state.
+ * build context (.dockerignore) that holds the build's input, the native executables and no
+ * local state. hadolint is not available here; these are the rules of it that matter to us.
  */
 class DockerfilesTest {
 
@@ -30,63 +32,76 @@ class DockerfilesTest {
         JVM(
                 "Dockerfile.jvm",
                 "registry.access.redhat.com/ubi9/openjdk-17:",
+                "build",
                 "registry.access.redhat.com/ubi9/openjdk-17-runtime:",
                 List.of(
                         "/build/${MODULE}/target/quarkus-app/lib/", "/build/${MODULE}/target/quarkus-app/*.jar",
                         "/build/${MODULE}/target/quarkus-app/app/", "/build/${MODULE}/target/quarkus-app/quarkus/")),
         NATIVE(
                 "Dockerfile.native",
-                "quay.io/quarkus/ubi9-quarkus-mandrel-builder-image:",
+                "registry.access.redhat.com/ubi9/ubi-minimal:",
+                "executable",
                 "quay.io/quarkus/ubi9-quarkus-micro-image:",
-                List.of("/build/${MODULE}/target/*-runner"));
+                List.of("/executable/application"));
 
         final String file;
-        final String builderImage;
+        final String firstImage;
+        final String firstStage;
         final String runtimeImage;
-        final List<String> copiedFromBuild;
+        final List<String> copiedFromFirstStage;
 
-        Image(String file, String builderImage, String runtimeImage, List<String> copiedFromBuild) {
+        Image(String file, String firstImage, String firstStage, String runtimeImage, List<String> copied) {
             this.file = file;
-            this.builderImage = builderImage;
+            this.firstImage = firstImage;
+            this.firstStage = firstStage;
             this.runtimeImage = runtimeImage;
-            this.copiedFromBuild = copiedFromBuild;
+            this.copiedFromFirstStage = copied;
         }
     }
 
     @ParameterizedTest
     @EnumSource(Image.class)
-    void buildsInsideOnTheBuilderImageAndRunsOnTheRuntimeImage(Image image) throws IOException {
+    void firstStagePreparesTheOutputAndTheRunStageHasARuntimeBase(Image image) throws IOException {
         List<String> instructions = instructions(image);
         List<String> stages =
                 instructions.stream().filter(line -> line.startsWith("FROM ")).toList();
 
-        assertEquals(2, stages.size(), "a build stage and a run stage: " + stages);
+        assertEquals(2, stages.size(), "a first stage and a run stage: " + stages);
         assertTrue(
-                stages.get(0).startsWith("FROM " + image.builderImage)
-                        && stages.get(0).endsWith(" AS build"),
+                stages.get(0).startsWith("FROM " + image.firstImage)
+                        && stages.get(0).endsWith(" AS " + image.firstStage),
                 stages.get(0));
         assertTrue(
                 stages.get(1).startsWith("FROM " + image.runtimeImage)
                         && stages.get(1).endsWith(" AS run"),
                 stages.get(1));
-        List<String> builds = buildStage(instructions).stream()
-                .filter(line -> line.startsWith("RUN "))
-                .toList();
-        assertTrue(
-                builds.stream()
-                        .anyMatch(line -> line.contains("./mvnw ")
-                                && line.contains("-pl ${MODULE} -am")
-                                && line.contains("-DskipTests")),
-                "the build stage packages the module with what it depends on: " + builds);
-        assertTrue(
-                builds.stream().allMatch(line -> line.contains("--mount=type=cache,target=")),
-                "Maven's repository is a build cache, not an image layer: " + builds);
-        if (image == Image.NATIVE) {
+        for (String stage : stages) {
+            String reference = stage.split(" ")[1];
+            assertTrue(
+                    reference.matches(".+:[0-9][^:]*") || reference.matches(".+:jdk-[0-9]+"),
+                    "a base image pinned to a version, never latest: " + stage);
+        }
+        List<String> first = firstStage(instructions);
+        List<String> builds =
+                first.stream().filter(line -> line.startsWith("RUN ")).toList();
+        if (image == Image.JVM) {
             assertTrue(
                     builds.stream()
-                            .anyMatch(line -> line.contains("-Dnative -pl ${MODULE}")
-                                    && !line.contains("-Dnative -pl ${MODULE} -am")),
-                    "only the service itself is compiled natively: " + builds);
+                            .anyMatch(line -> line.contains("./mvnw ")
+                                    && line.contains("-pl ${MODULE} -am")
+                                    && line.contains("-DskipTests")),
+                    "the build stage packages the module with what it depends on: " + builds);
+            assertTrue(
+                    builds.stream().allMatch(line -> line.contains("--mount=type=cache,target=")),
+                    "Maven's repository is a build cache, not an image layer: " + builds);
+        } else {
+            assertEquals(
+                    List.of("COPY ${MODULE}/target/*-runner /executable/"),
+                    first.stream().filter(line -> line.startsWith("COPY ")).toList(),
+                    "the native image takes only the module's executable from the context");
+            assertTrue(
+                    builds.stream().anyMatch(line -> line.contains("-ne 1") && line.contains("= ELF")),
+                    "the executable is checked: exactly one, and a Linux one: " + builds);
         }
     }
 
@@ -118,6 +133,20 @@ class DockerfilesTest {
                 "exec form, so SIGTERM reaches the service for its graceful shutdown: " + entrypoint);
     }
 
+    /** After an OutOfMemoryError the process ends (and is started again) instead of running on damaged. */
+    @ParameterizedTest
+    @EnumSource(Image.class)
+    void theServiceExitsAtItsFirstOutOfMemoryError(Image image) throws IOException {
+        List<String> instructions = runStage(instructions(image));
+        String entrypoint = last(instructions, "ENTRYPOINT ");
+        boolean inJavaOptions = instructions.stream()
+                .anyMatch(line -> line.startsWith("ENV ")
+                        && line.matches("(?s).*JAVA_OPTS_APPEND=\"[^\"]*-XX:\\+ExitOnOutOfMemoryError[^\"]*\".*"));
+        assertTrue(
+                image == Image.NATIVE ? entrypoint.contains("\"-XX:+ExitOnOutOfMemoryError\"") : inJavaOptions,
+                "-XX:+ExitOnOutOfMemoryError in " + (image == Image.NATIVE ? entrypoint : "JAVA_OPTS_APPEND"));
+    }
+
     @ParameterizedTest
     @EnumSource(Image.class)
     void runStageTakesOnlyTheBuildOutput(Image image) throws IOException {
@@ -130,8 +159,9 @@ class DockerfilesTest {
                 .toList();
 
         assertTrue(
-                copies.stream().allMatch(line -> line.contains("--from=build")), "nothing from the context: " + copies);
-        assertEquals(image.copiedFromBuild, sources);
+                copies.stream().allMatch(line -> line.contains("--from=" + image.firstStage)),
+                "nothing from the context: " + copies);
+        assertEquals(image.copiedFromFirstStage, sources);
     }
 
     @Test
@@ -146,6 +176,10 @@ class DockerfilesTest {
             assertTrue(ignore.contains(needed), ".dockerignore lets the build's input in: " + needed);
         }
         assertTrue(ignore.indexOf("**/target/") > ignore.indexOf("!*/src/"), "no build output of the host goes in");
+        assertEquals(
+                List.of("!*/target/*-runner"),
+                ignore.subList(ignore.indexOf("**/target/") + 1, ignore.size()),
+                "but the native executables (Dockerfile.native takes them), and nothing else of target/");
         assertTrue(
                 ignore.stream().noneMatch(line -> line.startsWith("!.local") || line.startsWith("!.git")),
                 "no local databases, tokens or history");
@@ -162,7 +196,7 @@ class DockerfilesTest {
     }
 
     /** The instructions from the first FROM up to the second. */
-    private static List<String> buildStage(List<String> instructions) {
+    private static List<String> firstStage(List<String> instructions) {
         List<Integer> starts = stageStarts(instructions);
         return instructions.subList(starts.get(0), starts.get(1));
     }

@@ -128,6 +128,21 @@ class ServiceWiringTest {
         }
     }
 
+    /** A JVM that ran out of memory exits, and the kubelet starts the container again. */
+    @ParameterizedTest(name = "{1} with {0} values")
+    @MethodSource("everyServiceWithEveryValuesSet")
+    void theJvmExitsAtItsFirstOutOfMemoryError(SotChart.ValuesSet set, ServiceContract service) {
+        var manifests = RenderedManifests.of(set);
+        var environment = new ContainerEnvironment(manifests.container(service), manifests);
+        String options = environment.literal("JAVA_OPTS_APPEND");
+        assertTrue(
+                options != null && options.contains("-XX:+ExitOnOutOfMemoryError"),
+                service.component + " JAVA_OPTS_APPEND: " + options);
+        assertTrue(
+                options.contains("-Djava.util.logging.manager=org.jboss.logmanager.LogManager"),
+                "keeps the image's own setting: " + options);
+    }
+
     /** records-api serves NetBox's background-task API by forwarding to the dispatcher's Service. */
     @ParameterizedTest(name = "{0} values")
     @org.junit.jupiter.params.provider.EnumSource(SotChart.ValuesSet.class)

@@ -35,9 +35,13 @@ public final class Accounts {
         return new Account(id, username, token(id, tokenAttributes));
     }
 
-    /** Creates a token for {@code userId} as the superuser; returns its key (shown once, at creation). */
+    /**
+     * Creates a v1 token (unless the attributes name a version) for {@code userId} as the
+     * superuser; returns its key (shown once, at creation), sent as {@code Token <key>}.
+     */
     public static String token(int userId, Map<String, Object> attributes) {
         Map<String, Object> body = new HashMap<>(attributes);
+        body.putIfAbsent("version", 1);
         body.put("user", userId);
         return Api.post("/api/users/tokens/", body).statusCode(201).extract().path("key");
     }

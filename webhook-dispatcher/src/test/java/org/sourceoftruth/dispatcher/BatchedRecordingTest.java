@@ -261,7 +261,9 @@ class BatchedRecordingTest {
                         DeliveryState.QUEUED,
                         now.plusSeconds(60)),
                 new FinishedAttempt(lost, new AttemptOutcome(now, 9, 200, null, "ok"), DeliveryState.SUCCEEDED, null));
-        assertEquals(Set.of(claimed.get(0).id(), claimed.get(1).id()), attemptRecorder.finishAttempts(attempts, mine));
+        assertEquals(
+                Set.of(claimed.get(0).id(), claimed.get(1).id()),
+                attemptRecorder.finishAttempts(attempts, mine).ids());
 
         Map<String, Object> done = Fixtures.rows(
                         "select * from dispatch.delivery where id = ?",

@@ -3,6 +3,7 @@ package org.sourceoftruth.records.api;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.OPTIONS;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Context;
@@ -15,14 +16,14 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.web.AnswersOptions;
 import org.sourceoftruth.records.web.ApiConfig;
-import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.web.Responses;
 
-/** {@code /api/}, {@code /api/<app>/}, {@code /api/status/} and JSON 404s for unknown API paths. */
+/** {@code /api/}, {@code /api/<app>/} and {@code /api/status/}. */
 @Path("/api/")
-public class ApiRootResource {
+public class ApiRootResource implements AnswersOptions {
     /** NetBox 4's application list, in its order. */
     static final List<String> APPS = List.of(
             "circuits",
@@ -37,6 +38,13 @@ public class ApiRootResource {
             "virtualization",
             "vpn",
             "wireless");
+
+    /**
+     * The applications with a root of their own ({@link #APPS} but status, which has its
+     * view), as the route's regular expression: another path under /api/ matches no route and
+     * gets the JSON 404 for every method, where a looser pattern made it a 405 for POST.
+     */
+    static final String APP_PATHS = "circuits|core|dcim|extras|ipam|plugins|tenancy|users|virtualization|vpn|wireless";
 
     @Inject
     ModelRegistry registry;
@@ -98,11 +106,8 @@ public class ApiRootResource {
     }
 
     @GET
-    @Path("{app: [a-z-]+}/")
+    @Path("{app: " + APP_PATHS + "}/")
     public Response app(@PathParam("app") String app) {
-        if (!APPS.contains(app) || app.equals("status")) {
-            throw ApiException.notFound();
-        }
         access.requireAuthenticated();
         ObjectNode out = Json.MAPPER.createObjectNode();
         registry.modelsOf(app)
@@ -110,10 +115,17 @@ public class ApiRootResource {
         return Responses.json(200, out, headers);
     }
 
-    /** Anything else under /api/ is a JSON 404 (never an HTML page). */
-    @GET
-    @Path("{any: .+}")
-    public Response unknownGet() {
-        throw ApiException.notFound();
+    @OPTIONS
+    @Operation(hidden = true) // not in NetBox's document either
+    @Path("status/")
+    public Response statusOptions() {
+        return AnswersOptions.ok();
+    }
+
+    @OPTIONS
+    @Operation(hidden = true) // not in NetBox's document either
+    @Path("{app: " + APP_PATHS + "}/")
+    public Response appOptions() {
+        return AnswersOptions.ok();
     }
 }

@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.sourceoftruth.model.Json;
+import org.sourceoftruth.records.engine.write.ReferenceResolver;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.ErrorMapper;
 
@@ -42,20 +43,22 @@ final class BulkItems {
         for (JsonNode item : items) {
             ObjectNode err = Json.MAPPER.createObjectNode();
             JsonNode id = item.isObject() ? item.get("id") : null;
+            java.math.BigInteger given = ReferenceResolver.givenId(id);
             if (!item.isObject()) {
                 err.putArray("non_field_errors")
                         .add("Invalid data. Expected a dictionary, but got " + ErrorMapper.jsonType(item) + ".");
             } else if (id == null || id.isNull()) {
                 err.putArray("id").add("This field is required.");
-            } else if (!(id.canConvertToLong() && id.isIntegralNumber())
-                    && !(id.isTextual() && id.asText().matches("\\d{1,18}"))) {
+            } else if (given == null) {
                 err.putArray("id").add("A valid integer is required.");
-            } else if (!seen.add(id.asLong())) {
+            } else if (!ReferenceResolver.fitsId(given)) {
+                // beyond bigint: no object has it
+                err.putArray("id").add("Object with id " + given + " does not exist.");
+            } else if (!seen.add(given.longValue())) {
                 err.putArray("id")
-                        .add("Each object may be specified only once; ID " + id.asLong()
-                                + " is listed more than once.");
+                        .add("Each object may be specified only once; ID " + given + " is listed more than once.");
             } else {
-                ids.add(id.asLong());
+                ids.add(given.longValue());
             }
             bad |= !err.isEmpty();
             errors.add(err);

@@ -1,7 +1,9 @@
 package org.sourceoftruth.records.api;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -18,6 +20,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,8 +29,11 @@ import org.jboss.resteasy.reactive.server.multipart.MultipartFormDataInput;
 import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.engine.ModelService;
+import org.sourceoftruth.records.engine.query.DetailQuery;
 import org.sourceoftruth.records.engine.query.ListQuery;
 import org.sourceoftruth.records.engine.render.RenderedObject;
+import org.sourceoftruth.records.engine.render.RenderedRows;
+import org.sourceoftruth.records.memory.HeapBudget;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
@@ -35,6 +41,7 @@ import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.ETags;
 import org.sourceoftruth.records.web.ErrorMapper;
 import org.sourceoftruth.records.web.JsonBody;
+import org.sourceoftruth.records.web.JsonResponseBody;
 import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.web.Responses;
 
@@ -76,6 +83,9 @@ public class GenericModelResource {
     MultipartBodies multipart;
 
     @Inject
+    HeapBudget heapBudget;
+
+    @Inject
     jakarta.enterprise.inject.Instance<ObjectPost> objectPosts;
 
     // ------------------------------------------------------------- list path
@@ -91,8 +101,11 @@ public class GenericModelResource {
         }
         ListQuery.PageRequest pageRequest = parameters.page(model, query);
         ListQuery.Page page = service.list(model, query, parameters.renderOptions(query), pageRequest);
-        return Responses.json(
-                200, PageEnvelope.of(request.baseUrl() + uri.getPath(), query, pageRequest, page), headers);
+        String listUrl = request.baseUrl() + uri.getPath();
+        if (page.rows().isRendered()) {
+            return Responses.json(200, PageEnvelope.of(listUrl, query, pageRequest, page), headers);
+        }
+        return Responses.json(200, PageEnvelope.body(listUrl, query, pageRequest, page, heapBudget), headers);
     }
 
     @POST
@@ -161,8 +174,33 @@ public class GenericModelResource {
     public Response get(@PathParam("app") String app, @PathParam("model") String path, @PathParam("id") long id) {
         Model model = model(app, path);
         access.require(model, Access.Action.VIEW);
-        RenderedObject one = service.get(model, id, parameters.renderOptions(query()));
-        return ETags.withETag(Responses.json(200, one.node(), headers), one.etag());
+        DetailQuery.Detail one = service.read(model, id, parameters.renderOptions(query()));
+        if (one.object().isRendered()) {
+            return ETags.withETag(Responses.json(200, one.object().all().get(0), headers), one.etag());
+        }
+        return ETags.withETag(Responses.json(200, detailBody(model, id, one.object()), headers), one.etag());
+    }
+
+    /** A detail whose object is read when it is written, under the heap budget. */
+    private JsonResponseBody.Content detailBody(Model model, long id, RenderedRows object) {
+        return new JsonResponseBody.Content() {
+            @Override
+            public void write(JsonGenerator json) throws IOException {
+                if (!object.writeOne(json, heapBudget)) {
+                    // deleted since its first read: the response is cut short, as for a lost connection
+                    throw new IOException(model.contentType() + " " + id + " was deleted while it was sent");
+                }
+            }
+
+            @Override
+            public JsonNode tree() {
+                List<ObjectNode> all = object.all();
+                if (all.isEmpty()) {
+                    throw ApiException.notFound();
+                }
+                return all.get(0);
+            }
+        };
     }
 
     @PUT

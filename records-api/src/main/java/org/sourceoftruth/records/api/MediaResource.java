@@ -3,6 +3,7 @@ package org.sourceoftruth.records.api;
 import io.agroal.api.AgroalDataSource;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.OPTIONS;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -11,9 +12,11 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.web.AnswersOptions;
 import org.sourceoftruth.records.web.ApiException;
 
 /**
@@ -55,6 +58,17 @@ public class MediaResource {
                 .header("X-Content-Type-Options", "nosniff")
                 .header("Content-Security-Policy", "default-src 'none'")
                 .build();
+    }
+
+    /** OPTIONS on a stored file's path (the class's own path, /media, is none: see {@link AnswersOptions}). */
+    @OPTIONS
+    @Operation(hidden = true) // not in NetBox's document either
+    @Path("{name: .+}")
+    public Response options(@PathParam("name") String name) {
+        if (load(name) == null) {
+            throw ApiException.notFound();
+        }
+        return AnswersOptions.ok();
     }
 
     private Stored load(String name) {

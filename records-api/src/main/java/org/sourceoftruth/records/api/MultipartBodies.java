@@ -13,7 +13,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.resteasy.reactive.server.multipart.FormValue;
 import org.jboss.resteasy.reactive.server.multipart.MultipartFormDataInput;
 import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.kind.ImageUpload;
+import org.sourceoftruth.records.fieldtype.ImageUpload;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.web.ApiException;

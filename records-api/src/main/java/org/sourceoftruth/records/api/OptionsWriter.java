@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.sourceoftruth.model.Json;
-import org.sourceoftruth.records.kind.FieldTypes;
+import org.sourceoftruth.records.fieldtype.FieldTypes;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Model;
 

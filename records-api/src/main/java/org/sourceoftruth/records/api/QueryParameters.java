@@ -2,6 +2,7 @@ package org.sourceoftruth.records.api;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -21,6 +22,8 @@ import org.sourceoftruth.records.web.RequestContext;
  */
 @ApplicationScoped
 public class QueryParameters {
+    private static final java.util.regex.Pattern WHOLE_NUMBER = java.util.regex.Pattern.compile("[+-]?[0-9]+");
+
     @Inject
     ApiConfig config;
 
@@ -76,14 +79,13 @@ public class QueryParameters {
                 request.baseUrl(), briefMode ? Renderer.Mode.BRIEF : Renderer.Mode.FULL, include, omit);
     }
 
-    /** NetBox's effective limit: default page size, capped by MAX_PAGE_SIZE; 0 = all when unlimited. */
+    /**
+     * NetBox's effective limit: default page size, capped by MAX_PAGE_SIZE; 0 = all when
+     * unlimited. Any whole number counts, however large (Python's int has no bound): beyond
+     * 64 bits it is capped like any other large limit.
+     */
     private Long effectiveLimit(String raw) {
-        long limit;
-        try {
-            limit = raw == null ? -1 : Long.parseLong(raw.trim());
-        } catch (NumberFormatException e) {
-            limit = -1;
-        }
+        long limit = wholeNumber(raw);
         boolean unlimited = config.maxPageSize() <= 0;
         if (limit < 0) {
             return unlimited ? (long) config.paginateCount() : Math.min(config.paginateCount(), config.maxPageSize());
@@ -94,12 +96,45 @@ public class QueryParameters {
         return unlimited ? limit : Math.min(limit, config.maxPageSize());
     }
 
+    /**
+     * DRF's offset: invalid or negative means 0. One beyond PostgreSQL's bigint (where NetBox's
+     * query fails) is a 400 naming the parameter.
+     */
     private static long parseOffset(String raw) {
-        try {
-            return raw == null ? 0 : Math.max(0, Long.parseLong(raw.trim()));
-        } catch (NumberFormatException e) {
+        BigInteger offset = wholeNumberExactly(raw);
+        if (offset == null || offset.signum() < 0) {
             return 0;
         }
+        if (offset.bitLength() >= 64) {
+            throw ApiException.field("offset", "Ensure this value is less than or equal to " + Long.MAX_VALUE + ".");
+        }
+        return offset.longValue();
+    }
+
+    /**
+     * A query parameter as Python's int() reads it (surrounding blanks, a sign): -1 when it is
+     * none, {@link Long#MAX_VALUE} for any larger positive number.
+     */
+    private static long wholeNumber(String raw) {
+        BigInteger n = wholeNumberExactly(raw);
+        if (n == null || n.signum() < 0) {
+            return -1;
+        }
+        return n.bitLength() < 64 ? n.longValue() : Long.MAX_VALUE;
+    }
+
+    private static BigInteger wholeNumberExactly(String raw) {
+        if (raw == null) {
+            return null;
+        }
+        String text = raw.trim();
+        // Python's int() takes at most 4300 digits; the URL length limit keeps this far below
+        if (text.isEmpty()
+                || text.length() > 4300
+                || !WHOLE_NUMBER.matcher(text).matches()) {
+            return null;
+        }
+        return new BigInteger(text.startsWith("+") ? text.substring(1) : text);
     }
 
     private static Long parseStart(Map<String, List<String>> q) {

@@ -21,6 +21,7 @@ public interface AuthConfig {
     /** DEFAULT_PERMISSIONS as JSON; absent: NetBox's default (own tokens). */
     Optional<String> defaultPermissions();
 
+    /** NetBox 4.4's ALLOW_TOKEN_RETRIEVAL: accepted, without effect (a warning at start); see AuthSettings. */
     @WithDefault("false")
     boolean allowTokenRetrieval();
 

@@ -1,11 +1,9 @@
 package org.sourceoftruth.records.auth;
 
-import io.vertx.core.net.SocketAddress;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Cookie;
-import java.net.InetAddress;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -14,7 +12,6 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import org.jboss.resteasy.reactive.server.core.ResteasyReactiveRequestContext;
 import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveContainerRequestContext;
 import org.sourceoftruth.records.db.QueryCounter;
-import org.sourceoftruth.records.net.IpNetworks;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.HttpFilters;
 import org.sourceoftruth.records.web.RequestContext;
@@ -53,6 +50,9 @@ public class AuthFilter {
     @Inject
     SessionStore sessions;
 
+    @Inject
+    ClientAddresses addresses;
+
     // Not pre-matching: pre-matching filters run on the I/O thread, and this one queries the
     // database, so it must run after the switch to a worker thread. readBody: a form body's
     // fields are parsed before this runs, so the CSRF check can read the form's token itself
@@ -65,6 +65,7 @@ public class AuthFilter {
             request.requestId(id);
         }
         request.baseUrl(baseUrl(ctx));
+        request.request(ctx.getMethod(), routing.request().path());
         Optional<String> key = TokenAuthenticator.key(ctx.getHeaderString("Authorization"));
         if (key.isPresent()) {
             // The client address is parsed only for a token with allowed_ips (a supplier: parsing
@@ -78,27 +79,9 @@ public class AuthFilter {
         }
     }
 
-    /**
-     * The client address: the peer of the connection, unless that peer is a trusted proxy
-     * (TRUSTED_PROXIES), in which case X-Real-IP, else the first X-Forwarded-For entry, names
-     * the client. Empty when the address in use is not a literal IP address.
-     */
+    /** The client's address (TRUSTED_PROXIES applied; see {@link ClientAddresses}). */
     Optional<ClientIp> clientIp(ContainerRequestContext ctx) {
-        SocketAddress remote = routing.request().remoteAddress();
-        String peerText = remote == null ? null : remote.hostAddress();
-        Optional<InetAddress> peer = IpNetworks.address(peerText);
-        if (peer.isPresent() && settings.trustedProxies().contains(peer.get())) {
-            String forwarded = ctx.getHeaderString("X-Real-IP");
-            if (forwarded == null || forwarded.isBlank()) {
-                String chain = ctx.getHeaderString("X-Forwarded-For");
-                forwarded = chain == null ? null : chain.split(",")[0];
-            }
-            if (forwarded != null && !forwarded.isBlank()) {
-                String text = forwarded.trim();
-                return IpNetworks.address(text).map(a -> new ClientIp(text, a));
-            }
-        }
-        return peer.map(a -> new ClientIp(peerText, a));
+        return addresses.of(routing.request());
     }
 
     private void authenticateSession(ResteasyReactiveContainerRequestContext ctx) {

@@ -7,18 +7,20 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
+import org.jboss.logging.Logger;
 import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.net.IpNetworks;
 
 /**
  * NetBox's authentication and authorisation settings (LOGIN_REQUIRED, EXEMPT_VIEW_PERMISSIONS,
- * DEFAULT_PERMISSIONS, ALLOW_TOKEN_RETRIEVAL, MAINTENANCE_MODE, ...), read from the configuration
+ * DEFAULT_PERMISSIONS, MAINTENANCE_MODE, ...), read from the configuration
  * at start. NetBox can change MAINTENANCE_MODE and a few others while running (its "dynamic
  * configuration"), so every value is read through this bean on each request and can be
  * replaced at run time with the setters.
  */
 @ApplicationScoped
 public class AuthSettings {
+    private static final Logger LOG = Logger.getLogger(AuthSettings.class);
     /**
      * NetBox's default: every user may view, add, change and delete their own bookmarks,
      * notifications, subscriptions and tokens.
@@ -49,7 +51,6 @@ public class AuthSettings {
     private volatile boolean loginRequired;
     private volatile List<String> exemptViews;
     private volatile List<DefaultPermission> defaultPermissions;
-    private volatile boolean allowTokenRetrieval;
     private volatile boolean maintenanceMode;
     private volatile IpNetworks trustedProxies;
 
@@ -61,7 +62,11 @@ public class AuthSettings {
         loginRequired = config.loginRequired();
         exemptViews = trimmed(config.exemptViewPermissions().orElse(List.of()));
         defaultPermissions = parseDefaultPermissions(config.defaultPermissions().orElse(NETBOX_DEFAULT_PERMISSIONS));
-        allowTokenRetrieval = config.allowTokenRetrieval();
+        if (config.allowTokenRetrieval()) {
+            // NetBox 4.5 removed the setting for the same reason: no token's secret is stored
+            LOG.warn("ALLOW_TOKEN_RETRIEVAL has no effect: token secrets are stored only as digests,"
+                    + " so a token's key is shown once, when it is created");
+        }
         maintenanceMode = config.maintenanceMode();
         trustedProxies = IpNetworks.parse(trimmed(config.trustedProxies().orElse(List.of())));
         if (config.passwordHashIterations() < 1) {
@@ -118,10 +123,6 @@ public class AuthSettings {
         return defaultPermissions;
     }
 
-    public boolean allowTokenRetrieval() {
-        return allowTokenRetrieval;
-    }
-
     public boolean maintenanceMode() {
         return maintenanceMode;
     }
@@ -161,10 +162,6 @@ public class AuthSettings {
 
     public void defaultPermissions(String json) {
         defaultPermissions = parseDefaultPermissions(json);
-    }
-
-    public void allowTokenRetrieval(boolean v) {
-        allowTokenRetrieval = v;
     }
 
     public void maintenanceMode(boolean v) {

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.SystemTables;
 
 /**
  * The object permissions that apply to one user, loaded once per request: the enabled
@@ -57,10 +58,13 @@ public class CallerPermissions {
         try (Connection c = dataSource.getConnection()) {
             List<Row> rows = new Db(c)
                     .query(
-                            "select p.object_types, p.actions, p.constraints from users_objectpermission p"
-                                    + " where p.enabled and (exists (select 1 from users_objectpermission_users pu"
+                            "select p.object_types, p.actions, p.constraints from "
+                                    + SystemTables.USERS_OBJECTPERMISSION + " p"
+                                    + " where p.enabled and (exists (select 1 from "
+                                    + SystemTables.USERS_OBJECTPERMISSION_USERS + " pu"
                                     + " where pu.objectpermission_id = p.id and pu.user_id = ?)"
-                                    + " or exists (select 1 from users_objectpermission_groups pg join users_user_groups ug"
+                                    + " or exists (select 1 from " + SystemTables.USERS_OBJECTPERMISSION_GROUPS
+                                    + " pg join " + SystemTables.USERS_USER_GROUPS + " ug"
                                     + " on ug.group_id = pg.group_id where pg.objectpermission_id = p.id and ug.user_id = ?))",
                             userId,
                             userId);

@@ -8,16 +8,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.kind.FieldType;
-import org.sourceoftruth.records.kind.FieldTypes;
-import org.sourceoftruth.records.kind.InvalidValue;
-import org.sourceoftruth.records.kind.Lookup;
-import org.sourceoftruth.records.kind.LookupCompiler;
+import org.sourceoftruth.records.fieldtype.FieldType;
+import org.sourceoftruth.records.fieldtype.FieldTypes;
+import org.sourceoftruth.records.fieldtype.InvalidValue;
+import org.sourceoftruth.records.fieldtype.Lookup;
+import org.sourceoftruth.records.fieldtype.LookupCompiler;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.model.SystemTables;
 
 /**
  * Translates the constraints of an object permission into SQL over a model's declarations.
@@ -26,10 +27,14 @@ import org.sourceoftruth.records.model.ModelRegistry;
  * objects ORed; {@code "$user"} stands for the requesting user's id. A path follows foreign
  * keys, many-to-many fields and tags ({@code site__region__name}, {@code tags__slug}), and
  * custom fields ({@code custom_field_data__<name>}); the last part may be a lookup.
- * The result is a predicate over alias {@code t}.
+ * The result is a predicate over alias {@code t}. A set that does not fit the model matches
+ * nothing (the others still count); when none fits, {@link InvalidConstraint} says why and the
+ * permission grants nothing on that model (see Access).
  */
 @ApplicationScoped
 public class ConstraintCompiler {
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(ConstraintCompiler.class);
+
     /** NetBox's CONSTRAINT_TOKEN_USER. */
     public static final String USER_TOKEN = "$user";
 
@@ -67,21 +72,43 @@ public class ConstraintCompiler {
         Compilation c = new Compilation(userId);
         List<String> alternatives = new ArrayList<>();
         boolean unrestricted = sets.isEmpty();
+        InvalidConstraint firstProblem = null;
         for (JsonNode set : sets) {
             if (!set.isObject()) {
-                throw new InvalidConstraint("Constraints must be a JSON object or a list of JSON objects.");
+                firstProblem = firstProblem != null
+                        ? firstProblem
+                        : new InvalidConstraint("Constraints must be a JSON object or a list of JSON objects.");
+                continue;
             }
             if (set.isEmpty()) {
                 unrestricted = true; // an empty set matches everything; still check the others
                 continue;
             }
-            List<String> terms = new ArrayList<>();
-            for (Map.Entry<String, JsonNode> e : (Iterable<Map.Entry<String, JsonNode>>) set::fields) {
-                terms.add(c.path(model, "t", e.getKey().split("__", -1), 0, e.getValue()));
+            int paramsBefore = c.params.size();
+            try {
+                List<String> terms = new ArrayList<>();
+                for (Map.Entry<String, JsonNode> e : (Iterable<Map.Entry<String, JsonNode>>) set::fields) {
+                    terms.add(c.path(model, "t", e.getKey().split("__", -1), 0, e.getValue()));
+                }
+                alternatives.add("(" + String.join(" and ", terms) + ")");
+            } catch (InvalidConstraint e) {
+                // this set matches nothing on the model; the other sets still count
+                c.params.subList(paramsBefore, c.params.size()).clear();
+                firstProblem = firstProblem != null ? firstProblem : e;
             }
-            alternatives.add("(" + String.join(" and ", terms) + ")");
         }
-        return unrestricted ? null : new ExtraFilter.Sql(String.join(" or ", alternatives), c.params);
+        if (unrestricted) {
+            return null;
+        }
+        if (alternatives.isEmpty()) {
+            throw firstProblem; // no set fits the model: the permission grants nothing on it
+        }
+        if (firstProblem != null) {
+            LOG.warnf(
+                    "permission constraints %s: a set does not fit %s and matches nothing: %s",
+                    constraints, model.contentType(), firstProblem.getMessage());
+        }
+        return new ExtraFilter.Sql(String.join(" or ", alternatives), c.params);
     }
 
     /** State of one compilation: the parameters in SQL order and the next subquery alias. */
@@ -146,7 +173,7 @@ public class ConstraintCompiler {
                 case TAGS -> {
                     String j = alias();
                     params.add(model.contentType());
-                    String own = "exists (select 1 from extras_taggeditem " + j + " where " + j
+                    String own = "exists (select 1 from " + SystemTables.EXTRAS_TAGGEDITEM + " " + j + " where " + j
                             + ".object_type = ? and " + j + ".object_id = " + alias + ".id and ";
                     if (lookup != null) {
                         return own + compare(j + ".tag_id", Kind.INTEGER, name, lookup, value) + ")";

@@ -11,6 +11,7 @@ import jakarta.ws.rs.core.Response;
 import java.util.Optional;
 import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.net.IpNetworks;
+import org.sourceoftruth.records.web.AnswersOptions;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.ErrorMapper;
 import org.sourceoftruth.records.web.JsonBody;
@@ -36,7 +37,7 @@ import org.sourceoftruth.records.web.Responses;
  * "csrf_valid": <the presented CSRF token is the cookie's and the session's>}}.
  */
 @Path("/api/internal/credential-check/")
-public class CredentialCheckResource {
+public class CredentialCheckResource implements AnswersOptions {
     private static final String[] FIELDS = {"authorization", "session", "csrf_token", "csrf_cookie", "client_ip"};
 
     @Inject

@@ -8,6 +8,7 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.OPTIONS;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -24,8 +25,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.SystemTables;
+import org.sourceoftruth.records.web.AnswersOptions;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.JsonBody;
 import org.sourceoftruth.records.web.Responses;
@@ -84,7 +88,25 @@ public class LoginResource {
                     .entity("CSRF verification failed. Request aborted.")
                     .build();
         }
-        Optional<Credentials.User> user = credentials.authenticate(username, password);
+        Optional<Credentials.User> user;
+        try {
+            user = credentials.authenticate(username, password);
+        } catch (ApiException throttled) {
+            if (throttled.status() != 429) {
+                throw throttled;
+            }
+            // the form again, with the wait: a browser shows no JSON
+            String retryAfter = throttled.headers().get("Retry-After");
+            return Response.status(429)
+                    .type(MediaType.TEXT_HTML)
+                    .entity(page(
+                            cookie.get(),
+                            next,
+                            "Too many failed sign-ins. Try again in " + retryAfter + " second"
+                                    + ("1".equals(retryAfter) ? "." : "s.")))
+                    .header("Retry-After", retryAfter)
+                    .build();
+        }
         if (user.isEmpty()) {
             return Response.ok(page(cookie.get(), next, BAD_CREDENTIALS)).build();
         }
@@ -124,6 +146,14 @@ public class LoginResource {
                 .build();
     }
 
+    /** OPTIONS on the two pages (the class's own path, "/", is none: see {@link AnswersOptions}). */
+    @OPTIONS
+    @Operation(hidden = true) // not in NetBox's document either
+    @Path("{page: login|logout}/")
+    public Response options() {
+        return AnswersOptions.ok();
+    }
+
     /** A link or bookmark: ends the session and returns to the login form. */
     @GET
     @Path("logout/")
@@ -148,7 +178,10 @@ public class LoginResource {
         SessionStore.Issued issued = sessions.create(user.id());
         if (!settings.maintenanceMode()) {
             try (Connection c = dataSource.getConnection()) {
-                new Db(c).update("update users_user set last_login = now() where id = ?", user.id());
+                new Db(c)
+                        .update(
+                                "update " + SystemTables.USERS_USER + " set last_login = now() where id = ?",
+                                user.id());
             } catch (SQLException e) {
                 throw new Db.DbException(e);
             }

@@ -3,7 +3,6 @@ package org.sourceoftruth.records.auth;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.util.Base64;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
@@ -18,9 +17,6 @@ public final class PasswordHasher {
     /** Django 4.2's count; {@link AuthSettings#passwordHashIterations()} is what new hashes use. */
     private static final int ITERATIONS = 600_000;
 
-    private static final SecureRandom RANDOM = new SecureRandom();
-    private static final String SALT_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-
     private PasswordHasher() {}
 
     public static String hash(String password) {
@@ -28,11 +24,9 @@ public final class PasswordHasher {
     }
 
     public static String hash(String password, int iterations) {
-        StringBuilder salt = new StringBuilder();
-        for (int i = 0; i < 22; i++) {
-            salt.append(SALT_CHARS.charAt(RANDOM.nextInt(SALT_CHARS.length())));
-        }
-        return "pbkdf2_sha256$" + iterations + "$" + salt + "$" + derive(password, salt.toString(), iterations);
+        // Django's salt: 22 characters of [A-Za-z0-9]
+        String salt = Secrets.randomAlphanumeric(22);
+        return "pbkdf2_sha256$" + iterations + "$" + salt + "$" + derive(password, salt, iterations);
     }
 
     public static boolean verify(String password, String encoded) {

@@ -7,29 +7,38 @@ import java.security.SecureRandom;
 import java.util.HexFormat;
 
 /**
- * Random secrets, their digests and constant-time comparison, for token keys, session keys
- * and CSRF tokens. Secrets are looked up by their SHA-256 digest (so the database index never
- * compares the secret itself) and then compared with {@link MessageDigest#isEqual}.
+ * Random secrets, their digests and constant-time comparison, for token keys, session keys,
+ * CSRF tokens, password salts and the suffixes that make media names unique. Secrets are looked
+ * up by their SHA-256 digest (so the database index never compares the secret itself) and then
+ * compared with {@link MessageDigest#isEqual}.
+ *
+ * <p>Each draw takes a {@link SecureRandom} made for it, never one kept in a static field: the
+ * native image initialises classes at build time, and a generator created then would be seeded
+ * once, on the build machine, and frozen into every executable (native-image refuses it). The
+ * default generator on Linux (NativePRNG) reads the operating system's source, which all its
+ * instances share, so making one is cheap (and these draws are rare: logins, tokens, uploads).
  */
 public final class Secrets {
-    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final String ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
     private Secrets() {}
 
     /** {@code bytes} random bytes from a CSPRNG, as lower-case hex (twice as many characters). */
     public static String randomHex(int bytes) {
         byte[] b = new byte[bytes];
-        RANDOM.nextBytes(b);
+        new SecureRandom().nextBytes(b);
         return HexFormat.of().formatHex(b);
     }
 
-    private static final String ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-
-    /** {@code length} characters from [A-Za-z0-9] drawn from a CSPRNG (NetBox's v2 token keys and secrets). */
+    /**
+     * {@code length} characters from [A-Za-z0-9] drawn from a CSPRNG (Django's get_random_string:
+     * NetBox's v2 token keys and secrets, password salts, media name suffixes).
+     */
     public static String randomAlphanumeric(int length) {
+        SecureRandom random = new SecureRandom();
         StringBuilder sb = new StringBuilder(length);
         for (int i = 0; i < length; i++) {
-            sb.append(ALPHANUMERIC.charAt(RANDOM.nextInt(ALPHANUMERIC.length())));
+            sb.append(ALPHANUMERIC.charAt(random.nextInt(ALPHANUMERIC.length())));
         }
         return sb.toString();
     }

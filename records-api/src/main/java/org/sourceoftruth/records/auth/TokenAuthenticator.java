@@ -13,6 +13,7 @@ import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.SystemTables;
 import org.sourceoftruth.records.net.IpNetworks;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.RequestContext;
@@ -21,7 +22,8 @@ import org.sourceoftruth.records.web.RequestContext;
  * NetBox's token authentication (v1 keys {@code Token <key>}, v2 tokens {@code Bearer nbt_<key>.<secret>};
  * the version follows from the {@code nbt_} prefix, not the keyword), for the requests this service serves ({@link AuthFilter}) and
  * for the credentials webhook-dispatcher's callers present to it ({@link CredentialCheckResource}):
- * the key is found by its SHA-256 digest and then compared in constant time; allowed_ips, the
+ * the token is found in one indexed query (a v1 key by its digests, {@link TokenDigests}; a v2
+ * token by its public key) and its secret's digest compared in constant time; allowed_ips, the
  * enabled flag, expiry and the user are checked in NetBox's order, each failure a 403 with
  * NetBox's message; last_used is refreshed at most once a minute, never in maintenance mode.
  */
@@ -39,16 +41,18 @@ public class TokenAuthenticator {
     @Inject
     TokenPeppers peppers;
 
+    @Inject
+    TokenDigests digests;
+
     /** How a v2 token's header value starts: {@code nbt_<key>.<secret>}. */
     public static final String V2_PREFIX = "nbt_";
     /** The characters a key may have; compiled once (String.matches compiles per call). */
     private static final Pattern KEY_CHARACTERS = Pattern.compile("[A-Za-z0-9._-]{1,200}");
 
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
-    private static final String SELECT =
-            "select k.id, k.key, k.version, k.hmac_digest, k.pepper_id, k.user_id, k.expires,"
-                    + " k.enabled, k.write_enabled, k.last_used, k.allowed_ips, u.username, u.is_active, u.is_superuser"
-                    + " from users_token k join users_user u on u.id = k.user_id";
+    private static final String SELECT = "select k.id, k.version, k.hmac_digest, k.pepper_id, k.user_id, k.expires,"
+            + " k.enabled, k.write_enabled, k.last_used, k.allowed_ips, u.username, u.is_active, u.is_superuser"
+            + " from " + SystemTables.USERS_TOKEN + " k join " + SystemTables.USERS_USER + " u on u.id = k.user_id";
 
     /**
      * The key of an {@code Authorization: Token <key>} (or {@code Bearer <key>}) header. Empty when
@@ -84,7 +88,8 @@ public class TokenAuthenticator {
         }
         try (Connection c = dataSource.getConnection()) {
             Db db = new Db(c);
-            Row r = key.startsWith(V2_PREFIX) ? v2Token(db, key) : v1Token(db, key);
+            boolean v2 = key.startsWith(V2_PREFIX);
+            Row r = v2 ? v2Token(db, key) : v1Token(db, key);
             checkAllowedIps(r, client);
             if (!Boolean.TRUE.equals(r.get("enabled"))) {
                 throw ApiException.detail(403, "Token disabled");
@@ -99,8 +104,19 @@ public class TokenAuthenticator {
             OffsetDateTime lastUsed = r.time("last_used");
             boolean stale = lastUsed == null
                     || lastUsed.isBefore(OffsetDateTime.now().minusSeconds(LAST_USED_INTERVAL_SECONDS));
-            if (stale && !settings.maintenanceMode()) {
-                db.update("update users_token set last_used = now() where id = ?", r.id());
+            Integer pepperId = pepperId(r);
+            boolean rekey = !v2 && digests.outdated(pepperId);
+            if (rekey && !settings.maintenanceMode()) {
+                // made unkeyed (no pepper then) or under an older pepper: keyed with the current one now
+                TokenDigests.Digest digest = digests.of(key);
+                db.update(
+                        "update " + SystemTables.USERS_TOKEN
+                                + " set hmac_digest = ?, pepper_id = ?, last_used = now() where id = ?",
+                        digest.hex(),
+                        digest.pepperId(),
+                        r.id());
+            } else if (stale && !settings.maintenanceMode()) {
+                db.update("update " + SystemTables.USERS_TOKEN + " set last_used = now() where id = ?", r.id());
             }
             return new RequestContext.Caller(
                     r.longValue("user_id"),
@@ -113,13 +129,27 @@ public class TokenAuthenticator {
         }
     }
 
-    /** A v1 token: the key is the secret, found by its digest and compared in constant time. */
-    private static Row v1Token(Db db, String key) {
-        List<Row> rows = db.query(SELECT + " where k.key_digest = ? and k.version = 1", (Object) Secrets.sha256(key));
-        if (rows.isEmpty() || !Secrets.constantTimeEquals(key, rows.get(0).str("key"))) {
+    /**
+     * A v1 token: the key is the secret, of which only a digest is stored. One indexed query
+     * finds the row by every digest the key may have; the row's digest must then be the key's
+     * under the row's own pepper (compared in constant time).
+     */
+    private Row v1Token(Db db, String key) {
+        List<Row> rows = db.query(
+                SELECT + " where k.version = 1 and k.hmac_digest = any(?)",
+                new Db.SqlArray("text", digests.candidates(key)));
+        String expected = rows.isEmpty()
+                ? null
+                : digests.under(pepperId(rows.get(0)), key).orElse(null);
+        if (!Secrets.constantTimeEquals(
+                expected, rows.isEmpty() ? null : rows.get(0).str("hmac_digest"))) {
             throw ApiException.detail(403, "Invalid v1 token");
         }
         return rows.get(0);
+    }
+
+    private static Integer pepperId(Row token) {
+        return token.get("pepper_id") instanceof Number n ? n.intValue() : null;
     }
 
     /**
@@ -139,9 +169,7 @@ public class TokenAuthenticator {
         String secret = value.substring(dot + 1);
         List<Row> rows = db.query(SELECT + " where k.key_digest = ? and k.version = 2", (Object) Secrets.sha256(key));
         String expected = rows.isEmpty() ? null : rows.get(0).str("hmac_digest");
-        Integer pepperId = rows.isEmpty() || rows.get(0).get("pepper_id") == null
-                ? null
-                : ((Number) rows.get(0).get("pepper_id")).intValue();
+        Integer pepperId = rows.isEmpty() ? null : pepperId(rows.get(0));
         String actual =
                 pepperId == null ? null : peppers.digest(pepperId, secret).orElse(null);
         if (!Secrets.constantTimeEquals(actual, expected)) {

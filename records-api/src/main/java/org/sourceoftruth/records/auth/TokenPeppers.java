@@ -32,7 +32,13 @@ public class TokenPeppers {
 
     @PostConstruct
     void load() {
-        for (String entry : config.peppers().orElse(java.util.List.of())) {
+        peppers.putAll(parse(config.peppers().orElse(java.util.List.of())));
+    }
+
+    /** {@code <id>:<secret>} entries by id; a malformed or short one is an IllegalStateException. */
+    public static TreeMap<Integer, String> parse(java.util.List<String> entries) {
+        TreeMap<Integer, String> out = new TreeMap<>();
+        for (String entry : entries) {
             String e = entry.trim();
             if (e.isEmpty()) {
                 continue;
@@ -46,8 +52,14 @@ public class TokenPeppers {
                 throw new IllegalStateException("API_TOKEN_PEPPERS: pepper " + e.substring(0, colon)
                         + " must be at least " + MIN_LENGTH + " characters long");
             }
-            peppers.put(Integer.parseInt(e.substring(0, colon)), secret);
+            out.put(Integer.parseInt(e.substring(0, colon)), secret);
         }
+        return out;
+    }
+
+    /** Every configured pepper, by id. */
+    public Map<Integer, String> all() {
+        return java.util.Collections.unmodifiableMap(peppers);
     }
 
     /** The pepper with the highest id, if any is configured. */

@@ -18,12 +18,14 @@ import org.sourceoftruth.records.auth.AuthSettings;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.ContentNegotiation;
 import org.sourceoftruth.records.web.JsonResponseBody;
 import org.sourceoftruth.records.web.RequestContext;
 
 /**
- * The browsable API: when a browser asks for an API path (Accept: text/html first, no
- * ?format=json), the JSON answer is wrapped in an HTML page with clickable links, paging
+ * The browsable API: when a browser asks for an API path (DRF's content negotiation picks the
+ * browsable API for an Accept header listing text/html, or for ?format=api), the JSON answer is wrapped in an HTML page with clickable links, paging
  * links, the filters and ordering the model declares, and, for a logged-in user, forms to
  * POST/PATCH raw JSON and a DELETE button (sent as form posts with a CSRF field, see
  * {@link org.sourceoftruth.records.api.GenericModelResource}). API clients never see it.
@@ -92,18 +94,24 @@ public class BrowsableApi {
         res.setEntity(html.getBytes(StandardCharsets.UTF_8), null, MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"));
     }
 
+    /** Whether DRF's content negotiation picks the browsable API (ContentNegotiation refused the rest already). */
     static boolean wantsHtml(ContainerRequestContext req) {
-        String format = req.getUriInfo().getQueryParameters().getFirst("format");
-        if (format != null) {
-            return format.equals("api") || format.equals("html");
-        }
         String accept = req.getHeaderString("Accept");
-        if (accept == null) {
+        List<String> format = req.getUriInfo().getQueryParameters().get("format");
+        if (format == null
+                && (accept == null || !accept.toLowerCase(java.util.Locale.ROOT).contains("text/"))) {
+            return false; // only text/html and text/* pick the browsable API: the common case, without parsing
+        }
+        try {
+            return ContentNegotiation.select(
+                            accept,
+                            ContentNegotiation.format(format),
+                            ContentNegotiation.renderersOf(req.getUriInfo().getPath()),
+                            null)
+                    == ContentNegotiation.Renderer.BROWSABLE_API;
+        } catch (ApiException refused) {
             return false;
         }
-        int html = accept.indexOf("text/html");
-        int json = accept.indexOf("application/json");
-        return html >= 0 && (json < 0 || html < json);
     }
 
     private Optional<Model> modelOf(String path) {

@@ -47,9 +47,23 @@ public interface ChangeLogConfig {
         @WithDefault("1m")
         Duration fullReadInterval();
 
-        /** How often a replica that is not the leader tries to take the lease. */
-        @WithDefault("5s")
+        /**
+         * How often a replica that is not the leader tries to take the lease: after a leader dies,
+         * publishing resumes within about this long.
+         */
+        @WithDefault("1s")
         Duration standbyRetry();
+
+        /**
+         * Whether records also carry CloudEvents attributes as headers (binary content mode, see
+         * CloudEventHeaders), for consumers other than webhook-dispatcher (OUTBOX_CLOUD_EVENTS).
+         */
+        @WithDefault("false")
+        boolean cloudEvents();
+
+        /** ce_source of those events (OUTBOX_CLOUD_EVENTS_SOURCE). */
+        @WithDefault("urn:sot:records-api")
+        String cloudEventsSource();
 
         @WithDefault("30s")
         Duration maxBackoff();

@@ -3,7 +3,7 @@ package org.sourceoftruth.records.changelog;
 import java.util.List;
 
 /**
- * Told of the changes {@link ChangeRecorder} records, inside the write's transaction, after
+ * Told of the changes {@link ChangeLogWriter} records, inside the write's transaction, after
  * their change-log rows are written: work that must commit (or roll back) with the change
  * itself, such as the notifications of event rules. An exception undoes the whole write.
  */

@@ -38,7 +38,8 @@ import org.sourceoftruth.model.ChangeEvent;
  * carries on accepting the following records, which would leave a gap.</li>
  * </ul>
  *
- * <p>Size: events are compressed (zstd unless kafka.compression.type says otherwise) and may be
+ * <p>Size: events are compressed (gzip unless kafka.compression.type says otherwise; see
+ * {@link #DEFAULT_COMPRESSION}) and may be
  * as large as the ceiling ({@link EventEncoder}); larger ones go out reduced and flagged. A row
  * Kafka refuses for what it holds (too large for the topic, invalid), or that cannot be turned
  * into an event at all, is <em>rejected</em>: the relay parks it and carries on with the next
@@ -46,6 +47,16 @@ import org.sourceoftruth.model.ChangeEvent;
  * connection are never a rejection: the relay waits and resends, as before.
  */
 final class ChangePublisher implements AutoCloseable {
+
+    /**
+     * gzip: the JDK's own zlib, so it works in the native executable with nothing to register
+     * (zstd and snappy are JNI libraries, lz4 falls back to its pure-Java code there). On the JVM
+     * the relay's rate with it was not below zstd's within the benchmark's noise, at 11 % more
+     * bytes on the topic than zstd and 36 % fewer than lz4 (bench/relay-codec, docs/operations.md).
+     * Every codec is registered for the native image (kafka-codecs), so the consumer reads any,
+     * older zstd records included.
+     */
+    static final String DEFAULT_COMPRESSION = "gzip";
 
     /** The most the idempotent producer keeps in order. */
     private static final int MAX_IN_FLIGHT = 5;
@@ -70,15 +81,18 @@ final class ChangePublisher implements AutoCloseable {
     private final Map<String, Object> config;
     private final String topic;
     private final EventEncoder encoder;
+    /** ce_source of the CloudEvents headers; null: no such headers. */
+    private final String cloudEventsSource;
     /** Rows Kafka refused in full form: their next attempt goes out reduced. */
     private final Set<Long> sendReduced = new HashSet<>();
 
     private KafkaProducer<String, byte[]> producer;
 
-    ChangePublisher(Map<String, Object> producerConfig, String topic, int maxEventBytes) {
+    ChangePublisher(Map<String, Object> producerConfig, String topic, int maxEventBytes, String cloudEventsSource) {
         this.config = effectiveConfig(producerConfig, maxEventBytes);
         this.topic = topic;
         this.encoder = new EventEncoder(maxEventBytes);
+        this.cloudEventsSource = cloudEventsSource;
     }
 
     /**
@@ -96,7 +110,7 @@ final class ChangePublisher implements AutoCloseable {
         config.putIfAbsent(ProducerConfig.LINGER_MS_CONFIG, 5);
         config.putIfAbsent(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000);
         config.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000);
-        config.putIfAbsent(ProducerConfig.COMPRESSION_TYPE_CONFIG, "zstd");
+        config.putIfAbsent(ProducerConfig.COMPRESSION_TYPE_CONFIG, DEFAULT_COMPRESSION);
         // Lets every event up to the ceiling through the producer's own check (it measures the
         // uncompressed record). Set lower explicitly, it makes the producer refuse larger events,
         // which then go out reduced, as when the broker refuses them.
@@ -144,12 +158,16 @@ final class ChangePublisher implements AutoCloseable {
                         break;
                     }
                     sentReduced.add(encoded.truncated());
-                    sent.add(producer.send(
-                            new ProducerRecord<>(topic, event.kafkaKey(), encoded.bytes()), (metadata, failure) -> {
-                                if (failure != null) {
-                                    firstFailure.compareAndSet(null, failure);
-                                }
-                            }));
+                    ProducerRecord<String, byte[]> record =
+                            new ProducerRecord<>(topic, event.kafkaKey(), encoded.bytes());
+                    if (cloudEventsSource != null) {
+                        CloudEventHeaders.add(record.headers(), event, cloudEventsSource);
+                    }
+                    sent.add(producer.send(record, (metadata, failure) -> {
+                        if (failure != null) {
+                            firstFailure.compareAndSet(null, failure);
+                        }
+                    }));
                 }
             } finally {
                 // The records before a failure are on their way; wait for their acknowledgement.

@@ -5,7 +5,7 @@ import java.util.Objects;
 import java.util.UUID;
 
 /**
- * One change of one object, as the model engine reports it to {@link ChangeRecorder}.
+ * One change of one object, as the model engine reports it to {@link ChangeLogWriter}.
  *
  * @param userId            the acting user's id, null when unknown or not a stored user
  * @param userName          the acting user's name (kept when the user is deleted later)
@@ -23,6 +23,9 @@ import java.util.UUID;
  * @param relatedObjectType content type of the object this one belongs to (a component's device),
  *                          or null
  * @param relatedObjectId   primary key of that object, or null
+ * @param requestMethod     the HTTP method of the request that made the change, null when no
+ *                          request did
+ * @param requestPath       that request's path (without the query), null when no request did
  */
 public record ChangeRecord(
         Long userId,
@@ -37,7 +40,9 @@ public record ChangeRecord(
         JsonNode postchange,
         JsonNode eventData,
         String relatedObjectType,
-        Long relatedObjectId) {
+        Long relatedObjectId,
+        String requestMethod,
+        String requestPath) {
 
     static final int MAX_REPR = 200;
     static final int MAX_MESSAGE = 200;
@@ -56,6 +61,39 @@ public record ChangeRecord(
         if ((relatedObjectType == null) != (relatedObjectId == null)) {
             throw new IllegalArgumentException("related object type and id go together");
         }
+    }
+
+    /** A change of an object that may belong to another object, no request named. */
+    public ChangeRecord(
+            Long userId,
+            String userName,
+            UUID requestId,
+            ChangeAction action,
+            String objectType,
+            long objectId,
+            String objectRepr,
+            String message,
+            JsonNode prechange,
+            JsonNode postchange,
+            JsonNode eventData,
+            String relatedObjectType,
+            Long relatedObjectId) {
+        this(
+                userId,
+                userName,
+                requestId,
+                action,
+                objectType,
+                objectId,
+                objectRepr,
+                message,
+                prechange,
+                postchange,
+                eventData,
+                relatedObjectType,
+                relatedObjectId,
+                null,
+                null);
     }
 
     /** A change of an object that belongs to no other object (the common case). */
@@ -83,6 +121,8 @@ public record ChangeRecord(
                 prechange,
                 postchange,
                 eventData,
+                null,
+                null,
                 null,
                 null);
     }

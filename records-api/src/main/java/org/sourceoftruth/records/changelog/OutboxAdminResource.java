@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.agroal.api.AgroalDataSource;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.OPTIONS;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -21,6 +22,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.web.AnswersOptions;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.web.Responses;
@@ -34,7 +36,7 @@ import org.sourceoftruth.records.web.Responses;
  */
 @Path("/api/core/outbox/parked/")
 @Tag(name = "core")
-public class OutboxAdminResource {
+public class OutboxAdminResource implements AnswersOptions {
 
     private static final String COLUMNS = """
             select id, change_id, time, action, changed_object_type, changed_object_id, object_repr,
@@ -74,6 +76,13 @@ public class OutboxAdminResource {
         } catch (SQLException e) {
             throw new Db.DbException(e);
         }
+    }
+
+    @OPTIONS
+    @Operation(hidden = true) // not in NetBox's document either
+    @Path("{id: [0-9]+}/retry/")
+    public Response retryOptions() {
+        return AnswersOptions.ok();
     }
 
     @POST

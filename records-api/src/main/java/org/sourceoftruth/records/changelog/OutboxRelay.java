@@ -18,7 +18,7 @@ import org.jboss.logging.Logger;
  * on the NOTIFY that commits of change-log rows send, and looks anyway every {@code pollInterval}
  * (the timeout of that wait), so a lost notification delays an event by at most that interval.
  *
- * <p>Ordering: rows of one object get increasing ids in commit order (see {@link ChangeRecorder}),
+ * <p>Ordering: rows of one object get increasing ids in commit order (see {@link ChangeLogWriter}),
  * and every publisher sends rows in id order and never marks a row after an unacknowledged one.
  * So the first copy of each event in a partition comes in commit order, even when a retry or a
  * change of leader sends some events twice.
@@ -28,6 +28,13 @@ import org.jboss.logging.Logger;
  * reason, counted, and the relay goes on with the next row; the rows after it keep their order.
  * Failures of Kafka itself (broker away, timeouts) never park anything: the relay waits and
  * resends from the first unacknowledged row.
+ *
+ * <p>No failure ends the relay quietly. Any {@link Throwable} of a round, errors such as an
+ * {@link OutOfMemoryError} included, is logged and counted; the round's database session is closed
+ * (which gives up the lease), the Kafka producer is replaced (the error may have struck its
+ * threads too), and the relay stands for election again after a pause. Should the worker thread
+ * die all the same, it is logged and a new worker takes its place. {@link #isRunning()} tells the
+ * liveness check whether a worker is there to publish.
  */
 public final class OutboxRelay {
 
@@ -39,23 +46,50 @@ public final class OutboxRelay {
 
     private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
     private static final Duration FIRST_BACKOFF = Duration.ofMillis(100);
+    /** Errors in a row (no round completed in between) after which the relay counts as unable to run. */
+    static final int ERRORS_BEFORE_UNHEALTHY = 3;
+    /** How long a new leader reads the end of the topic before it publishes (see markWhatIsOnTheTopic). */
+    private static final Duration TAIL_READ_TIMEOUT = Duration.ofSeconds(10);
 
     private final OutboxSettings settings;
+    private final HeapReservations heap;
     private final AtomicLong published = new AtomicLong();
     private final AtomicLong truncated = new AtomicLong();
     private final AtomicLong parked = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
+    private final AtomicLong errors = new AtomicLong();
+    private final AtomicLong restarts = new AtomicLong();
+    private volatile int errorsInARow;
     private volatile String lastError;
     private volatile Instant lastPublishedAt;
     private volatile Instant waitingForKafkaSince;
     private volatile Worker worker;
 
+    /**
+     * Heap the relay holds while it publishes a batch: its rows' JSON, the events' bytes and the
+     * producer's copies of them ({@link org.sourceoftruth.records.memory.HeapBudget}). The relay
+     * holds no row lock, so it may wait for it.
+     */
+    @FunctionalInterface
+    public interface HeapReservations {
+        /** Reserves about {@code bytes}, waiting if need be; the returned action gives them back. */
+        Runnable reserve(long bytes);
+    }
+
+    /** Heap taken per character of a batch's JSON while it is published. */
+    static final int HEAP_PER_CHAR = 4;
+
     public OutboxRelay(OutboxSettings settings) {
+        this(settings, bytes -> () -> {});
+    }
+
+    public OutboxRelay(OutboxSettings settings, HeapReservations heap) {
         this.settings = settings;
+        this.heap = heap;
     }
 
     public synchronized void start() {
-        if (worker == null) {
+        if (worker == null || !worker.isAlive()) {
             worker = new Worker();
             worker.start();
         }
@@ -82,7 +116,27 @@ public final class OutboxRelay {
 
     public Role role() {
         Worker current = worker;
-        return current == null ? Role.STOPPED : current.role;
+        return current == null || !current.isAlive() ? Role.STOPPED : current.role;
+    }
+
+    /**
+     * Whether the relay has a live worker that is not failing with errors round after round
+     * ({@value #ERRORS_BEFORE_UNHEALTHY} in a row): false after {@link #stop}, and when it cannot
+     * run. A relay waiting for Kafka or PostgreSQL, or standing by, is running.
+     */
+    public boolean isRunning() {
+        Worker current = worker;
+        return current != null && current.isAlive() && errorsInARow < ERRORS_BEFORE_UNHEALTHY;
+    }
+
+    /** Errors (not exceptions: out of memory, a killed thread...) that ended a round, since this relay was created. */
+    public long errorCount() {
+        return errors.get();
+    }
+
+    /** Workers started again after the previous one died, since this relay was created. */
+    public long restartCount() {
+        return restarts.get();
     }
 
     /** Events acknowledged by the broker since this relay was created. */
@@ -131,16 +185,25 @@ public final class OutboxRelay {
         Worker() {
             super("outbox-relay");
             setDaemon(true);
+            setUncaughtExceptionHandler(OutboxRelay.this::workerDied);
         }
 
         @Override
         public void run() {
-            ChangePublisher publisher =
-                    new ChangePublisher(settings.producerConfig(), settings.topic(), settings.maxEventBytes());
+            ChangePublisher publisher = null;
             try {
                 while (running) {
-                    try (OutboxStore store = OutboxStore.open(settings)) {
-                        serve(store, publisher);
+                    try {
+                        if (publisher == null) {
+                            publisher = new ChangePublisher(
+                                    settings.producerConfig(),
+                                    settings.topic(),
+                                    settings.maxEventBytes(),
+                                    settings.cloudEventsSource());
+                        }
+                        try (OutboxStore store = OutboxStore.open(settings)) {
+                            serve(store, publisher);
+                        }
                     } catch (SQLException | RuntimeException e) {
                         if (running) {
                             // Losing the session also loses the lease: stand for election again.
@@ -150,11 +213,26 @@ public final class OutboxRelay {
                             LOG.warnf("Outbox relay lost its database session: %s", e.getMessage());
                             pause(backoff.next());
                         }
+                    } catch (Throwable e) { // NOPMD: an Error must not end the relay unseen
+                        if (!running) {
+                            throw e;
+                        }
+                        // The session was closed on the way out (its lease with it); the producer
+                        // may be broken too (an out-of-memory error strikes any thread).
+                        Thread.interrupted(); // see pause()
+                        role = Role.STANDBY;
+                        failed.incrementAndGet();
+                        errors.incrementAndGet();
+                        errorsInARow++;
+                        lastError = "error: " + e;
+                        logError(e, "Outbox relay failed with an error; it gave up its lease and starts again");
+                        publisher = closeQuietly(publisher);
+                        pause(backoff.next());
                     }
                 }
             } finally {
                 role = Role.STOPPED;
-                publisher.close();
+                closeQuietly(publisher);
             }
         }
 
@@ -171,16 +249,52 @@ public final class OutboxRelay {
             store.listen();
             role = Role.LEADER;
             LOG.infof("Outbox relay is the leader; publishing to %s", settings.topic());
+            markWhatIsOnTheTopic(store);
             backoff.reset();
             while (running) {
                 if (publishBacklog(store, publisher)) {
                     lastError = null;
+                    errorsInARow = 0;
                     backoff.reset();
                     store.awaitNotification(settings.pollInterval());
                 } else {
                     failed.incrementAndGet();
                     pause(backoff.next());
                 }
+            }
+        }
+
+        /**
+         * Marks published the oldest unpublished rows that are on the topic already: the batch a
+         * previous leader had sent when it died, before it could mark it. Without this the new
+         * leader would send them again (harmless to consumers, who drop repeats by change id, but
+         * a second copy on the topic). When Kafka cannot be read, the rows are simply sent again.
+         */
+        private void markWhatIsOnTheTopic(OutboxStore store) throws SQLException {
+            List<PendingChange> oldest = store.fetchUnpublished(settings.batchSize(), settings.batchBytes())
+                    .changes();
+            if (oldest.isEmpty()) {
+                return;
+            }
+            java.util.Set<java.util.UUID> onTopic;
+            try {
+                onTopic = TopicTail.changeIds(
+                        settings.producerConfig(), settings.topic(), settings.batchSize(), TAIL_READ_TIMEOUT);
+            } catch (org.apache.kafka.common.KafkaException | IllegalStateException e) {
+                LOG.warnf(
+                        "Could not read the end of %s (its last changes may go out twice): %s",
+                        settings.topic(), e.getMessage());
+                return;
+            }
+            List<Long> published = oldest.stream()
+                    .filter(change -> onTopic.contains(change.changeId()))
+                    .map(PendingChange::id)
+                    .toList();
+            if (!published.isEmpty()) {
+                store.unlist(published);
+                LOG.infof(
+                        "%d changes the previous leader published but did not mark are marked now, not sent again",
+                        published.size());
             }
         }
 
@@ -197,12 +311,14 @@ public final class OutboxRelay {
                 if (batch.isEmpty()) {
                     return true;
                 }
+                Runnable release = heap.reserve(HEAP_PER_CHAR * characters(batch));
                 waitingForKafkaSince = Instant.now();
                 ChangePublisher.Outcome outcome;
                 try {
                     outcome = publisher.publish(batch);
                 } finally {
                     waitingForKafkaSince = null;
+                    release.run();
                 }
                 int acknowledged = outcome.acknowledged();
                 LOG.debugf(
@@ -256,10 +372,76 @@ public final class OutboxRelay {
             try {
                 Thread.sleep(duration.toMillis());
             } catch (InterruptedException e) {
-                // Only stop() interrupts, and it has cleared running already.
-                Thread.currentThread().interrupt();
+                // stop() interrupts, and it has cleared running already. An interrupt while the
+                // relay should run came from elsewhere (a thread killed from outside is also
+                // interrupted): kept, it would end every later wait at once, and the relay would
+                // spin through failed rounds without pausing.
+                if (!running) {
+                    Thread.currentThread().interrupt();
+                }
             }
         }
+    }
+
+    /**
+     * A worker that died of something its loop did not catch (thrown while it handled a failure,
+     * or a thread killed from outside): logged, and replaced while the relay should run. Runs on
+     * the dying thread, which counts as alive until it returns, so the relay is never without a
+     * worker in between.
+     */
+    private void workerDied(Thread dead, Throwable cause) {
+        logError(cause, "Outbox relay worker died; starting a new one");
+        if (worker != dead) {
+            return; // stopped meanwhile (stop() clears the worker before it waits for it)
+        }
+        lastError = "error: " + cause;
+        errors.incrementAndGet();
+        errorsInARow++;
+        try {
+            Thread.sleep(FIRST_BACKOFF.toMillis());
+        } catch (InterruptedException e) {
+            return; // only stop() interrupts
+        }
+        synchronized (this) {
+            if (worker == dead) {
+                restarts.incrementAndGet();
+                Worker next = new Worker();
+                worker = next;
+                next.start();
+            }
+        }
+    }
+
+    private static long characters(List<PendingChange> batch) {
+        long chars = 0;
+        for (PendingChange change : batch) {
+            chars += length(change.eventData()) + length(change.prechange()) + length(change.postchange());
+        }
+        return chars;
+    }
+
+    private static long length(String text) {
+        return text == null ? 0 : text.length();
+    }
+
+    /** Logs an error; logging may fail itself when the heap is exhausted, and must not throw then. */
+    private static void logError(Throwable error, String message) {
+        try {
+            LOG.error(message, error);
+        } catch (Throwable alsoFailed) { // NOPMD
+            System.err.println(message + ": " + error);
+        }
+    }
+
+    private static ChangePublisher closeQuietly(ChangePublisher publisher) {
+        if (publisher != null) {
+            try {
+                publisher.close();
+            } catch (Throwable e) { // NOPMD: the producer is replaced either way
+                LOG.warnf("Closing the outbox relay's Kafka producer failed: %s", e);
+            }
+        }
+        return null;
     }
 
     /** Doubling pause between failed attempts, from {@code first} up to {@code max}. */

@@ -37,7 +37,9 @@ public class OutboxRelayHealthCheck implements HealthCheck {
                 .withData("role", role.name().toLowerCase())
                 .withData("topic", lifecycle.settings().topic())
                 .withData("published", relay.publishedCount())
-                .withData("truncated", relay.truncatedCount());
+                .withData("truncated", relay.truncatedCount())
+                .withData("errors", relay.errorCount())
+                .withData("restarts", relay.restartCount());
         try {
             OutboxCounts.Counts now = counts.read();
             response.withData("backlog", now.backlog()).withData("parked", now.parked());

@@ -22,6 +22,8 @@ import java.util.Map;
  *                       rows it published ({@link OutboxStore})
  * @param standbyRetry   how often a standby relay tries to take the lease
  * @param maxBackoff     longest pause between attempts while Kafka or PostgreSQL fails
+ * @param cloudEventsSource ce_source of the CloudEvents headers, null to write none
+ *                       ({@link CloudEventHeaders})
  */
 public record OutboxSettings(
         String jdbcUrl,
@@ -35,7 +37,8 @@ public record OutboxSettings(
         Duration pollInterval,
         Duration fullReadInterval,
         Duration standbyRetry,
-        Duration maxBackoff) {
+        Duration maxBackoff,
+        String cloudEventsSource) {
 
     public OutboxSettings {
         producerConfig = Map.copyOf(producerConfig);
@@ -54,6 +57,6 @@ public record OutboxSettings(
                 + ", batchSize=" + batchSize + ", batchBytes=" + batchBytes + ", maxEventBytes=" + maxEventBytes
                 + ", pollInterval=" + pollInterval + ", fullReadInterval=" + fullReadInterval + ", standbyRetry="
                 + standbyRetry
-                + ", maxBackoff=" + maxBackoff + "]";
+                + ", maxBackoff=" + maxBackoff + ", cloudEventsSource=" + cloudEventsSource + "]";
     }
 }

@@ -43,6 +43,13 @@ final class OutboxStore implements AutoCloseable {
      * by equality for the few still running then. The statement returns its own snapshot, which
      * the next read starts from.
      *
+     * <p>The rows below the floor are found by the (xid, id) index alone: "id + 0" keeps the
+     * primary key out of both lookups. Below the floor that key holds every entry
+     * published since the last VACUUM, and the one plan of the session (made while the list was
+     * empty) walked them at each read with "id < floor": on a database that had written 100,000
+     * changes since its last VACUUM, 313 buffers and 1.2 ms per read, once per single write; by
+     * the writers' transaction ids, 3 buffers and 0.1 ms.
+     *
      * <p>The change log is reached only by primary-key lookups of the listed ids: the lateral
      * subqueries (OFFSET 0 keeps PostgreSQL from flattening them into joins) leave the planner no
      * other way. As a plain join, the plan the session made once (see {@link #SESSION_SETTINGS})
@@ -60,10 +67,10 @@ final class OutboxStore implements AutoCloseable {
                     (select id from core_objectchange_pending where id >= (select floor from bound) order by id limit ?)
                     union all
                     select id from core_objectchange_pending
-                     where xid >= (select pg_snapshot_xmax(seen) from bound) and id < (select floor from bound)
+                     where xid >= (select pg_snapshot_xmax(seen) from bound) and id + 0 < (select floor from bound)
                     union all
                     select id from core_objectchange_pending
-                     where xid = any(array(select pg_snapshot_xip(seen) from bound)) and id < (select floor from bound)
+                     where xid = any(array(select pg_snapshot_xip(seen) from bound)) and id + 0 < (select floor from bound)
                 ) l order by id limit ?),
             candidates as (
                 select p.id, c.size
@@ -78,11 +85,12 @@ final class OutboxStore implements AutoCloseable {
             select w.id, c.change_id, c.time, c.user_name, c.request_id, c.action, c.changed_object_type,
                    c.changed_object_id, c.event_data, c.prechange_data, c.postchange_data,
                    (select count(*) from candidates) as candidates,
-                   (select pg_current_snapshot()::text) as seen
+                   (select pg_current_snapshot()::text) as seen, c.request_method, c.request_path, c.rules_version
               from within_budget w
               cross join lateral (
                    select change_id, time, user_name, request_id, action, changed_object_type, changed_object_id,
-                          event_data::text, prechange_data::text, postchange_data::text
+                          event_data::text, prechange_data::text, postchange_data::text, request_method, request_path,
+                          rules_version
                      from core_objectchange where id = w.id offset 0) c
              order by w.id""";
 
@@ -225,7 +233,10 @@ final class OutboxStore implements AutoCloseable {
                             rows.getLong(8),
                             rows.getString(9),
                             rows.getString(10),
-                            rows.getString(11)));
+                            rows.getString(11),
+                            rows.getString(14),
+                            rows.getString(15),
+                            (Long) rows.getObject(16)));
                 }
             }
             if (!changes.isEmpty()) {
@@ -255,6 +266,17 @@ final class OutboxStore implements AutoCloseable {
         boolean all = !batch.more() && count == batch.changes().size();
         long floor = all ? Math.max(batch.boundBefore().floor(), last + 1) : last + 1;
         bound = new ReadBound(floor, bound.seen());
+    }
+
+    /** Marks rows published that are known to be on the topic (not through the read bound: the next read skips them). */
+    void unlist(List<Long> ids) throws SQLException {
+        try (PreparedStatement unlist =
+                connection.prepareStatement("delete from core_objectchange_pending where id = any(?)")) {
+            Array array = connection.createArrayOf("bigint", ids.toArray());
+            unlist.setArray(1, array);
+            unlist.executeUpdate();
+            array.free();
+        }
     }
 
     /**

@@ -8,7 +8,8 @@ import org.sourceoftruth.model.ChangeEvent;
 import org.sourceoftruth.model.Json;
 
 /**
- * A change-log row the relay has yet to publish, and the event it becomes. Its JSON columns stay
+ * A change-log row the relay has yet to publish, and the event it becomes (with the request that
+ * made the change, when one did). Its JSON columns stay
  * the text PostgreSQL sent (valid JSON, as jsonb output always is) and go into the event as they
  * are: parsing them only to write them out again was a tenth of records-api's CPU on a write.
  */
@@ -23,7 +24,10 @@ record PendingChange(
         long objectId,
         String eventData,
         String prechange,
-        String postchange) {
+        String postchange,
+        String requestMethod,
+        String requestPath,
+        Long rulesVersion) {
 
     /** The event, its data and snapshots written out verbatim (see {@link EventEncoder#parsed}). */
     ChangeEvent toEvent() {
@@ -37,7 +41,11 @@ record PendingChange(
                 userName,
                 requestId.toString(),
                 raw(eventData),
-                new ChangeEvent.Snapshots(raw(prechange), raw(postchange)));
+                new ChangeEvent.Snapshots(raw(prechange), raw(postchange)),
+                requestMethod == null
+                        ? null
+                        : new ChangeEvent.Request(requestId.toString(), requestMethod, requestPath, userName),
+                rulesVersion);
     }
 
     private static JsonNode raw(String json) {

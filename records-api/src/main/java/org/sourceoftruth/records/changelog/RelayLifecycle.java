@@ -9,6 +9,7 @@ import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.sourceoftruth.records.memory.HeapBudget;
 
 /**
  * Runs this replica's {@link OutboxRelay} from startup to shutdown. Every replica runs one; the
@@ -20,6 +21,7 @@ public class RelayLifecycle {
     private final boolean enabled;
     private final OutboxSettings settings;
     private final OutboxRelay relay;
+    private volatile boolean stopping;
 
     @Inject
     public RelayLifecycle(
@@ -30,7 +32,8 @@ public class RelayLifecycle {
             @ConfigProperty(name = "quarkus.datasource.password", defaultValue = "") String dbPassword,
             // kafka.* of application.properties (bootstrap servers, security), prefix removed
             @Identifier("default-kafka-broker") Map<String, Object> kafkaConfig,
-            @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers) {
+            @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers,
+            HeapBudget heapBudget) {
         ChangeLogConfig.Outbox outbox = config.outbox();
         boolean enabled = outbox.enabled();
         this.enabled = enabled;
@@ -52,8 +55,9 @@ public class RelayLifecycle {
                 outbox.pollInterval(),
                 outbox.fullReadInterval(),
                 outbox.standbyRetry(),
-                outbox.maxBackoff());
-        this.relay = new OutboxRelay(settings);
+                outbox.maxBackoff(),
+                outbox.cloudEvents() ? outbox.cloudEventsSource() : null);
+        this.relay = new OutboxRelay(settings, bytes -> heapBudget.reserve(bytes)::close);
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -63,7 +67,13 @@ public class RelayLifecycle {
     }
 
     void onStop(@Observes ShutdownEvent event) {
+        stopping = true;
         relay.stop(Duration.ofSeconds(5));
+    }
+
+    /** Whether the process is shutting down (the relay is stopped on purpose). */
+    public boolean stopping() {
+        return stopping;
     }
 
     public boolean enabled() {

@@ -48,7 +48,7 @@ public class CircuitsModels implements ModelDefinition {
     public List<Model> models() {
         String viaTerminations = "{t}.id in (select x.circuit_id from circuits_circuittermination x where {where})";
 
-        Model provider = organizational("circuits", "providers", "circuits.provider", "circuits_provider", "provider")
+        Model provider = organizational("circuits", "providers", "provider")
                 .fields(str("description").max(200), str("comments"))
                 .standardTail()
                 .fields(
@@ -70,8 +70,7 @@ public class CircuitsModels implements ModelDefinition {
                                 + " circuits_provideraccount a where a.provider_id = t.id)")
                 .brief("circuit_count");
 
-        Model circuitType = organizational(
-                        "circuits", "circuit-types", "circuits.circuittype", "circuits_circuittype", "circuit type")
+        Model circuitType = organizational("circuits", "circuit-types", "circuit type")
                 .fields(
                         str("color").max(6).pattern(COLOR, COLOR_MESSAGE),
                         str("description").max(200),
@@ -80,7 +79,7 @@ public class CircuitsModels implements ModelDefinition {
                 .fields(count("circuit_count", "circuits_circuit", "type_id"))
                 .brief("circuit_count");
 
-        Model circuit = Model.of("circuits", "circuits", "circuits.circuit", "circuits_circuit", "circuit")
+        Model circuit = Model.of("circuits", "circuits", "circuit")
                 .fields(
                         str("cid").required().max(100).label("Circuit ID"),
                         fk("provider", "circuits.provider").required().protect(),
@@ -158,12 +157,7 @@ public class CircuitsModels implements ModelDefinition {
                 .search("t.cid", "t.description", "t.comments")
                 .brief("cid", "provider", "description");
 
-        Model termination = Model.of(
-                        "circuits",
-                        "circuit-terminations",
-                        "circuits.circuittermination",
-                        "circuits_circuittermination",
-                        "circuit termination")
+        Model termination = Model.of("circuits", "circuit-terminations", "circuit termination")
                 .fields(
                         fk("circuit", "circuits.circuit").required().cascade(),
                         choice("term_side", TERM_SIDE).required().label("Termination side"),

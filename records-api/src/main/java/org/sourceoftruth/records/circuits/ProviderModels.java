@@ -26,12 +26,7 @@ public class ProviderModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model account = Model.of(
-                        "circuits",
-                        "provider-accounts",
-                        "circuits.provideraccount",
-                        "circuits_provideraccount",
-                        "provider account")
+        Model account = Model.of("circuits", "provider-accounts", "provider account")
                 .fields(
                         fk("provider", "circuits.provider").required().protect(),
                         str("name").max(100),
@@ -53,12 +48,7 @@ public class ProviderModels implements ModelDefinition {
                 .search("t.name", "t.account", "t.description", "t.comments")
                 .brief("name", "account", "description");
 
-        Model network = Model.of(
-                        "circuits",
-                        "provider-networks",
-                        "circuits.providernetwork",
-                        "circuits_providernetwork",
-                        "provider network")
+        Model network = Model.of("circuits", "provider-networks", "provider network")
                 .fields(
                         fk("provider", "circuits.provider").required().protect(),
                         str("name").required().max(100),
@@ -72,11 +62,11 @@ public class ProviderModels implements ModelDefinition {
                 .search("t.name", "t.service_id", "t.description", "t.comments")
                 .brief("name", "description");
 
-        Model group = organizational(
-                        "circuits", "circuit-groups", "circuits.circuitgroup", "circuits_circuitgroup", "circuit group")
+        Model group = organizational("circuits", "circuit-groups", "circuit group")
                 .fields(
                         str("description").max(200),
-                        fk("tenant", "tenancy.tenant").protect())
+                        fk("tenant", "tenancy.tenant").protect(),
+                        str("comments"))
                 .standardTail()
                 .fields(count("circuit_count", "circuits_circuitgroupassignment", "group_id"))
                 .filters(TenancyFilters.tenantGroup())
@@ -87,18 +77,14 @@ public class ProviderModels implements ModelDefinition {
                         + " where c.%s = ?)";
         String virtualMember = "{t}.member_type = 'circuits.virtualcircuit' and {t}.member_id in (select v.id from"
                 + " circuits_virtualcircuit v where v.%s = ?)";
-        Model assignment = Model.of(
-                        "circuits",
-                        "circuit-group-assignments",
-                        "circuits.circuitgroupassignment",
-                        "circuits_circuitgroupassignment",
-                        "circuit group assignment")
+        Model assignment = Model.of("circuits", "circuit-group-assignments", "circuit group assignment")
                 .fields(
                         fk("group", "circuits.circuitgroup").required().cascade(),
                         genericFk("member", "member_type", "member_id", GROUP_MEMBERS)
                                 .required()
                                 .notNull()
-                                .cascade(),
+                                .cascade()
+                                .objectTypeIds(),
                         choice("priority", PRIORITY).nullable(),
                         tags())
                 .timestamps()

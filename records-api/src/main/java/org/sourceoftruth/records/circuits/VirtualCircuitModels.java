@@ -8,6 +8,7 @@ import static org.sourceoftruth.records.model.Fields.*;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
+import org.sourceoftruth.records.dcim.DcimTables;
 import org.sourceoftruth.records.dcim.InterfaceModels;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.DbValidator;
@@ -24,25 +25,16 @@ public class VirtualCircuitModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model type = organizational(
-                        "circuits",
-                        "virtual-circuit-types",
-                        "circuits.virtualcircuittype",
-                        "circuits_virtualcircuittype",
-                        "virtual circuit type")
+        Model type = organizational("circuits", "virtual-circuit-types", "virtual circuit type")
                 .fields(
                         str("color").max(6).pattern(COLOR, COLOR_MESSAGE),
-                        str("description").max(200))
+                        str("description").max(200),
+                        str("comments"))
                 .standardTail()
                 .fields(count("virtual_circuit_count", "circuits_virtualcircuit", "type_id"))
                 .brief("virtual_circuit_count");
 
-        Model circuit = Model.of(
-                        "circuits",
-                        "virtual-circuits",
-                        "circuits.virtualcircuit",
-                        "circuits_virtualcircuit",
-                        "virtual circuit")
+        Model circuit = Model.of("circuits", "virtual-circuits", "virtual circuit")
                 .fields(
                         str("cid").required().max(100).label("Circuit ID"),
                         fk("provider_network", "circuits.providernetwork")
@@ -81,12 +73,7 @@ public class VirtualCircuitModels implements ModelDefinition {
                 .search("t.cid", "t.description", "t.comments")
                 .brief("cid", "provider_network", "description");
 
-        Model termination = Model.of(
-                        "circuits",
-                        "virtual-circuit-terminations",
-                        "circuits.virtualcircuittermination",
-                        "circuits_virtualcircuittermination",
-                        "virtual circuit termination")
+        Model termination = Model.of("circuits", "virtual-circuit-terminations", "virtual circuit termination")
                 .fields(
                         fk("virtual_circuit", "circuits.virtualcircuit")
                                 .required()
@@ -99,8 +86,9 @@ public class VirtualCircuitModels implements ModelDefinition {
                 .display(r -> r.str("_cid") + ": " + TERMINATION_ROLE.label(r.str("role")) + " termination")
                 .check((db, row, selfId, errors) -> {
                     Long iface = row.longValue("interface_id");
-                    List<Row> found =
-                            iface == null ? List.of() : db.query("select type from dcim_interface where id = ?", iface);
+                    List<Row> found = iface == null
+                            ? List.of()
+                            : db.query("select type from " + DcimTables.INTERFACE + " where id = ?", iface);
                     if (!found.isEmpty()
                             && !InterfaceModels.VIRTUAL_INTERFACE_TYPES.contains(
                                     found.get(0).str("type"))) {

@@ -6,12 +6,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.sourceoftruth.records.changelog.ChangeLogTables;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.SystemTables;
 
 /**
  * core: the change log, read-only. Served at NetBox 4's /api/core/object-changes/ and at the
@@ -24,7 +26,7 @@ public class CoreModels implements ModelDefinition {
     @Override
     public List<Model> models() {
         Model objectChange = Model.of(
-                        "core", "object-changes", "core.objectchange", "core_objectchange", "object change")
+                        "core", "object-changes", "core.objectchange", ChangeLogTables.OBJECTCHANGE, "object change")
                 .fields(
                         datetime("time").readOnly(),
                         computed("user", CoreModels::user),
@@ -42,15 +44,19 @@ public class CoreModels implements ModelDefinition {
                 .select(
                         "_user_display",
                         "select u.username || coalesce(nullif(' (' || trim(u.first_name || ' '"
-                                + " || u.last_name) || ')', ' ()'), '') from users_user u where u.id = t.user_id")
-                .select("_user_username", "select u.username from users_user u where u.id = t.user_id")
+                                + " || u.last_name) || ')', ' ()'), '') from " + SystemTables.USERS_USER
+                                + " u where u.id = t.user_id")
+                .select(
+                        "_user_username",
+                        "select u.username from " + SystemTables.USERS_USER + " u where u.id = t.user_id")
                 // NetBox's ObjectChangeFilterSet: the acting user (by username or id, __n derived),
                 // a time window, and the related object (a component's device, ...)
                 .filters(List.of(
                         ExtraFilters.each(
                                 "user",
                                 Kind.STRING,
-                                "{t}.user_id in (select u.id from users_user u where u.username = ?)"),
+                                "{t}.user_id in (select u.id from " + SystemTables.USERS_USER
+                                        + " u where u.username = ?)"),
                         ExtraFilters.each("user_id", Kind.INTEGER, "{t}.user_id = ?"),
                         ExtraFilters.each("time_after", Kind.DATETIME, "{t}.time >= ?"),
                         ExtraFilters.each("time_before", Kind.DATETIME, "{t}.time <= ?"),

@@ -25,6 +25,10 @@ public class DataSourceModels implements ModelDefinition {
     public static final ChoiceSet TYPE = ChoiceSet.of("local", "Local", "git", "Git", "amazon-s3", "Amazon S3");
     public static final ChoiceSet STATUS = ChoiceSet.of(
             "new", "New", "queued", "Queued", "syncing", "Syncing", "completed", "Completed", "failed", "Failed");
+    /** When a job's user is notified of its end (NetBox 4.5's JobNotificationChoices). */
+    public static final ChoiceSet JOB_NOTIFICATIONS =
+            ChoiceSet.of("always", "Always", "on_failure", "On failure", "never", "Never");
+
     public static final ChoiceSet JOB_STATUS = ChoiceSet.of(
             "pending",
             "Pending",
@@ -56,7 +60,7 @@ public class DataSourceModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model source = Model.of("core", "data-sources", "core.datasource", "core_datasource", "data source")
+        Model source = Model.of("core", "data-sources", "data source")
                 .fields(
                         str("name").required().max(100).unique(),
                         choice("type", TYPE).required(),
@@ -77,7 +81,7 @@ public class DataSourceModels implements ModelDefinition {
                 .search("t.name", "t.description", "t.comments", "t.source_url")
                 .brief("name", "description");
 
-        Model file = Model.of("core", "data-files", "core.datafile", "core_datafile", "data file")
+        Model file = Model.of("core", "data-files", "data file")
                 .fields(
                         fk("source", "core.datasource").readOnly().cascade(),
                         str("path").readOnly(),
@@ -92,7 +96,7 @@ public class DataSourceModels implements ModelDefinition {
                 .search("t.path")
                 .briefExactly("path");
 
-        Model job = Model.of("core", "jobs", "core.job", "core_job", "job")
+        Model job = Model.of("core", "jobs", "job")
                 .fields(
                         genericFk("object", "object_type", "object_id", List.of("core.datasource", "extras.script"))
                                 .readOnly()
@@ -108,10 +112,12 @@ public class DataSourceModels implements ModelDefinition {
                         json("data").readOnly().nullable(),
                         str("error").readOnly(),
                         str("job_id").readOnly().filterExpression("t.job_id::text"),
+                        str("queue_name").readOnly().help("Name of the queue in which this job was enqueued"),
+                        choice("notifications", JOB_NOTIFICATIONS).readOnly(),
                         json("log_entries").readOnly())
                 .readOnlyApi()
-                // NetBox's JobFilterSet takes the user's id (Meta.fields' ModelChoiceFilter), not its name
-                .relationFilter("user", "user", "id")
+                // NetBox 4.6's JobFilterSet: user by username, user_id by id
+                .relationFilter("user", "user", "username")
                 .filters(List.of(
                         ExtraFilters.each("created__after", Kind.DATETIME, "{t}.created >= ?"),
                         ExtraFilters.each("created__before", Kind.DATETIME, "{t}.created <= ?"),

@@ -9,6 +9,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import org.jboss.logging.Logger;
+import org.sourceoftruth.records.changelog.ChangeLogTables;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Row;
 
@@ -41,14 +42,14 @@ public class DataSourceSchedule {
 
     private static final String CLAIM_DUE = """
             select s.id,
-                   (select c.user_id from core_objectchange c where c.changed_object_type = 'core.datasource'
+                   (select c.user_id from %s c where c.changed_object_type = 'core.datasource'
                        and c.changed_object_id = s.id order by c.time desc, c.id desc limit 1) as user_id
               from core_datasource s
              where s.enabled and s.sync_interval is not null
                and %s
              order by s.last_synced nulls first, s.id
              limit 1
-               for update of s skip locked""".formatted(NOT_SYNCED_WITHIN_INTERVAL);
+               for update of s skip locked""".formatted(ChangeLogTables.OBJECTCHANGE, NOT_SYNCED_WITHIN_INTERVAL);
 
     private static final String STILL_DUE =
             "select s.id from core_datasource s where s.id = ? and " + NOT_SYNCED_WITHIN_INTERVAL;

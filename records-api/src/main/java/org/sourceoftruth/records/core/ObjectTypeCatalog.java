@@ -15,6 +15,7 @@ import java.util.Map;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.model.SystemTables;
 
 /**
  * Writes one core_objecttype row per declared model at start-up (new models get a row, known
@@ -80,7 +81,8 @@ public class ObjectTypeCatalog {
         try (Connection c = dataSource.getConnection()) {
             new Db(c)
                     .update(
-                            "insert into core_objecttype (app_label, model, app_name, model_name, model_name_plural,"
+                            "insert into " + SystemTables.CORE_OBJECTTYPE
+                                    + " (app_label, model, app_name, model_name, model_name_plural,"
                                     + " features, rest_api_endpoint)"
                                     + " select app_label, model, app_name, model_name, model_name_plural, string_to_array(features, ','),"
                                     + " rest_api_endpoint from unnest(?, ?, ?, ?, ?, ?, ?) as t(app_label, model, app_name, model_name,"
@@ -88,8 +90,11 @@ public class ObjectTypeCatalog {
                                     + " on conflict (app_label, model) do update set"
                                     + " app_name = excluded.app_name, model_name = excluded.model_name, model_name_plural ="
                                     + " excluded.model_name_plural, features = excluded.features, rest_api_endpoint ="
-                                    + " excluded.rest_api_endpoint where (core_objecttype.app_name, core_objecttype.model_name,"
-                                    + " core_objecttype.model_name_plural, core_objecttype.features, core_objecttype.rest_api_endpoint)"
+                                    + " excluded.rest_api_endpoint where (" + SystemTables.CORE_OBJECTTYPE
+                                    + ".app_name, " + SystemTables.CORE_OBJECTTYPE + ".model_name,"
+                                    + " " + SystemTables.CORE_OBJECTTYPE + ".model_name_plural, "
+                                    + SystemTables.CORE_OBJECTTYPE + ".features, " + SystemTables.CORE_OBJECTTYPE
+                                    + ".rest_api_endpoint)"
                                     + " is distinct from (excluded.app_name, excluded.model_name, excluded.model_name_plural,"
                                     + " excluded.features, excluded.rest_api_endpoint)",
                             text(appLabels),
@@ -113,13 +118,13 @@ public class ObjectTypeCatalog {
         if (featured) {
             out.add("bookmarks");
         }
-        if (!m.isReadOnlyApi()) {
+        if (m.isChangedByEngine()) {
             out.add("change_logging");
         }
         if (m.hasCustomFields()) {
             out.add("custom_fields");
         }
-        if (!m.isReadOnlyApi()) {
+        if (m.hasEventRules()) {
             out.add("event_rules");
         }
         if (featured) {

@@ -6,17 +6,19 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
+import org.sourceoftruth.records.model.SystemTables;
 
 /**
  * core: object types (NetBox's ObjectType, Django's content types with NetBox's metadata), one
- * per model this service declares, read-only; served at core/object-types and, as NetBox 4.4
- * still does, at extras/object-types. The rows are written at start-up by {@link ObjectTypeCatalog}.
+ * per model this service declares, read-only; served at core/object-types and, for clients
+ * written for NetBox 4.4, at extras/object-types (NetBox 4.5 removed that path). The rows are written at start-up by {@link ObjectTypeCatalog}.
  */
 @ApplicationScoped
 public class ObjectTypeModels implements ModelDefinition {
     @Override
     public List<Model> models() {
-        Model objectType = Model.of("core", "object-types", "core.objecttype", "core_objecttype", "object type")
+        Model objectType = Model.of(
+                        "core", "object-types", "core.objecttype", SystemTables.CORE_OBJECTTYPE, "object type")
                 .noDisplayUrl()
                 .fields(
                         str("app_label").readOnly(),

@@ -13,7 +13,13 @@ import org.sourceoftruth.records.model.Row;
  * The schema changes only with a migration, before the service starts.
  */
 public final class ColumnTypes {
-    private static final Map<String, Map<String, String>> TABLES = new ConcurrentHashMap<>();
+    private static final Map<String, Map<String, Column>> TABLES = new ConcurrentHashMap<>();
+
+    /**
+     * One column: its type without length or precision, and PostgreSQL's type modifier
+     * ({@code atttypmod}: -1 when none; for numeric(p, s), {@code ((p << 16) | s) + 4}).
+     */
+    public record Column(String type, int typeModifier) {}
 
     private ColumnTypes() {}
 
@@ -22,26 +28,33 @@ public final class ColumnTypes {
      * varchar(100) would cut longer values instead of letting them fail to match).
      */
     public static String of(Db db, String table, String column) {
-        Map<String, String> columns = TABLES.get(table);
+        Column c = column(db, table, column);
+        if (c == null) {
+            throw new IllegalArgumentException("no column " + column + " in " + table);
+        }
+        return c.type();
+    }
+
+    /** {@code table}'s column {@code column}, null when the table has none of that name. */
+    public static Column column(Db db, String table, String column) {
+        Map<String, Column> columns = TABLES.get(table);
         if (columns == null) {
             // read outside the map's lock: two first requests may both read it, to the same result
             columns = read(db, table);
             TABLES.putIfAbsent(table, columns);
         }
-        String type = columns.get(column);
-        if (type == null) {
-            throw new IllegalArgumentException("no column " + column + " in " + table);
-        }
-        return type;
+        return columns.get(column);
     }
 
-    private static Map<String, String> read(Db db, String table) {
-        Map<String, String> types = new HashMap<>();
+    private static Map<String, Column> read(Db db, String table) {
+        Map<String, Column> types = new HashMap<>();
         for (Row row : db.query(
-                "select a.attname::text as name, format_type(a.atttypid, null) as type"
+                "select a.attname::text as name, format_type(a.atttypid, null) as type, a.atttypmod as typmod"
                         + " from pg_attribute a where a.attrelid = ?::regclass and a.attnum > 0 and not a.attisdropped",
                 table)) {
-            types.put((String) row.get("name"), (String) row.get("type"));
+            types.put(
+                    (String) row.get("name"),
+                    new Column((String) row.get("type"), ((Number) row.get("typmod")).intValue()));
         }
         return Map.copyOf(types);
     }

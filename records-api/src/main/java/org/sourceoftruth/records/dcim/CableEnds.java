@@ -14,8 +14,9 @@ import org.sourceoftruth.records.model.Row;
  * A cable's {@code a_terminations} and {@code b_terminations} as a request sends them (lists of
  * {@code {object_type, object_id}}), checked as NetBox's Cable.clean() and CableTermination.clean()
  * check them, each problem reported under the end's field: known cabled types and existing
- * objects, one type per end, compatible ends, not the same object on both ends, no object
- * cabled already, no virtual or wireless interface.
+ * objects, no more objects on an end than its profile has connectors, one type per end,
+ * compatible ends, not the same object on both ends, no object cabled already, none marked
+ * connected, no virtual or wireless interface.
  */
 final class CableEnds {
     private CableEnds() {}
@@ -43,6 +44,23 @@ final class CableEnds {
         }
         if (b == null) {
             b = stored(db, selfId, "B");
+        }
+        CableProfiles.Profile profile = CableProfiles.of(row.str("profile"));
+        if (profile != null) {
+            // BaseCableProfile.clean: no more objects on an end than the profile has connectors there
+            for (String end : List.of("A", "B")) {
+                List<ObjectRef> objects = end.equals("A") ? a : b;
+                if (objects.size() > profile.connectors(end)) {
+                    add(
+                            errors,
+                            end.equals("A") ? A : B,
+                            end + " side of cable has " + objects.size() + " terminations but only "
+                                    + profile.connectors(end) + " are permitted for profile " + profile.label());
+                }
+            }
+            if (!errors.isEmpty()) {
+                return;
+            }
         }
         if (!sameType(a, A, errors) || !sameType(b, B, errors) || a.isEmpty() || b.isEmpty()) {
             return;
@@ -137,6 +155,11 @@ final class CableEnds {
             return "Duplicate termination found for " + ref.contentType() + " " + ref.id() + ": cable "
                     + existing.get(0).longValue("cable_id");
         }
+        Row marked = markedConnected(db, ref);
+        if (marked != null) {
+            return "Cannot connect a cable to " + marked.str("parent") + " > " + marked.str("name")
+                    + " because it is marked as connected.";
+        }
         if (ref.contentType().equals("dcim.interface")) {
             String type = db.query("select type from dcim_interface where id = ?", ref.id())
                     .get(0)
@@ -146,6 +169,27 @@ final class CableEnds {
             }
         }
         return null;
+    }
+
+    /**
+     * The object's name and its parent's (NetBox's parent_object: a component's device, a power
+     * feed's panel, a circuit termination's circuit) when it is marked connected, else null.
+     */
+    private static Row markedConnected(Queries db, ObjectRef ref) {
+        String sql = switch (ref.contentType()) {
+            case "dcim.powerfeed" ->
+                "select o.name, p.name as parent from dcim_powerfeed o join dcim_powerpanel p"
+                        + " on p.id = o.power_panel_id where o.id = ? and o.mark_connected";
+            case "circuits.circuittermination" ->
+                "select c.cid || ': Termination ' || o.term_side as name, c.cid as parent"
+                        + " from circuits_circuittermination o join circuits_circuit c on c.id = o.circuit_id"
+                        + " where o.id = ? and o.mark_connected";
+            default ->
+                "select o.name, coalesce(d.name, '') as parent from " + table(ref) + " o join dcim_device d"
+                        + " on d.id = o.device_id where o.id = ? and o.mark_connected";
+        };
+        List<Row> rows = db.query(sql, ref.id());
+        return rows.isEmpty() ? null : rows.get(0);
     }
 
     /** The objects of one end of a stored cable. */

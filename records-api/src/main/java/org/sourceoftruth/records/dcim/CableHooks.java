@@ -20,45 +20,56 @@ import org.sourceoftruth.records.model.WriteHook;
 final class CableHooks {
     private CableHooks() {}
 
-    /** On dcim.cable: the ends sent become the cable's terminations. */
+    /**
+     * On dcim.cable: the ends sent become the cable's terminations; with a profile, the n-th
+     * object of an end sits on the end's connector n with that connector's lanes (NetBox's
+     * update_terminations), and a change of profile puts every termination on its new connector.
+     */
     static final class OnCable implements WriteHook {
         @Override
         public List<FollowUp> afterSave(Queries db, Row written, Row changes, Row existing) {
+            CableProfiles.Profile profile = CableProfiles.of(written.str("profile"));
+            boolean newProfile = existing != null && !Objects.equals(existing.get("profile"), written.get("profile"));
             List<FollowUp> deletes = new ArrayList<>();
             List<FollowUp> creates = new ArrayList<>();
             for (String end : List.of("A", "B")) {
                 List<ObjectRef> wanted = CableEnds.sent(changes.get(end.equals("A") ? CableEnds.A : CableEnds.B));
+                if (wanted == null && newProfile) {
+                    wanted = CableEnds.stored(db, written.id(), end);
+                }
                 if (wanted == null) {
                     continue;
                 }
                 List<Row> current = db.query(
-                        "select id, termination_type, termination_id from dcim_cabletermination"
+                        "select id, termination_type, termination_id, connector from dcim_cabletermination"
                                 + " where cable_id = ? and cable_end = ? order by id",
                         written.id(),
                         end);
                 Set<ObjectRef> kept = new LinkedHashSet<>();
                 for (Row ct : current) {
                     ObjectRef ref = new ObjectRef(ct.str("termination_type"), ct.longValue("termination_id"));
-                    if (wanted.contains(ref)) {
+                    Integer connector = profile == null ? null : wanted.indexOf(ref) + 1;
+                    if (wanted.contains(ref) && Objects.equals(connector, integer(ct.get("connector")))) {
                         kept.add(ref);
                     } else {
                         deletes.add(FollowUp.delete("dcim.cabletermination", ct.id()));
                     }
                 }
-                for (ObjectRef ref : wanted) {
-                    if (!kept.contains(ref)) {
-                        creates.add(FollowUp.create(
-                                "dcim.cabletermination",
-                                Map.of(
-                                        "cable",
-                                        written.id(),
-                                        "cable_end",
-                                        end,
-                                        "termination_type",
-                                        ref.contentType(),
-                                        "termination_id",
-                                        ref.id())));
+                for (int i = 0; i < wanted.size(); i++) {
+                    ObjectRef ref = wanted.get(i);
+                    if (kept.contains(ref)) {
+                        continue;
                     }
+                    Map<String, Object> body = new java.util.LinkedHashMap<>();
+                    body.put("cable", written.id());
+                    body.put("cable_end", end);
+                    body.put("termination_type", ref.contentType());
+                    body.put("termination_id", ref.id());
+                    if (profile != null) {
+                        body.put("connector", i + 1);
+                        body.put("positions", profile.positions(end, i + 1));
+                    }
+                    creates.add(FollowUp.create("dcim.cabletermination", body));
                 }
             }
             if (existing != null && !Objects.equals(existing.get("status"), written.get("status"))) {
@@ -67,6 +78,10 @@ final class CableHooks {
             }
             deletes.addAll(creates);
             return deletes;
+        }
+
+        private static Integer integer(Object v) {
+            return v == null ? null : ((Number) v).intValue();
         }
     }
 

@@ -120,18 +120,22 @@ final class CableLoaders {
     }
 
     /**
-     * NetBox's connected_endpoints_reachable: whether the path is complete and active, and null
-     * (no entry) when the object has no path (the serializer's {@code obj._path and ...}).
+     * NetBox's connected_endpoints_reachable: whether the path is complete and active, false when
+     * the object has no path (NetBox 4.6's serializer; 4.4's answered null).
      */
     static BatchLoader reachable(String contentType) {
         return (db, rows) -> {
             Map<Long, Object> out = new HashMap<>();
+            rows.forEach(r -> out.put(r.id(), false));
             paths(db, contentType, rows).forEach((id, path) -> out.put(id, path.complete() && path.active()));
             return out;
         };
     }
 
-    /** The objects at the other end of each row's cable, in termination order. */
+    /**
+     * The objects at the other end of each row's cable, in termination order; on a cable with a
+     * profile, those its lanes reach (NetBox's _get_profile_link_peers), in the order of the lanes.
+     */
     private static Map<Long, List<ObjectRef>> peers(Queries db, String contentType, List<Row> rows) {
         Map<Long, List<ObjectRef>> out = new HashMap<>();
         List<Long> cabled = rows.stream()
@@ -141,16 +145,51 @@ final class CableLoaders {
         if (cabled.isEmpty()) {
             return out;
         }
+        Map<Long, Row> own = new HashMap<>();
+        Map<Long, List<Row>> far = new HashMap<>();
         for (Row r : db.query(
-                "select me.termination_id as own, peer.termination_type, peer.termination_id"
-                        + " from dcim_cabletermination me join dcim_cabletermination peer on peer.cable_id = me.cable_id"
-                        + " and peer.cable_end <> me.cable_end where me.termination_type = ? and me.termination_id = any(?)"
-                        + " order by peer.id",
+                "select me.termination_id as own, me.cable_end, me.connector, me.positions, c.profile,"
+                        + " peer.termination_type, peer.termination_id, peer.connector as peer_connector,"
+                        + " peer.positions as peer_positions from dcim_cabletermination me"
+                        + " join dcim_cable c on c.id = me.cable_id join dcim_cabletermination peer"
+                        + " on peer.cable_id = me.cable_id and peer.cable_end <> me.cable_end"
+                        + " where me.termination_type = ? and me.termination_id = any(?) order by peer.id",
                 contentType,
                 ids(cabled))) {
-            out.computeIfAbsent(r.longValue("own"), k -> new ArrayList<>())
-                    .add(new ObjectRef(r.str("termination_type"), r.longValue("termination_id")));
+            own.putIfAbsent(r.longValue("own"), r);
+            far.computeIfAbsent(r.longValue("own"), k -> new ArrayList<>()).add(r);
         }
+        far.forEach((id, peers) -> {
+            Row me = own.get(id);
+            CableProfiles.Profile profile = CableProfiles.of(me.str("profile"));
+            List<ObjectRef> refs = new ArrayList<>();
+            if (profile == null) {
+                peers.forEach(p -> refs.add(new ObjectRef(p.str("termination_type"), p.longValue("termination_id"))));
+            } else if (me.get("connector") != null && me.get("positions") != null) {
+                for (Object position : (List<?>) me.get("positions")) {
+                    CableProfiles.Lane lane = profile.far(
+                            me.str("cable_end"),
+                            ((Number) me.get("connector")).intValue(),
+                            ((Number) position).intValue());
+                    for (Row p : peers) {
+                        if (lane != null
+                                && p.get("peer_connector") != null
+                                && ((Number) p.get("peer_connector")).intValue() == lane.connector()
+                                && p.get("peer_positions") != null
+                                && ((List<?>) p.get("peer_positions"))
+                                        .stream().anyMatch(v -> ((Number) v).intValue() == lane.position())) {
+                            ObjectRef ref = new ObjectRef(p.str("termination_type"), p.longValue("termination_id"));
+                            if (!refs.contains(ref)) {
+                                refs.add(ref);
+                            }
+                        }
+                    }
+                }
+            }
+            if (!refs.isEmpty()) {
+                out.put(id, refs);
+            }
+        });
         return out;
     }
 

@@ -15,22 +15,27 @@ import org.sourceoftruth.records.model.ModelDefinition;
 
 /**
  * dcim cables and cable terminations (NetBox's dcim.Cable and dcim.CableTermination). A cable is
- * written with its ends ({@code a_terminations}, {@code b_terminations}); each object on an end
- * is a cable termination, created and deleted through the engine with its change record
- * ({@link CableHooks}), which keeps the cabled objects' {@code cable} and the traced paths up to date.
+ * written with its ends ({@code a_terminations}, {@code b_terminations}) and may have a profile
+ * ({@link CableProfiles}); each object on an end is a cable termination, on a connector of the
+ * profile with its lanes, created and deleted through the engine with its change record
+ * ({@link CableHooks}), which keeps the cabled objects' {@code cable} and the traced paths up to
+ * date. Terminations are read-only through the API, as in NetBox 4.5.
  */
 @ApplicationScoped
 public class CableModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model cable = Model.of("dcim", "cables", "dcim.cable", "dcim_cable", "cable")
+        Model cable = Model.of("dcim", "cables", "cable")
                 .fields(
                         plainChoice("type", CABLE_TYPE).nullable().dflt(null),
                         json("a_terminations").requestOnly().loader(CableLoaders.cableEnd("A")),
                         json("b_terminations").requestOnly().loader(CableLoaders.cableEnd("B")),
                         choice("status", LINK_STATUS).dflt("connected"),
+                        // null for none: NetBox stores "" and renders null
+                        choice("profile", CableProfiles.CHOICES).nullable().dflt(null),
                         fk("tenant", "tenancy.tenant").protect(),
+                        fk("bundle", "dcim.cablebundle"),
                         str("label").max(100),
                         str("color").max(6).pattern(COLOR, COLOR_MESSAGE),
                         decimal("length").nullable().range(-999999, 999999),
@@ -46,13 +51,10 @@ public class CableModels implements ModelDefinition {
                 .search("t.label", "t.description")
                 .brief("label", "description");
 
-        Model termination = Model.of(
-                        "dcim",
-                        "cable-terminations",
-                        "dcim.cabletermination",
-                        "dcim_cabletermination",
-                        "cable termination")
+        Model termination = Model.of("dcim", "cable-terminations", "cable termination")
                 .noDisplayUrl()
+                // NetBox 4.5: read-only, written only by the cable (its a_terminations and b_terminations)
+                .writtenWith("dcim.cable")
                 .fields(
                         fk("cable", "dcim.cable")
                                 .required()
@@ -63,7 +65,10 @@ public class CableModels implements ModelDefinition {
                                 .required(),
                         genericFk("termination", "termination_type", "termination_id", TERMINATION_TYPES)
                                 .notNull()
-                                .cascade())
+                                .cascade(),
+                        // the connector of the cable's profile the object is on, and its lanes
+                        integer("connector").nullable().range(1, 256).noFilter(),
+                        integerList("positions").nullable().range(1, 1024).noFilter())
                 .timestamps()
                 .select(
                         "_cable",
@@ -84,9 +89,24 @@ public class CableModels implements ModelDefinition {
                 })
                 .hook(new CableHooks.OnTermination())
                 .filter(ExtraFilters.each("cable", Kind.INTEGER, "{t}.cable_id = ?"))
-                .ordering("t.cable_id", "t.cable_end")
-                .brief("cable", "cable_end", "termination_type", "termination_id");
+                .filter(ExtraFilters.each("cable_id", Kind.INTEGER, "{t}.cable_id = ?")
+                        .choicesFrom("dcim_cable", "id"))
+                .filters(terminationFilters())
+                .ordering("t.cable_id", "t.cable_end", "t.connector")
+                .brief("cable", "cable_end", "termination_type", "termination_id", "connector", "positions");
         return List.of(cable, termination);
+    }
+
+    /** CableTerminationFilterSet's filters by the object: {@code interface_id}, {@code frontport_id}, ... */
+    private static List<ExtraFilter> terminationFilters() {
+        List<ExtraFilter> out = new ArrayList<>();
+        for (String type : TERMINATION_TYPES) {
+            out.add(ExtraFilters.each(
+                    modelName(type) + "_id",
+                    Kind.INTEGER,
+                    "{t}.termination_type = '" + type + "' and {t}.termination_id = ?"));
+        }
+        return out;
     }
 
     /** CableFilterSet: by the ends' place (site, rack, location, device), type and object. */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.agroal.api.AgroalDataSource;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.OPTIONS;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Context;
@@ -28,6 +29,7 @@ import org.sourceoftruth.records.engine.store.RowLoader;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.web.AnswersOptions;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.web.Responses;
@@ -76,6 +78,23 @@ public class CableTraceResource {
 
     @Context
     HttpHeaders headers;
+
+    /** OPTIONS on the trace and paths views (this class's own path, /api, is ApiRootResource's: see {@link AnswersOptions}). */
+    @OPTIONS
+    @Operation(hidden = true) // not in NetBox's document either
+    @Path(
+            "dcim/{path: interfaces|console-ports|console-server-ports|power-ports|power-outlets|power-feeds}/{id: [0-9]+}/trace/")
+    public Response traceOptions() {
+        return AnswersOptions.ok();
+    }
+
+    @OPTIONS
+    @Operation(hidden = true) // not in NetBox's document either
+    @Path(
+            "{app: dcim|circuits}/{path: front-ports|rear-ports|circuit-terminations|virtual-circuit-terminations}/{id: [0-9]+}/paths/")
+    public Response pathsOptions() {
+        return AnswersOptions.ok();
+    }
 
     @GET
     @Path(

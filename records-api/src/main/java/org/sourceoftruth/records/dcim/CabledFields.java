@@ -2,7 +2,9 @@ package org.sourceoftruth.records.dcim;
 
 import static org.sourceoftruth.records.model.Fields.computed;
 import static org.sourceoftruth.records.model.Fields.fk;
-import static org.sourceoftruth.records.model.Fields.str;
+import static org.sourceoftruth.records.model.Fields.integer;
+import static org.sourceoftruth.records.model.Fields.integerList;
+import static org.sourceoftruth.records.model.Fields.plainChoice;
 
 import java.util.List;
 import org.sourceoftruth.records.model.ExtraFilter;
@@ -26,13 +28,18 @@ public final class CabledFields {
         return new Field[] {
             fk("cable", "dcim.cable").readOnly().noFilter(),
             occupied(),
-            str("cable_end").readOnly().noFilter(),
+            // NetBox 4.6 filters it as a string field: exact (A or B), __n and the string lookups
+            plainChoice("cable_end", DcimChoices.CABLE_END).readOnly(),
             computed("link_peers", r -> List.of())
                     .loader(CableLoaders.linkPeers(contentType))
                     .renders(Kind.M2M),
             computed("link_peers_type", r -> null)
                     .loader(CableLoaders.linkPeersType(contentType))
-                    .renders(Kind.STRING)
+                    .renders(Kind.STRING),
+            // the connector and lanes of the object's cable end, on a cable with a profile: not
+            // rendered by NetBox's serializers, but filtered on (cable_connector) and snapshotted
+            integer("cable_connector").unrendered(),
+            integerList("cable_positions").unrendered().noFilter()
         };
     }
 
@@ -45,7 +52,7 @@ public final class CabledFields {
     /** {@link #cabled} but {@code _occupied}, which some models show last. */
     public static Field[] cabledWithoutOccupied(String contentType) {
         Field[] all = cabled(contentType);
-        return new Field[] {all[0], all[2], all[3], all[4]};
+        return new Field[] {all[0], all[2], all[3], all[4], all[5], all[6]};
     }
 
     /** PathEndpoint: what the cable path from this object reaches. */
@@ -64,6 +71,7 @@ public final class CabledFields {
     /** CabledObjectFilterSet (and PathEndpointFilterSet's {@code connected} for path endpoints). */
     public static Model filters(Model model, boolean pathEndpoint) {
         model.filter(ExtraFilters.each("cable_id", Kind.INTEGER, "{t}.cable_id = ?"))
+                // exact: NetBox's ChoiceFilter (A or B, else a 400); the lookups are the field's
                 .filter(ExtraFilters.each("cable_end", Kind.STRING, "{t}.cable_end = ?", CabledFields::cableEnd))
                 .filter(ExtraFilters.bool("cabled", "{t}.cable_id is not null", "{t}.cable_id is null"))
                 .filter(ExtraFilters.bool(
@@ -83,11 +91,11 @@ public final class CabledFields {
         return ExtraFilters.bool("connected", path, "not " + path);
     }
 
-    /** NetBox's ChoiceFilter on cable_end: A or B, anything else a 400 naming the filter. */
+    /** A cable_end filter value: A or B, anything else a 400 naming the filter. */
     private static Object cableEnd(Object value) {
         if (!DcimChoices.CABLE_END.contains(String.valueOf(value))) {
-            throw org.sourceoftruth.records.web.ApiException.field(
-                    "cable_end", "Select a valid choice. " + value + " is not one of the available choices.");
+            throw new org.sourceoftruth.records.fieldtype.InvalidValue(
+                    "Select a valid choice. " + value + " is not one of the available choices.");
         }
         return value;
     }

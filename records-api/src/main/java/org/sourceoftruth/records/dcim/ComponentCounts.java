@@ -126,7 +126,23 @@ final class ComponentCounts {
         Map<String, String> tables = new LinkedHashMap<>(TYPE_HAS);
         tables.remove("device_bays");
         tables.remove("inventory_items");
+        tables.put("module_bays", "dcim_modulebaytemplate");
         return has(tables, "module_type_id", "dcim_frontporttemplate", "dcim_rearporttemplate");
+    }
+
+    /**
+     * A module type's modules and template counts, in NetBox's order (counted when read: module
+     * types are few, and their lists rare).
+     */
+    static Field[] moduleTypeCounts() {
+        Map<String, String> tables = new LinkedHashMap<>(TYPE_COUNTS);
+        tables.remove("device_bay_template_count");
+        tables.remove("inventory_item_template_count");
+        tables.put("module_bay_template_count", "dcim_modulebaytemplate");
+        List<Field> out = new ArrayList<>();
+        out.add(count("module_count", "dcim_module", "module_type_id"));
+        tables.forEach((name, table) -> out.add(count(name, table, "module_type_id")));
+        return out.toArray(Field[]::new);
     }
 
     /**

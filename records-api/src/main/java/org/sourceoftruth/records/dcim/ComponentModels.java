@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.Queries;
@@ -93,13 +94,13 @@ public class ComponentModels implements ModelDefinition {
                                 true,
                                 choice("type", PORT_TYPE).required(),
                                 str("color").max(6).pattern(COLOR, COLOR_MESSAGE),
-                                integer("positions")
-                                        .range(1, 1024)
-                                        .dflt(1)
-                                        .help("Number of front ports which may be mapped")),
+                                integer("positions").range(1, 1024).dflt(1),
+                                PortMappings.field(PortMappings.Side.REAR)),
                         false)
-                .check(ComponentModels::positionsHoldMappedFrontPorts)
-                .hook(PathRetraceHooks.rearPort());
+                .check(PortMappings.check(PortMappings.Side.REAR), "positions", "front_ports")
+                .filter(PortMappings.filter(PortMappings.Side.REAR))
+                .hook(PortMappings.hook(PortMappings.Side.REAR))
+                .hook(PathRetraceHooks.passThroughPort("dcim.rearport"));
 
         Model frontPort = cabled(
                         component(
@@ -109,26 +110,28 @@ public class ComponentModels implements ModelDefinition {
                                 true,
                                 choice("type", PORT_TYPE).required(),
                                 str("color").max(6).pattern(COLOR, COLOR_MESSAGE),
-                                fk("rear_port", "dcim.rearport")
-                                        .required()
-                                        .cascade()
-                                        .nestedFields(
-                                                "id", "url", "display_url", "display", "name", "label", "description"),
-                                integer("rear_port_position")
-                                        .range(1, 1024)
-                                        .dflt(1)
-                                        .help("Mapped position on corresponding rear port")),
+                                integer("positions").range(1, 1024).dflt(1),
+                                PortMappings.field(PortMappings.Side.FRONT)),
                         false)
-                .check(ComponentModels::rearPortOnSameDeviceWithThePosition)
-                .unique(UniqueRule.of(
-                        "Front port with this Rear port and Rear port position already exists.",
-                        "rear_port_id",
-                        "rear_port_position"))
-                .hook(PathRetraceHooks.frontPort());
+                .check(PortMappings.check(PortMappings.Side.FRONT), "positions", "rear_ports")
+                .filter(PortMappings.filter(PortMappings.Side.FRONT))
+                .hook(PortMappings.hook(PortMappings.Side.FRONT))
+                .hook(PathRetraceHooks.passThroughPort("dcim.frontport"));
 
         Model deviceBay = component(
-                        "device-bays", "dcim.devicebay", "device bay", false, fk("installed_device", "dcim.device"))
-                .check(ComponentModels::bayOnParentHoldsAChild);
+                        "device-bays",
+                        "dcim.devicebay",
+                        "device bay",
+                        false,
+                        bool("enabled").dflt(true))
+                .fieldBefore(fk("installed_device", "dcim.device"), "tags")
+                // NetBox's DeviceBay._occupied: disabled, or holding a device
+                .fields(computed(
+                                "_occupied",
+                                r -> !Boolean.TRUE.equals(r.get("enabled")) || r.get("installed_device_id") != null)
+                        .renders(Kind.BOOLEAN))
+                .check(ComponentModels::bayOnParentHoldsAChild)
+                .briefExactly("device", "name", "enabled", "description", "_occupied");
 
         Model inventoryItem = componentOnDevice(
                         "inventory-items",
@@ -194,46 +197,6 @@ public class ComponentModels implements ModelDefinition {
         }
     }
 
-    /** RearPort.clean: no fewer positions than front ports mapped to it. */
-    static void positionsHoldMappedFrontPorts(Queries db, Row row, Long selfId, Map<String, List<String>> errors) {
-        Long positions = row.longValue("positions");
-        if (selfId == null || positions == null) {
-            return;
-        }
-        long mapped = ((Number) db.query("select count(*) as n from dcim_frontport where rear_port_id = ?", selfId)
-                        .get(0)
-                        .get("n"))
-                .longValue();
-        if (positions < mapped) {
-            fieldError(
-                    errors,
-                    "positions",
-                    "The number of positions cannot be less than the number of mapped front ports (" + mapped + ")");
-        }
-    }
-
-    /** FrontPort.clean: the rear port is on the same device and has the position. */
-    static void rearPortOnSameDeviceWithThePosition(
-            Queries db, Row row, Long selfId, Map<String, List<String>> errors) {
-        Row rear = db.query(
-                        "select name, label, device_id, positions from dcim_rearport where id = ?",
-                        row.longValue("rear_port_id"))
-                .get(0);
-        if (!Objects.equals(rear.longValue("device_id"), row.longValue("device_id"))) {
-            fieldError(errors, "rear_port", "Rear port (" + nameAndLabel(rear) + ") must belong to the same device");
-            return;
-        }
-        Long position = row.longValue("rear_port_position");
-        long positions = rear.longValue("positions");
-        if (position != null && position > positions) {
-            fieldError(
-                    errors,
-                    "rear_port_position",
-                    "Invalid rear port position (" + position + "): Rear port " + rear.str("name") + " has only "
-                            + positions + " positions.");
-        }
-    }
-
     /**
      * DeviceBay.clean: only a device whose type is a parent has bays; a bay holds a device of a
      * child type (the only devices NetBox offers to install), not the device itself, and a device
@@ -248,6 +211,16 @@ public class ComponentModels implements ModelDefinition {
         Long installed = row.longValue("installed_device_id");
         if (installed == null) {
             return;
+        }
+        if (!Boolean.TRUE.equals(row.get("enabled"))) {
+            // a device installed before the bay was disabled may stay
+            List<Row> stored = selfId == null
+                    ? List.of()
+                    : db.query("select installed_device_id from dcim_devicebay where id = ?", selfId);
+            if (stored.isEmpty() || !installed.equals(stored.get(0).longValue("installed_device_id"))) {
+                fieldError(errors, "installed_device", "Cannot install a device in a disabled device bay.");
+                return;
+            }
         }
         if (installed.equals(row.longValue("device_id"))) {
             allErrors(errors).add("Cannot install a device into itself.");

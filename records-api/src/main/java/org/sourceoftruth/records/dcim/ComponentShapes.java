@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.sourceoftruth.records.kind.InvalidValue;
+import org.sourceoftruth.records.fieldtype.InvalidValue;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
@@ -61,7 +61,9 @@ public final class ComponentShapes {
         Model m = Model.of("dcim", path, contentType, table(contentType), verbose)
                 .fields(fk("device", "dcim.device").required().cascade());
         if (modular) {
-            m.fields(fk("module", "dcim.module").cascade());
+            // NetBox's components name their module with these fields, whatever the module's brief form
+            m.fields(
+                    fk("module", "dcim.module").cascade().nestedFields("id", "url", "display", "device", "module_bay"));
         }
         return m.fields(str("name").required().max(64), str("label").max(64).help("Physical label"))
                 .fields(own)

@@ -73,11 +73,12 @@ public class ComponentTemplateModels implements ModelDefinition {
                         "power outlet template",
                         true,
                         choice("type", POWER_OUTLET_TYPE).nullable(),
+                        str("color").max(6).pattern(COLOR, COLOR_MESSAGE),
                         fk("power_port", "dcim.powerporttemplate"),
                         choice("feed_leg", FEED_LEG).nullable().help("Phase (for three-phase feeds)"))
                 .check(ComponentTemplateModels::powerPortOfSameType)
                 .filter(groupedTypeFilter(POWER_OUTLET_TYPE, POWER_OUTLET_TYPE_GROUPS))
-                .instantiates("dcim.poweroutlet", "name", "label", "type", "power_port_id", "feed_leg");
+                .instantiates("dcim.poweroutlet", "name", "label", "type", "color", "power_port_id", "feed_leg");
 
         Model iface = template(
                         "interface-templates",
@@ -113,8 +114,11 @@ public class ComponentTemplateModels implements ModelDefinition {
                         true,
                         choice("type", PORT_TYPE).required(),
                         str("color").max(6).pattern(COLOR, COLOR_MESSAGE),
-                        integer("positions").range(1, 1024).dflt(1))
-                .check(ComponentTemplateModels::positionsHoldMappedFrontPorts)
+                        integer("positions").range(1, 1024).dflt(1),
+                        PortMappings.field(PortMappings.Side.REAR_TEMPLATE))
+                .check(PortMappings.check(PortMappings.Side.REAR_TEMPLATE), "positions", "front_ports")
+                .filter(PortMappings.filter(PortMappings.Side.REAR_TEMPLATE))
+                .hook(PortMappings.hook(PortMappings.Side.REAR_TEMPLATE))
                 .instantiates("dcim.rearport", "name", "label", "type", "color", "positions");
 
         Model frontPort = template(
@@ -124,18 +128,24 @@ public class ComponentTemplateModels implements ModelDefinition {
                         true,
                         choice("type", PORT_TYPE).required(),
                         str("color").max(6).pattern(COLOR, COLOR_MESSAGE),
-                        fk("rear_port", "dcim.rearporttemplate").required().cascade(),
-                        integer("rear_port_position").range(1, 1024).dflt(1))
-                .check(ComponentTemplateModels::rearPortOfSameTypeWithThePosition)
-                .unique(UniqueRule.of(
-                        "Front port template with this Rear port and Rear port position already exists.",
-                        "rear_port_id",
-                        "rear_port_position"))
-                .instantiates("dcim.frontport", "name", "label", "type", "color", "rear_port_id", "rear_port_position");
+                        integer("positions").range(1, 1024).dflt(1),
+                        PortMappings.field(PortMappings.Side.FRONT_TEMPLATE))
+                .check(PortMappings.check(PortMappings.Side.FRONT_TEMPLATE), "positions", "rear_ports")
+                .filter(PortMappings.filter(PortMappings.Side.FRONT_TEMPLATE))
+                .hook(PortMappings.hook(PortMappings.Side.FRONT_TEMPLATE))
+                // after the rear ports, which the mappings of the front ports name
+                .instantiates("dcim.frontport", "name", "label", "type", "color", "positions")
+                .instantiatesRows(PortMappings.fromTemplates());
 
-        Model deviceBay = template("device-bay-templates", "dcim.devicebaytemplate", "device bay template", false)
+        Model deviceBay = template(
+                        "device-bay-templates",
+                        "dcim.devicebaytemplate",
+                        "device bay template",
+                        false,
+                        bool("enabled").dflt(true))
                 .check(ComponentTemplateModels::onParentType)
-                .instantiates("dcim.devicebay", "name", "label");
+                .instantiates("dcim.devicebay", "name", "label", "enabled")
+                .brief("enabled");
 
         Model inventoryItem = templateOnType(
                         "inventory-item-templates",
@@ -230,48 +240,6 @@ public class ComponentTemplateModels implements ModelDefinition {
         if (!Objects.equals(b.longValue("device_type_id"), row.longValue("device_type_id"))) {
             fieldError(
                     errors, "bridge", "Bridge interface (" + nameAndLabel(b) + ") must belong to the same device type");
-        }
-    }
-
-    /** RearPortTemplate.clean: no fewer positions than front port templates mapped to it. */
-    static void positionsHoldMappedFrontPorts(Queries db, Row row, Long selfId, Map<String, List<String>> errors) {
-        Long positions = row.longValue("positions");
-        if (selfId == null || positions == null) {
-            return;
-        }
-        long mapped = ((Number)
-                        db.query("select count(*) as n from dcim_frontporttemplate where rear_port_id = ?", selfId)
-                                .get(0)
-                                .get("n"))
-                .longValue();
-        if (positions < mapped) {
-            fieldError(
-                    errors,
-                    "positions",
-                    "The number of positions cannot be less than the number of mapped front" + " port templates ("
-                            + mapped + ")");
-        }
-    }
-
-    /** FrontPortTemplate.clean: the rear port template is of the same device type and has the position. */
-    static void rearPortOfSameTypeWithThePosition(Queries db, Row row, Long selfId, Map<String, List<String>> errors) {
-        Row rear = db.query(
-                        "select name, label, device_type_id, positions from dcim_rearporttemplate where id = ?",
-                        row.longValue("rear_port_id"))
-                .get(0);
-        if (!Objects.equals(rear.longValue("device_type_id"), row.longValue("device_type_id"))) {
-            fieldError(
-                    errors, "rear_port", "Rear port (" + nameAndLabel(rear) + ") must belong to the same device type");
-            return;
-        }
-        Long position = row.longValue("rear_port_position");
-        long positions = rear.longValue("positions");
-        if (position != null && position > positions) {
-            fieldError(
-                    errors,
-                    "rear_port_position",
-                    "Invalid rear port position (" + position + "); rear port " + rear.str("name") + " has only "
-                            + positions + " positions");
         }
     }
 

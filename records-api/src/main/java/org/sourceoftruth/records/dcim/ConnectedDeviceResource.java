@@ -19,13 +19,14 @@ import org.sourceoftruth.records.engine.render.Renderer;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.web.AnswersOptions;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.web.Responses;
 
 /** {@code GET /api/dcim/connected-device/?peer_device=&peer_interface=}, as NetBox's ConnectedDeviceViewSet. */
 @Path("/api/dcim/connected-device/")
-public class ConnectedDeviceResource {
+public class ConnectedDeviceResource implements AnswersOptions {
     @Inject
     AgroalDataSource dataSource;
 

@@ -25,25 +25,13 @@ public class DcimModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model region = nestedGroup(
-                        "dcim",
-                        "regions",
-                        "dcim.region",
-                        "dcim_region",
-                        "region",
-                        count("site_count", "dcim_site", "region_id"))
+        Model region = nestedGroup("dcim", "regions", "region", count("site_count", "dcim_site", "region_id"))
                 .fields(scopedPrefixCount("dcim.region"));
 
-        Model siteGroup = nestedGroup(
-                        "dcim",
-                        "site-groups",
-                        "dcim.sitegroup",
-                        "dcim_sitegroup",
-                        "site group",
-                        count("site_count", "dcim_site", "group_id"))
+        Model siteGroup = nestedGroup("dcim", "site-groups", "site group", count("site_count", "dcim_site", "group_id"))
                 .fields(scopedPrefixCount("dcim.sitegroup"));
 
-        Model site = organizational("dcim", "sites", "dcim.site", "dcim_site", "site")
+        Model site = organizational("dcim", "sites", "site")
                 .fields(
                         choice("status", SITE_STATUS).dflt("active"),
                         fk("region", "dcim.region"),
@@ -54,24 +42,24 @@ public class DcimModels implements ModelDefinition {
                         str("description").max(200),
                         str("physical_address").max(200),
                         str("shipping_address").max(200),
-                        decimal("latitude").nullable(),
-                        decimal("longitude").nullable(),
+                        decimal("latitude").nullable().range("-90.0", "90.0"),
+                        decimal("longitude").nullable().range("-180.0", "180.0"),
                         str("comments"))
                 .standardTail()
                 .fields(
                         count("device_count", "dcim_device", "site_id"),
                         count("rack_count", "dcim_rack", "site_id"),
                         scopedPrefixCount("dcim.site"),
-                        count("vlan_count", "ipam_vlan", "site_id"),
-                        count("virtualmachine_count", "virtualization_virtualmachine", "site_id"),
-                        count("circuit_count", "circuits_circuittermination", "termination_id")
+                        countOf("vlan_count", "ipam.vlan", "site_id"),
+                        countOf("virtualmachine_count", "virtualization.virtualmachine", "site_id"),
+                        countOf("circuit_count", "circuits.circuittermination", "termination_id")
                                 .countWhere("termination_type = 'dcim.site'"),
                         m2m("asns", "ipam.asn", "dcim_site_asns", "site_id", "asn_id"))
                 .relationFilter("asn", "asns", "asn")
                 .relationFilter("asn_id", "asns", "id")
                 .search("t.facility", "t.physical_address", "t.shipping_address", "t.comments");
 
-        Model location = Model.of("dcim", "locations", "dcim.location", "dcim_location", "location")
+        Model location = Model.of("dcim", "locations", "location")
                 .fields(
                         str("name").required().max(100),
                         slug("slug"),
@@ -93,24 +81,33 @@ public class DcimModels implements ModelDefinition {
                         "_depth",
                         "with recursive a(pid) as (select t.parent_id union all select p.parent_id from"
                                 + " dcim_location p join a on p.id = a.pid) select count(*) from a where pid is not null")
+                // parent first: its top-level message is for a location of no parent
                 .unique(UniqueRule.of(
-                        "Location with this Site, Parent and Name already exists.", "site_id", "parent_id", "name"))
+                                "Location with this Site, Parent and Name already exists.",
+                                "parent_id",
+                                "site_id",
+                                "name")
+                        .topLevel("A location with this name already exists within the specified site."))
                 .unique(UniqueRule.of(
-                        "Location with this Site, Parent and Slug already exists.", "site_id", "parent_id", "slug"))
+                                "Location with this Site, Parent and Slug already exists.",
+                                "parent_id",
+                                "site_id",
+                                "slug")
+                        .topLevel("A location with this slug already exists within the specified site."))
                 .ordering("t.name")
                 .search("t.name", "t.slug", "t.description", "t.comments")
                 .brief("name", "slug", "description", "rack_count", "_depth");
 
-        Model manufacturer = organizational(
-                        "dcim", "manufacturers", "dcim.manufacturer", "dcim_manufacturer", "manufacturer")
+        Model manufacturer = organizational("dcim", "manufacturers", "manufacturer")
                 .fields(str("description").max(200), str("comments"))
                 .standardTail()
                 .fields(
                         count("devicetype_count", "dcim_devicetype", "manufacturer_id"),
-                        count("platform_count", "dcim_platform", "manufacturer_id"),
-                        count("inventoryitem_count", "dcim_inventoryitem", "manufacturer_id"));
+                        count("moduletype_count", "dcim_moduletype", "manufacturer_id"),
+                        count("inventoryitem_count", "dcim_inventoryitem", "manufacturer_id"),
+                        count("platform_count", "dcim_platform", "manufacturer_id"));
 
-        Model deviceRole = tree("dcim", "device-roles", "dcim.devicerole", "dcim_devicerole", "device role")
+        Model deviceRole = tree("dcim", "device-roles", "device role")
                 .fields(
                         str("color").max(6).dflt("9e9e9e").pattern(COLOR, COLOR_MESSAGE),
                         bool("vm_role").dflt(true),
@@ -118,21 +115,28 @@ public class DcimModels implements ModelDefinition {
                 .standardTail()
                 .fields(
                         count("device_count", "dcim_device", "role_id").nestedCount(Field.NestedCount.ZERO),
-                        count("virtualmachine_count", "virtualization_virtualmachine", "role_id")
+                        countOf("virtualmachine_count", "virtualization.virtualmachine", "role_id")
                                 .nestedCount(Field.NestedCount.ZERO),
                         fk("config_template", "extras.configtemplate").protect(),
                         str("comments"),
                         depth())
                 .brief("device_count", "virtualmachine_count");
 
-        Model platform = tree("dcim", "platforms", "dcim.platform", "dcim_platform", "platform")
+        Model platform = treeShape("dcim", "platforms", "platform")
                 .fields(
                         fk("manufacturer", "dcim.manufacturer").protect(),
                         str("description").max(200))
+                // unique per manufacturer, as NetBox's constraints (not among siblings)
+                .unique(UniqueRule.of(
+                                "Platform with this Manufacturer and Name already exists.", "manufacturer_id", "name")
+                        .topLevel("Platform name must be unique."))
+                .unique(UniqueRule.of(
+                                "Platform with this Manufacturer and Slug already exists.", "manufacturer_id", "slug")
+                        .topLevel("Platform slug must be unique."))
                 .standardTail()
                 .fields(
                         count("device_count", "dcim_device", "platform_id").nestedCount(Field.NestedCount.ZERO),
-                        count("virtualmachine_count", "virtualization_virtualmachine", "platform_id")
+                        countOf("virtualmachine_count", "virtualization.virtualmachine", "platform_id")
                                 .nestedCount(Field.NestedCount.ZERO),
                         fk("config_template", "extras.configtemplate").protect(),
                         str("comments"),
@@ -146,7 +150,7 @@ public class DcimModels implements ModelDefinition {
                         .choicesFrom("dcim_devicetype", "id"))
                 .brief("device_count", "virtualmachine_count");
 
-        Model deviceType = Model.of("dcim", "device-types", "dcim.devicetype", "dcim_devicetype", "device type")
+        Model deviceType = Model.of("dcim", "device-types", "device type")
                 .fields(
                         fk("manufacturer", "dcim.manufacturer").required().protect(),
                         fk("default_platform", "dcim.platform"),
@@ -191,7 +195,7 @@ public class DcimModels implements ModelDefinition {
                 .search("t.model", "t.part_number", "t.description", "t.comments")
                 .brief("manufacturer", "model", "slug", "description", "device_count");
 
-        Model device = Model.of("dcim", "devices", "dcim.device", "dcim_device", "device")
+        Model device = Model.of("dcim", "devices", "device")
                 .fields(
                         str("name").max(64).nullable().dflt(null),
                         computed("display_name", DcimModels::deviceDisplay),
@@ -206,8 +210,8 @@ public class DcimModels implements ModelDefinition {
                         fk("rack", "dcim.rack").protect(),
                         decimal("position").nullable(),
                         choice("face", FACE).nullable(),
-                        decimal("latitude").nullable(),
-                        decimal("longitude").nullable(),
+                        decimal("latitude").nullable().range("-90.0", "90.0"),
+                        decimal("longitude").nullable().range("-180.0", "180.0"),
                         choice("status", DEVICE_STATUS).dflt("active"),
                         choice("airflow", AIRFLOW).nullable(),
                         PrimaryIps.primaryIp(),
@@ -306,7 +310,7 @@ public class DcimModels implements ModelDefinition {
      * cached _region/_site_group/_site/_location, which also take prefixes scoped below).
      */
     private static Field scopedPrefixCount(String scopeType) {
-        return count("prefix_count", "ipam_prefix", "scope_id").countWhere("scope_type = '" + scopeType + "'");
+        return countOf("prefix_count", "ipam.prefix", "scope_id").countWhere("scope_type = '" + scopeType + "'");
     }
 
     /** NetBox's local_context_data filter on devices and VMs: true when it is set. */

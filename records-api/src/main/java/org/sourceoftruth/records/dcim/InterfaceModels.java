@@ -57,7 +57,7 @@ public class InterfaceModels implements ModelDefinition {
                                 integer("tx_power").nullable().range(-40, 127)),
                         true)
                 .fields(
-                        count("count_ipaddresses", "ipam_ipaddress", "assigned_object_id")
+                        countOf("count_ipaddresses", "ipam.ipaddress", "assigned_object_id")
                                 .countWhere("assigned_object_type = 'dcim.interface'"),
                         m2m(
                                 "vdcs",
@@ -131,7 +131,7 @@ public class InterfaceModels implements ModelDefinition {
         return new Field[] {
             fk("qinq_svlan", "ipam.vlan"),
             fk("vlan_translation_policy", "ipam.vlantranslationpolicy"),
-            count("count_fhrp_groups", "ipam_fhrpgroupassignment", "interface_id")
+            countOf("count_fhrp_groups", "ipam.fhrpgroupassignment", "interface_id")
                     .countWhere("interface_type = '" + contentType + "'")
         };
     }

@@ -14,15 +14,11 @@ public class InventoryModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model role = organizational(
-                        "dcim",
-                        "inventory-item-roles",
-                        "dcim.inventoryitemrole",
-                        "dcim_inventoryitemrole",
-                        "inventory item role")
+        Model role = organizational("dcim", "inventory-item-roles", "inventory item role")
                 .fields(
                         str("color").max(6).dflt("9e9e9e").pattern(COLOR, COLOR_MESSAGE),
-                        str("description").max(200))
+                        str("description").max(200),
+                        str("comments"))
                 .standardTail()
                 .fields(count("inventoryitem_count", "dcim_inventoryitem", "role_id"))
                 .brief("inventoryitem_count");

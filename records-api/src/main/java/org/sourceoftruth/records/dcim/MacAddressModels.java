@@ -27,7 +27,7 @@ public class MacAddressModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model mac = Model.of("dcim", "mac-addresses", "dcim.macaddress", "dcim_macaddress", "MAC address")
+        Model mac = Model.of("dcim", "mac-addresses", "MAC address")
                 .fields(
                         str("mac_address")
                                 .required()

@@ -44,12 +44,7 @@ public class ModuleModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model profile = Model.of(
-                        "dcim",
-                        "module-type-profiles",
-                        "dcim.moduletypeprofile",
-                        "dcim_moduletypeprofile",
-                        "module type profile")
+        Model profile = Model.of("dcim", "module-type-profiles", "module type profile")
                 .fields(
                         str("name").required().max(100).unique(),
                                 str("description").max(200),
@@ -60,7 +55,7 @@ public class ModuleModels implements ModelDefinition {
                 .search("t.name", "t.description", "t.comments")
                 .brief("name", "description");
 
-        Model moduleType = Model.of("dcim", "module-types", "dcim.moduletype", "dcim_moduletype", "module type")
+        Model moduleType = Model.of("dcim", "module-types", "module type")
                 .fields(
                         fk("profile", "dcim.moduletypeprofile").protect(),
                         fk("manufacturer", "dcim.manufacturer").required().protect(),
@@ -73,6 +68,7 @@ public class ModuleModels implements ModelDefinition {
                         json("attributes").column("attribute_data").nullable(),
                         str("comments"))
                 .standardTail()
+                .fields(ComponentCounts.moduleTypeCounts())
                 .validator(RackModels::unitsGiven)
                 .filters(ComponentCounts.moduleTypeFilters())
                 .hook(new AttributesNeedProfile())
@@ -82,15 +78,25 @@ public class ModuleModels implements ModelDefinition {
                         "Module type with this Manufacturer and Model already exists.", "manufacturer_id", "model"))
                 .ordering("t.profile_id nulls first", "t.manufacturer_id", "t.model")
                 .search("t.model", "t.part_number", "t.description", "t.comments")
-                .brief("profile", "manufacturer", "model", "description");
+                .brief("profile", "manufacturer", "model", "description", "module_count");
 
         Model moduleBay = ComponentShapes.componentOnDevice(
                         "module-bays",
                         "dcim.modulebay",
                         "module bay",
                         true,
-                        fk("installed_module", "dcim.module").readOnly(),
-                        str("position").max(30).help("Identifier to reference when renaming installed components"))
+                        str("position").max(30).help("Identifier to reference when renaming installed components"),
+                        bool("enabled").dflt(true))
+                .fieldBefore(
+                        fk("installed_module", "dcim.module")
+                                .readOnly()
+                                .nestedFields("id", "url", "display", "device", "module_bay"),
+                        "tags")
+                // NetBox's ModuleBay._occupied: disabled, or holding a module
+                .fields(computed(
+                                "_occupied",
+                                r -> !Boolean.TRUE.equals(r.get("enabled")) || r.get("installed_module_id") != null)
+                        .renders(Kind.BOOLEAN))
                 .hook(new ComponentShapes.StaysWith("device", "Components cannot be moved to a different device."))
                 // NetBox's MPTT parent: the bay holding the module this bay belongs to
                 .filter(ExtraFilters.each(
@@ -107,12 +113,16 @@ public class ModuleModels implements ModelDefinition {
                 .ordering("t.device_id")
                 .ordering(naturalOrder("t.name"))
                 .search("t.position")
-                .briefExactly("display_url", "name");
+                .briefExactly("display_url", "installed_module", "name", "enabled", "description", "_occupied");
 
-        Model module = Model.of("dcim", "modules", "dcim.module", "dcim_module", "module")
+        Model module = Model.of("dcim", "modules", "module")
                 .fields(
                         fk("device", "dcim.device").required().cascade(),
-                        fk("module_bay", "dcim.modulebay").required().cascade().unique(),
+                        fk("module_bay", "dcim.modulebay")
+                                .required()
+                                .cascade()
+                                .unique()
+                                .nestedFields("id", "url", "display_url", "display", "name"),
                         fk("module_type", "dcim.moduletype").required().protect(),
                         choice("status", MODULE_STATUS).dflt("active"),
                         str("serial").max(50),
@@ -130,20 +140,24 @@ public class ModuleModels implements ModelDefinition {
                 .relationFilter("manufacturer", "module_type.manufacturer", "slug")
                 .relationFilter("manufacturer_id", "module_type.manufacturer", "id")
                 .relationFilter("module_type", "module_type", "model")
+                .relationFilter("profile", "module_type.profile", "name")
+                .relationFilter("profile_id", "module_type.profile", "id")
                 .select("_bay_name", "select b.name from dcim_modulebay b where b.id = t.module_bay_id")
                 .select("_type_model", "select mt.model from dcim_moduletype mt where mt.id = t.module_type_id")
                 .display(r -> r.str("_bay_name") + ": " + r.str("_type_model") + " (" + r.id() + ")")
                 .ordering("t.module_bay_id")
                 .search("t.serial", "t.asset_tag", "t.description", "t.comments")
-                .brief("device", "module_bay");
+                .brief("device", "module_bay", "module_type", "description");
 
         Model bayTemplate = ComponentShapes.template(
                         "module-bay-templates",
                         "dcim.modulebaytemplate",
                         "module bay template",
                         true,
-                        str("position").max(30).help("Identifier to reference when renaming installed components"))
-                .instantiates("dcim.modulebay", "name", "label", "position")
+                        str("position").max(30).help("Identifier to reference when renaming installed components"),
+                        bool("enabled").dflt(true))
+                .instantiates("dcim.modulebay", "name", "label", "position", "enabled")
+                .brief("enabled")
                 .search("t.position");
 
         return List.of(profile, moduleType, moduleBay, module, bayTemplate);
@@ -157,9 +171,11 @@ public class ModuleModels implements ModelDefinition {
             return;
         }
         List<Row> found = db.query(
-                "select b.device_id, d.name, (select m.name || ' ' || dt.model from dcim_devicetype dt"
-                        + " join dcim_manufacturer m on m.id = dt.manufacturer_id where dt.id = d.device_type_id) as unnamed"
+                "select b.device_id, b.enabled, d.name, (select m.name || ' ' || dt.model from dcim_devicetype dt"
+                        + " join dcim_manufacturer m on m.id = dt.manufacturer_id where dt.id = d.device_type_id) as unnamed,"
+                        + " (select m.module_bay_id from dcim_module m where m.id = ?) as stored_bay"
                         + " from dcim_modulebay b, dcim_device d where b.id = ? and d.id = ?",
+                selfId == null ? -1L : selfId,
                 bay,
                 device);
         if (!found.isEmpty() && !device.equals(found.get(0).longValue("device_id"))) {
@@ -168,6 +184,12 @@ public class ModuleModels implements ModelDefinition {
             errors.computeIfAbsent("__all__", k -> new ArrayList<>())
                     .add("Module must be installed within a module bay belonging to the assigned device (" + name
                             + ").");
+        } else if (!found.isEmpty()
+                && !Boolean.TRUE.equals(found.get(0).get("enabled"))
+                && !bay.equals(found.get(0).longValue("stored_bay"))) {
+            // a module installed before its bay was disabled may stay
+            errors.computeIfAbsent("module_bay", k -> new ArrayList<>())
+                    .add("Cannot install a module in a disabled module bay.");
         }
     }
 

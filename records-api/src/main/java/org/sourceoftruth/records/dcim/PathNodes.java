@@ -78,6 +78,7 @@ final class PathNodes {
             ObjectNode out = NODES.objectNode();
             out.put("id", c.id());
             out.put("url", Renderer.url(baseUrl, wireless ? wirelessModel : cableModel, c.id()));
+            out.put("display_url", Renderer.displayUrl(baseUrl, wireless ? wirelessModel : cableModel, c.id()));
             out.put("type", wireless ? null : c.str("type"));
             out.put("status", c.str("status"));
             if (!wireless) {

@@ -13,10 +13,10 @@ import org.sourceoftruth.records.model.WriteHook;
 /**
  * Writes besides cables and their terminations that change where a path goes, each retracing the
  * stored paths through what it changed in the write's transaction (as NetBox's signals do, and
- * where NetBox 4.4 misses a case, as its later port mappings do):
+ * where NetBox misses a case, more):
  * <ul>
- * <li>a front port's rear port or position (NetBox 4.4 retraces on create only,
- *     extend_rearport_cable_paths), and a rear port's number of positions;</li>
+ * <li>a pass-through port's number of positions, and its delete (a change of its port
+ *     mappings retraces in {@link PortMappings});</li>
  * <li>a circuit termination's circuit, side or place (circuits' rebuild_cablepaths: the peer's
  *     paths; here its own and its old peer's too, which NetBox leaves stale);</li>
  * <li>a wireless link (wireless' update_connected_interfaces / nullify_connected_interfaces):
@@ -28,45 +28,27 @@ import org.sourceoftruth.records.model.WriteHook;
 public final class PathRetraceHooks {
     private PathRetraceHooks() {}
 
-    /** On dcim.frontport: paths through the port and its old and new rear port. */
-    public static WriteHook frontPort() {
+    /**
+     * On dcim.frontport and dcim.rearport: a change of positions decides whether paths through
+     * the port follow a position; a deleted port leaves the paths that reached it (the paths
+     * through its port mappings are retraced with them, see {@link PortMappings}).
+     */
+    public static WriteHook passThroughPort(String contentType) {
         return new WriteHook() {
             @Override
             public List<FollowUp> afterSave(Queries db, Row written, Row changes, Row existing) {
-                if (existing != null && same(existing, written, "rear_port_id", "rear_port_position")) {
-                    return List.of();
+                if (existing != null && !same(existing, written, "positions")) {
+                    CablePaths.retrace(db, List.of(contentType + ":" + written.id()), List.of());
                 }
-                Set<String> nodes = new LinkedHashSet<>();
-                nodes.add("dcim.frontport:" + written.id());
-                nodes.add("dcim.rearport:" + written.longValue("rear_port_id"));
-                if (existing != null) {
-                    nodes.add("dcim.rearport:" + existing.longValue("rear_port_id"));
-                }
-                CablePaths.retrace(db, nodes, List.of());
                 return List.of();
             }
 
             @Override
             public List<FollowUp> afterDelete(Queries db, List<Row> deleted) {
-                Set<String> nodes = new LinkedHashSet<>();
-                for (Row r : deleted) {
-                    nodes.add("dcim.frontport:" + r.id());
-                    nodes.add("dcim.rearport:" + r.longValue("rear_port_id"));
-                }
-                CablePaths.retrace(db, nodes, List.of());
-                return List.of();
-            }
-        };
-    }
-
-    /** On dcim.rearport: a change of positions decides whether paths through it follow a position. */
-    public static WriteHook rearPort() {
-        return new WriteHook() {
-            @Override
-            public List<FollowUp> afterSave(Queries db, Row written, Row changes, Row existing) {
-                if (existing != null && !same(existing, written, "positions")) {
-                    CablePaths.retrace(db, List.of("dcim.rearport:" + written.id()), List.of());
-                }
+                CablePaths.retrace(
+                        db,
+                        deleted.stream().map(r -> contentType + ":" + r.id()).toList(),
+                        List.of());
                 return List.of();
             }
         };

@@ -20,7 +20,7 @@ public class PowerModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model panel = Model.of("dcim", "power-panels", "dcim.powerpanel", "dcim_powerpanel", "power panel")
+        Model panel = Model.of("dcim", "power-panels", "power panel")
                 .fields(
                         fk("site", "dcim.site").required().protect(),
                         fk("location", "dcim.location").protect(),
@@ -35,7 +35,7 @@ public class PowerModels implements ModelDefinition {
                 .search("t.name", "t.description")
                 .brief("name", "description", "powerfeed_count");
 
-        Model feed = Model.of("dcim", "power-feeds", "dcim.powerfeed", "dcim_powerfeed", "power feed")
+        Model feed = Model.of("dcim", "power-feeds", "power feed")
                 .fields(
                         fk("power_panel", "dcim.powerpanel").required().protect(),
                         fk("rack", "dcim.rack").protect(),

@@ -130,6 +130,9 @@ public final class PrimaryIps {
                         continue;
                     }
                 }
+                // a device in a virtual chassis may also take an address of another member's
+                // interface that is not management-only (NetBox's Device.vc_interfaces(if_master=False))
+                Long chassis = device ? row.longValue("virtual_chassis_id") : null;
                 boolean own = selfId != null
                         && (ownedBy(
                                         db,
@@ -138,7 +141,8 @@ public final class PrimaryIps {
                                         interfaceType,
                                         interfaceTable,
                                         ownerColumn,
-                                        selfId)
+                                        selfId,
+                                        chassis)
                                 || ownedBy(
                                         db,
                                         ip.get("nat_type"),
@@ -146,7 +150,8 @@ public final class PrimaryIps {
                                         interfaceType,
                                         interfaceTable,
                                         ownerColumn,
-                                        selfId));
+                                        selfId,
+                                        chassis));
                 if (!own) {
                     errors.computeIfAbsent(field, k -> new ArrayList<>())
                             .add("The specified IP address (" + text + ") is not assigned to this " + noun + ".");
@@ -163,8 +168,30 @@ public final class PrimaryIps {
             String interfaceTable,
             String ownerColumn,
             long owner) {
+        return ownedBy(db, type, id, interfaceType, interfaceTable, ownerColumn, owner, null);
+    }
+
+    /** The interface is the owner's, or (with {@code chassis}) a non-management interface of a device in that chassis. */
+    private static boolean ownedBy(
+            Queries db,
+            Object type,
+            Object id,
+            String interfaceType,
+            String interfaceTable,
+            String ownerColumn,
+            long owner,
+            Long chassis) {
         if (!interfaceType.equals(type) || id == null) {
             return false;
+        }
+        if (chassis != null) {
+            return !db.query(
+                            "select 1 from dcim_interface i where i.id = ? and (i.device_id = ? or (not i.mgmt_only"
+                                    + " and i.device_id in (select d.id from dcim_device d where d.virtual_chassis_id = ?)))",
+                            ((Number) id).longValue(),
+                            owner,
+                            chassis)
+                    .isEmpty();
         }
         return !db.query(
                         "select 1 from " + interfaceTable + " where id = ? and " + ownerColumn + " = ?",

@@ -32,6 +32,7 @@ import org.sourceoftruth.records.engine.render.Renderer;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.web.AnswersOptions;
 import org.sourceoftruth.records.web.ApiConfig;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.RequestContext;
@@ -43,7 +44,7 @@ import org.sourceoftruth.records.web.Responses;
  * RackUnitSerializer), paginated; or with {@code ?render=svg} a drawing of that face.
  */
 @Path("/api/dcim/racks/{id: [0-9]+}/elevation/")
-public class RackElevation {
+public class RackElevation implements AnswersOptions {
     @Inject
     ModelRegistry registry;
 

@@ -10,22 +10,25 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.sourceoftruth.records.model.ChoiceSet;
+import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.Queries;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.SystemTables;
 import org.sourceoftruth.records.model.UniqueRule;
 import org.sourceoftruth.records.model.WriteHook;
 
-/** dcim racks: rack types, rack roles, racks (their devices' rack space) and rack reservations. */
+/** dcim racks: rack types, rack roles, rack groups, racks (their devices' rack space) and rack reservations. */
 @ApplicationScoped
 public class RackModels implements ModelDefinition {
     static final ChoiceSet RESERVATION_STATUS = ChoiceSet.capitalised("pending", "active", "stale");
 
     @Override
     public List<Model> models() {
-        Model rackType = Model.of("dcim", "rack-types", "dcim.racktype", "dcim_racktype", "rack type")
+        Model rackType = Model.of("dcim", "rack-types", "rack type")
                 .fields(
                         fk("manufacturer", "dcim.manufacturer").required().protect(),
                         str("model").required().max(100),
@@ -43,9 +46,9 @@ public class RackModels implements ModelDefinition {
                         "Rack type with this Manufacturer and Model already exists.", "manufacturer_id", "model"))
                 .ordering("t.manufacturer_id", "t.model")
                 .search("t.model", "t.description", "t.comments")
-                .brief("manufacturer", "model", "slug", "description");
+                .brief("manufacturer", "model", "slug", "description", "rack_count");
 
-        Model rackRole = organizational("dcim", "rack-roles", "dcim.rackrole", "dcim_rackrole", "rack role")
+        Model rackRole = organizational("dcim", "rack-roles", "rack role")
                 .fields(
                         str("color").max(6).dflt("9e9e9e").pattern(COLOR, COLOR_MESSAGE),
                         str("description").max(200),
@@ -54,12 +57,20 @@ public class RackModels implements ModelDefinition {
                 .fields(count("rack_count", "dcim_rack", "role_id"))
                 .brief("rack_count");
 
-        Model rack = Model.of("dcim", "racks", "dcim.rack", "dcim_rack", "rack")
+        // racks grouped by physical placement (a row, a cage), across locations
+        Model rackGroup = organizational("dcim", "rack-groups", "rack group")
+                .fields(str("description").max(200), str("comments"))
+                .standardTail()
+                .fields(count("rack_count", "dcim_rack", "group_id"))
+                .brief("rack_count");
+
+        Model rack = Model.of("dcim", "racks", "rack")
                 .fields(
                         str("name").required().max(100),
                         str("facility_id").max(50).nullable().dflt(null),
                         fk("site", "dcim.site").required().protect(),
                         fk("location", "dcim.location").cascade(),
+                        fk("group", "dcim.rackgroup").protect(),
                         fk("tenant", "tenancy.tenant").protect(),
                         choice("status", RACK_STATUS).dflt("active"),
                         fk("role", "dcim.rackrole"),
@@ -81,18 +92,22 @@ public class RackModels implements ModelDefinition {
                         count("powerfeed_count", "dcim_powerfeed", "rack_id"))
                 .relationFilter("manufacturer", "rack_type.manufacturer", "slug")
                 .relationFilter("manufacturer_id", "rack_type.manufacturer", "id")
+                // per location, as NetBox's constraints: racks of no location are not compared
+                .unique(UniqueRule.of("Rack with this Location and Name already exists.", "location_id", "name")
+                        .skipIfNull("location_id"))
                 .unique(UniqueRule.of(
-                        "Rack with this Location and Name already exists.", "site_id", "location_id", "name"))
+                                "Rack with this Location and Facility ID already exists.", "location_id", "facility_id")
+                        .skipIfNull("location_id", "facility_id"))
                 .ordering("t.site_id", "t.location_id nulls first", "t.name")
                 .display(RackModels::rackDisplay)
                 .search("t.name", "t.facility_id", "t.serial", "t.asset_tag", "t.description", "t.comments")
                 .brief("name", "description", "device_count");
 
-        Model reservation = Model.of(
-                        "dcim", "rack-reservations", "dcim.rackreservation", "dcim_rackreservation", "rack reservation")
+        Model reservation = Model.of("dcim", "rack-reservations", "rack reservation")
                 .fields(
                         fk("rack", "dcim.rack").required().cascade(),
                         integerList("units").required().range(0, 32767),
+                        computed("unit_count", r -> r.longValue("_unit_count")).renders(Kind.INTEGER),
                         choice("status", RESERVATION_STATUS).dflt("active"),
                         fk("user", "users.user").required().protect(),
                         fk("tenant", "tenancy.tenant").protect(),
@@ -101,13 +116,21 @@ public class RackModels implements ModelDefinition {
                 .standardTail()
                 .check(RackModels::unitsFree)
                 .placedThrough("rack")
+                .select("_unit_count", "cardinality(t.units)")
+                .filter(ExtraFilters.single("unit_count_min", Kind.INTEGER, "cardinality({t}.units) >= ?"))
+                .filter(ExtraFilters.single("unit_count_max", Kind.INTEGER, "cardinality({t}.units) <= ?"))
+                .relationFilter("group", "rack.group", "slug")
+                .relationFilter("group_id", "rack.group", "id")
                 .relationFilter("user", "user", "username")
                 .select("_rack_name", "select r.name from dcim_rack r where r.id = t.rack_id")
                 .display(r -> "Reservation for rack " + r.str("_rack_name"))
                 .ordering("t.created", "t.id")
-                .search("t.description", "t.comments", "(select u.username from users_user u where u.id = t.user_id)")
-                .brief("user", "description", "units");
-        return List.of(rackType, rackRole, rack, reservation);
+                .search(
+                        "t.description",
+                        "t.comments",
+                        "(select u.username from " + SystemTables.USERS_USER + " u where u.id = t.user_id)")
+                .brief("units", "status", "user", "description");
+        return List.of(rackType, rackRole, rackGroup, rack, reservation);
     }
 
     /** The physical attributes a rack shares with its rack type (NetBox's RackBase), in NetBox's order. */

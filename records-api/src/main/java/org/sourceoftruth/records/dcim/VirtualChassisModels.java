@@ -19,8 +19,7 @@ public class VirtualChassisModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model chassis = Model.of(
-                        "dcim", "virtual-chassis", "dcim.virtualchassis", "dcim_virtualchassis", "virtual chassis")
+        Model chassis = Model.of("dcim", "virtual-chassis", "virtual chassis")
                 .fields(
                         str("name").required().max(64),
                         str("domain").max(30),

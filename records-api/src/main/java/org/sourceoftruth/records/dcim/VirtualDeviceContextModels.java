@@ -18,12 +18,7 @@ public class VirtualDeviceContextModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model vdc = Model.of(
-                        "dcim",
-                        "virtual-device-contexts",
-                        "dcim.virtualdevicecontext",
-                        "dcim_virtualdevicecontext",
-                        "virtual device context")
+        Model vdc = Model.of("dcim", "virtual-device-contexts", "virtual device context")
                 .fields(
                         str("name").required().max(64),
                         fk("device", "dcim.device").required().protect(),

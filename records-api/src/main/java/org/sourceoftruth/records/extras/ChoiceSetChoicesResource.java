@@ -24,9 +24,11 @@ import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.engine.ModelService;
 import org.sourceoftruth.records.engine.customfields.ChoiceSetChoices;
 import org.sourceoftruth.records.engine.query.ListQuery;
+import org.sourceoftruth.records.engine.render.RenderedRows;
 import org.sourceoftruth.records.engine.render.Renderer;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.web.AnswersOptions;
 import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.web.Responses;
 
@@ -36,7 +38,7 @@ import org.sourceoftruth.records.web.Responses;
  * label case-insensitively.
  */
 @Path("/api/extras/custom-field-choice-sets/{id: [0-9]+}/choices/")
-public class ChoiceSetChoicesResource {
+public class ChoiceSetChoicesResource implements AnswersOptions {
     @Inject
     ModelRegistry registry;
 
@@ -96,7 +98,7 @@ public class ChoiceSetChoicesResource {
                         request.baseUrl() + uri.getPath(),
                         query,
                         offsetPage,
-                        new ListQuery.Page((long) choices.size(), results, -1)),
+                        new ListQuery.Page((long) choices.size(), RenderedRows.of(results), -1)),
                 headers);
     }
 }

@@ -12,8 +12,8 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.sourceoftruth.records.model.BatchLoader;
+import org.sourceoftruth.records.model.CacheInvalidator;
 import org.sourceoftruth.records.model.Queries;
-import org.sourceoftruth.records.model.WriteListener;
 
 /**
  * This replica's copy of the active config contexts ({@link ConfigContextSnapshot}), read from
@@ -41,7 +41,7 @@ import org.sourceoftruth.records.model.WriteListener;
  * transaction's uncommitted (maybe rolled back) changes.
  */
 @ApplicationScoped
-public class ConfigContextCache implements WriteListener {
+public class ConfigContextCache implements CacheInvalidator {
     static final long UNLISTENED_TTL_NANOS = 1_000_000_000L;
 
     /**

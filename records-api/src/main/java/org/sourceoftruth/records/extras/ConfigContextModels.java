@@ -68,8 +68,7 @@ public class ConfigContextModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model configContext = Model.of(
-                        "extras", "config-contexts", "extras.configcontext", "extras_configcontext", "config context")
+        Model configContext = Model.of("extras", "config-contexts", "config context")
                 .fields(
                         str("name").required().max(100).unique(),
                                 integer("weight").range(0, 32767).dflt(1000),
@@ -91,12 +90,7 @@ public class ConfigContextModels implements ModelDefinition {
                 .ordering("t.weight", "t.name")
                 .search("t.name", "t.description", "t.data")
                 .brief("name", "description");
-        Model profile = Model.of(
-                        "extras",
-                        "config-context-profiles",
-                        "extras.configcontextprofile",
-                        "extras_configcontextprofile",
-                        "config context profile")
+        Model profile = Model.of("extras", "config-context-profiles", "config context profile")
                 .fields(
                         str("name").required().max(100).unique(),
                         str("description").max(200),
@@ -104,7 +98,7 @@ public class ConfigContextModels implements ModelDefinition {
                                 .nullable()
                                 .help("A JSON schema specifying the structure of the context data for"
                                         + " this profile"),
-                        tags().slugs(),
+                        tags(),
                         str("comments"))
                 .fields(SyncedData.fields(false))
                 .timestamps()

@@ -12,6 +12,7 @@ import java.util.Set;
 import org.sourceoftruth.records.extras.ConfigContexts.Dimension;
 import org.sourceoftruth.records.model.Queries;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.SystemTables;
 
 /**
  * The active config contexts with their assignments, in merge order, and the parent links of
@@ -103,8 +104,8 @@ final class ConfigContextSnapshot {
                     .append(d.joinTable())
                     .append(" union all ");
         }
-        return sql.append(
-                        "select 'tags', object_id, tag_id from extras_taggeditem where object_type = 'extras.configcontext'")
+        return sql.append("select 'tags', object_id, tag_id from " + SystemTables.EXTRAS_TAGGEDITEM
+                        + " where object_type = 'extras.configcontext'")
                 .toString();
     }
 

@@ -16,6 +16,7 @@ import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Fields;
 import org.sourceoftruth.records.model.Queries;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.SystemTables;
 
 /**
  * Renders config_context for devices and virtual machines as NetBox does: the data of every
@@ -105,7 +106,7 @@ public final class ConfigContexts {
             }
         }
         if (tags) {
-            sql.append(", array(select t.tag_id from extras_taggeditem t where t.object_type = ?")
+            sql.append(", array(select t.tag_id from " + SystemTables.EXTRAS_TAGGEDITEM + " t where t.object_type = ?")
                     .append(" and t.object_id = o.id) as tag_ids");
         }
         return sql.append(" from ")

@@ -23,6 +23,7 @@ import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.web.ApiException;
+import org.sourceoftruth.records.web.ContentNegotiation;
 import org.sourceoftruth.records.web.ErrorMapper;
 import org.sourceoftruth.records.web.JsonBody;
 import org.sourceoftruth.records.web.RequestContext;
@@ -65,7 +66,8 @@ public class ConfigRendering {
     public Response renderFor(Model model, long id, String body, HttpHeaders headers, String format) {
         requireRenderer(model);
         ObjectNode extra = context(body);
-        ObjectNode object = (ObjectNode) service.get(model, id, full()).node();
+        ObjectNode object =
+                (ObjectNode) service.get(model, id, full().redactingSensitive()).node();
         Long templateId = templateOf(model, id);
         String objectType = model.contentType().substring(model.contentType().indexOf('.') + 1);
         if (templateId == null) {
@@ -154,18 +156,16 @@ public class ConfigRendering {
 
     /** DRF's renderer choice between JSON (first) and text: ?format=txt, or an Accept header preferring text/plain. */
     static boolean wantsText(HttpHeaders headers, String format) {
-        if (format != null) {
-            return format.equals("txt");
+        try {
+            return ContentNegotiation.select(
+                            headers.getHeaderString(HttpHeaders.ACCEPT),
+                            format,
+                            ContentNegotiation.CONFIG_RENDERING,
+                            null)
+                    == ContentNegotiation.Renderer.TEXT;
+        } catch (ApiException refused) {
+            return false;
         }
-        for (MediaType type : headers.getAcceptableMediaTypes()) {
-            if (type.isCompatible(MediaType.TEXT_PLAIN_TYPE) && !type.isWildcardType()) {
-                return true;
-            }
-            if (type.isCompatible(MediaType.APPLICATION_JSON_TYPE)) {
-                return false;
-            }
-        }
-        return false;
     }
 
     private Renderer.Options full() {

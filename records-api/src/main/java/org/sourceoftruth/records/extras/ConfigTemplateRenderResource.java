@@ -9,10 +9,11 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.sourceoftruth.records.web.AnswersOptions;
 
 /** {@code POST /api/extras/config-templates/<id>/render/}: the template rendered with the request body as its context. */
 @Path("/api/extras/config-templates/{id: [0-9]+}/render/")
-public class ConfigTemplateRenderResource {
+public class ConfigTemplateRenderResource implements AnswersOptions {
     @Inject
     ConfigRendering rendering;
 

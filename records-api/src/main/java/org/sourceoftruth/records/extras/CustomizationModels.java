@@ -17,6 +17,7 @@ import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.SystemTables;
 
 /**
  * extras: custom links (templated links shown on objects of their types) and custom field choice
@@ -68,7 +69,7 @@ public class CustomizationModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model customLink = Model.of("extras", "custom-links", "extras.customlink", "extras_customlink", "custom link")
+        Model customLink = Model.of("extras", "custom-links", "custom link")
                 .fields(
                         stringList("object_types").required().objectTypeIds(),
                         str("name").required().max(100).unique(),
@@ -91,7 +92,7 @@ public class CustomizationModels implements ModelDefinition {
                         "extras",
                         "custom-field-choice-sets",
                         "extras.customfieldchoiceset",
-                        "extras_customfieldchoiceset",
+                        SystemTables.EXTRAS_CUSTOMFIELDCHOICESET,
                         "custom field choice set")
                 .fields(
                         str("name").required().max(100).unique(),
@@ -99,7 +100,9 @@ public class CustomizationModels implements ModelDefinition {
                         choice("base_choices", BASE_CHOICES)
                                 .nullable()
                                 .help("Base set of predefined choices (optional)"),
-                        json("extra_choices").nullable(),
+                        // NetBox's serializer requires the list (empty where base choices suffice)
+                        json("extra_choices").required(),
+                        json("choice_colors").dflt(java.util.Map.of()).help("Colors of the choices, by value"),
                         bool("order_alphabetically")
                                 .dflt(false)
                                 .help("Choices are automatically ordered alphabetically"),
@@ -115,6 +118,13 @@ public class CustomizationModels implements ModelDefinition {
                                 + "case when jsonb_typeof({t}.extra_choices) = 'array' then {t}.extra_choices else '[]' end) p,"
                                 + " jsonb_array_elements_text(case when jsonb_typeof(p) = 'array' then p else '[]' end) v"
                                 + " where v = ?)"))
+                // NetBox 4.6's filter_by_choice_colors: some choice has one of the colours
+                .filter(ExtraFilters.each(
+                        "choice_colors",
+                        Kind.STRING,
+                        "exists (select 1 from jsonb_each_text(case when jsonb_typeof({t}.choice_colors) = 'object'"
+                                + " then {t}.choice_colors else '{}' end) c where c.value = ?)",
+                        CustomizationModels::namedColor))
                 .ordering("t.name")
                 .search("t.name", "t.description")
                 .brief("name", "description", "choices_count");
@@ -157,6 +167,60 @@ public class CustomizationModels implements ModelDefinition {
                     errors,
                     "base_choices",
                     "The " + BASE_CHOICES.label(base) + " list is not available on this server; use extra choices.");
+        }
+        choiceColors(row, base, extras, errors);
+    }
+
+    /** A filter value that must be one of {@link #CHOICE_COLORS} (NetBox's MultipleChoiceFilter). */
+    private static Object namedColor(Object value) {
+        if (!CHOICE_COLORS.contains(String.valueOf(value))) {
+            throw new org.sourceoftruth.records.fieldtype.InvalidValue(
+                    "Select a valid choice. " + value + " is not one of the available choices.");
+        }
+        return value;
+    }
+
+    /** NetBox's named colors a choice may take (CustomFieldChoiceColorChoices). */
+    public static final List<String> CHOICE_COLORS = List.of(
+            "blue", "indigo", "purple", "pink", "red", "orange", "yellow", "green", "teal", "cyan", "gray", "black",
+            "white");
+
+    /** NetBox 4.6's CustomFieldChoiceSet.clean of choice_colors: an object of choice value to named color. */
+    private static void choiceColors(Row row, String base, JsonNode extras, Map<String, List<String>> errors) {
+        Object value = row.get("choice_colors");
+        if (!(value instanceof JsonNode colors) || colors.isNull()) {
+            return;
+        }
+        if (!colors.isObject()) {
+            add(errors, "choice_colors", "Color mappings must be defined as a JSON object.");
+            return;
+        }
+        List<String> values = ChoiceSetChoices.values(base, extras);
+        java.util.TreeSet<String> unknownValues = new java.util.TreeSet<>();
+        java.util.TreeSet<String> unknownColors = new java.util.TreeSet<>();
+        colors.fields().forEachRemaining(e -> {
+            if (!values.contains(e.getKey())) {
+                unknownValues.add(e.getKey());
+            }
+            if (!e.getValue().isTextual()
+                    || !CHOICE_COLORS.contains(e.getValue().asText())) {
+                unknownColors.add(
+                        e.getValue().isTextual()
+                                ? e.getValue().asText()
+                                : e.getValue().toString());
+            }
+        });
+        if (!unknownValues.isEmpty()) {
+            add(
+                    errors,
+                    "choice_colors",
+                    "Color mappings must reference an existing choice value. Invalid value(s): "
+                            + String.join(", ", unknownValues) + ".");
+        } else if (!unknownColors.isEmpty()) {
+            add(
+                    errors,
+                    "choice_colors",
+                    "Invalid color value(s): " + String.join(", ", unknownColors) + ". Use a supported named color.");
         }
     }
 

@@ -24,6 +24,7 @@ import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.web.AnswersOptions;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.ErrorMapper;
 import org.sourceoftruth.records.web.JsonBody;
@@ -38,7 +39,7 @@ import org.sourceoftruth.records.web.Responses;
  */
 @Path("/api/extras/dashboard/")
 @Tag(name = "extras")
-public class DashboardResource {
+public class DashboardResource implements AnswersOptions {
     @Inject
     RequestContext request;
 

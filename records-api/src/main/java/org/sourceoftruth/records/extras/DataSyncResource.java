@@ -15,6 +15,7 @@ import org.sourceoftruth.records.engine.render.RenderedObject;
 import org.sourceoftruth.records.engine.render.Renderer;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.web.AnswersOptions;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.web.Responses;
@@ -27,7 +28,7 @@ import org.sourceoftruth.records.web.Responses;
  */
 @Path(
         "/api/extras/{model: export-templates|config-templates|config-contexts|config-context-profiles}/{id: [0-9]+}/sync/")
-public class DataSyncResource {
+public class DataSyncResource implements AnswersOptions {
     @Inject
     ModelRegistry registry;
 

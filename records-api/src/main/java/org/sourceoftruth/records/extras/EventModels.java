@@ -51,7 +51,7 @@ public class EventModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model webhook = Model.of("extras", "webhooks", "extras.webhook", "extras_webhook", "webhook")
+        Model webhook = Model.of("extras", "webhooks", "webhook")
                 .fields(
                         str("name").required().max(150).unique(),
                         str("description").max(200),
@@ -65,7 +65,8 @@ public class EventModels implements ModelDefinition {
                         str("http_content_type").max(100).dflt("application/json"),
                         str("additional_headers"),
                         str("body_template"),
-                        str("secret").max(255),
+                        // shown by the API (as NetBox's), never in change records, events or exports
+                        str("secret").max(255).sensitive(),
                         bool("ssl_verification").dflt(true),
                         str("ca_file_path").max(4096).nullable().dflt(null))
                 .standardTail()
@@ -74,7 +75,7 @@ public class EventModels implements ModelDefinition {
                 .search("t.name", "t.description", "t.payload_url")
                 .brief("name", "description");
 
-        Model eventRule = Model.of("extras", "event-rules", "extras.eventrule", "extras_eventrule", "event rule")
+        Model eventRule = Model.of("extras", "event-rules", "event rule")
                 .fields(
                         stringList("object_types").required().objectTypeIds(),
                         str("name").required().max(150).unique(),
@@ -122,7 +123,10 @@ public class EventModels implements ModelDefinition {
     private void eventRuleRules(Row row, Map<String, List<String>> errors) {
         if (row.get("object_types") instanceof List<?> types) {
             for (Object t : (List<Object>) types) {
-                if (registry.get().byContentType(String.valueOf(t)).isEmpty()) {
+                if (!registry.get()
+                        .byContentType(String.valueOf(t))
+                        .map(Model::hasEventRules)
+                        .orElse(false)) {
                     add(errors, "object_types", "Invalid content type: " + t);
                 }
             }

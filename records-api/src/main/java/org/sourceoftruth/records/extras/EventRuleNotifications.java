@@ -19,8 +19,9 @@ import org.sourceoftruth.records.changelog.ChangeAction;
 import org.sourceoftruth.records.changelog.ChangeObserver;
 import org.sourceoftruth.records.changelog.ChangeRecord;
 import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.CacheInvalidator;
 import org.sourceoftruth.records.model.Row;
-import org.sourceoftruth.records.model.WriteListener;
+import org.sourceoftruth.records.model.SystemTables;
 
 /**
  * Event rules with action type {@code notification}: when a change matches such a rule (object
@@ -41,20 +42,20 @@ import org.sourceoftruth.records.model.WriteListener;
  * later. A write costs no statement unless a rule matches it.
  */
 @ApplicationScoped
-public class EventRuleNotifications implements ChangeObserver, WriteListener {
+public class EventRuleNotifications implements ChangeObserver, CacheInvalidator {
     private static final Logger LOG = Logger.getLogger(EventRuleNotifications.class);
     /** How long another replica's rule changes may take to apply here. */
     static final long MAX_AGE_NANOS = 5_000_000_000L;
 
     private static final String NOTIFY = """
             insert into extras_notification (user_id, object_type, object_id, object_repr, event_type)
-            select u.id, ?, ?, ?, ? from users_user u
+            select u.id, ?, ?, ?, ? from %s u
              where u.id in (select user_id from extras_notificationgroup_users where notificationgroup_id = ?)
-                or u.id in (select ug.user_id from users_user_groups ug
+                or u.id in (select ug.user_id from %s ug
                              join extras_notificationgroup_groups ng on ng.group_id = ug.group_id
                             where ng.notificationgroup_id = ?)
             on conflict (object_type, object_id, user_id)
-            do update set event_type = excluded.event_type, object_repr = excluded.object_repr""";
+            do update set event_type = excluded.event_type, object_repr = excluded.object_repr""".formatted(SystemTables.USERS_USER, SystemTables.USERS_USER_GROUPS);
 
     @Inject
     AgroalDataSource dataSource;

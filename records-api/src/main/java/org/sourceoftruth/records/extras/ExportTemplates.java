@@ -9,11 +9,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.sourceoftruth.model.memory.ByteBudget;
 import org.sourceoftruth.records.api.ListExport;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.engine.ModelService;
 import org.sourceoftruth.records.engine.query.ListQuery;
 import org.sourceoftruth.records.engine.render.Renderer;
+import org.sourceoftruth.records.memory.HeapBudget;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.web.ApiException;
@@ -44,18 +46,36 @@ public class ExportTemplates implements ListExport {
     @Inject
     TemplateRendering rendering;
 
+    @Inject
+    HeapBudget budget;
+
+    /** The heap an exported object of ordinary size takes, rendered and as a template's plain values. */
+    static final long HEAP_PER_OBJECT = 16 * 1024;
+
     @Override
     public Response export(Model model, String name, Map<String, List<String>> query) {
         ObjectNode template = find(model, name);
         MediaType type = mediaType(template.path("mime_type").asText(""));
-        Renderer.Options full = new Renderer.Options(request.baseUrl(), Renderer.Mode.FULL, null, Set.of());
+        // a template context, not an API response: no sensitive field (a webhook's secret) goes in
+        Renderer.Options full =
+                new Renderer.Options(request.baseUrl(), Renderer.Mode.FULL, null, Set.of()).redactingSensitive();
         ListQuery.Page objects = service.list(model, query, full, new ListQuery.PageRequest(null, 0, null));
-        List<Object> queryset = new ArrayList<>(objects.results().size());
-        objects.results().forEach(o -> queryset.add(TemplateRendering.plain(o)));
-        String output = rendering.render(
-                template.path("template_code").asText(""),
-                template.get("environment_params"),
-                Map.of("queryset", queryset));
+        // Every object at once, as plain values, and the text made of them: held from the heap
+        // budget until the response is sent (the list itself read only the objects' ids).
+        ByteBudget.Reservation reserved = budget.reserve(2 * objects.rows().heapEstimate(HEAP_PER_OBJECT));
+        String output;
+        try {
+            List<Object> queryset = new ArrayList<>(objects.results().size());
+            objects.results().forEach(o -> queryset.add(TemplateRendering.plain(o)));
+            output = rendering.render(
+                    template.path("template_code").asText(""),
+                    template.get("environment_params"),
+                    Map.of("queryset", queryset));
+        } catch (RuntimeException | Error e) {
+            reserved.close();
+            throw e;
+        }
+        budget.holdUntilResponseEnds(reserved);
         Response.ResponseBuilder response = Response.ok(output, type);
         if (template.path("as_attachment").asBoolean(true)) {
             response.header("Content-Disposition", attachment(template, model));

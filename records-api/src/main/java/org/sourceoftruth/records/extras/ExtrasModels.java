@@ -12,11 +12,13 @@ import java.util.List;
 import java.util.Map;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.ExtraFilters;
+import org.sourceoftruth.records.model.JsonSchemaRules;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.SystemTables;
 import org.sourceoftruth.records.model.UniqueRule;
 
 /** extras: tags and custom fields. */
@@ -75,7 +77,7 @@ public class ExtrasModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model tag = Model.of("extras", "tags", "extras.tag", "extras_tag", "tag")
+        Model tag = Model.of("extras", "tags", "extras.tag", SystemTables.EXTRAS_TAG, "tag")
                 .fields(
                         str("name").required().max(100).unique(),
                         slug("slug").unique(),
@@ -83,7 +85,7 @@ public class ExtrasModels implements ModelDefinition {
                         str("description").max(200),
                         integer("weight").range(0, 32767).dflt(1000),
                         stringList("object_types").objectTypeIds(),
-                        count("tagged_items", "extras_taggeditem", "tag_id"))
+                        count("tagged_items", SystemTables.EXTRAS_TAGGEDITEM, "tag_id"))
                 .timestamps()
                 .validator(this::knownObjectTypes)
                 // NetBox's TagFilterSet: tags in use on objects of a type, by name or by object-type id
@@ -91,7 +93,8 @@ public class ExtrasModels implements ModelDefinition {
                 .filter(ExtraFilters.each(
                         "content_type",
                         Kind.STRING,
-                        "{t}.id in (select ti.tag_id from extras_taggeditem ti where ti.object_type = ?)",
+                        "{t}.id in (select ti.tag_id from " + SystemTables.EXTRAS_TAGGEDITEM
+                                + " ti where ti.object_type = ?)",
                         v -> v.toString().toLowerCase(java.util.Locale.ROOT)))
                 .filter(ExtraFilters.each("content_type_id", Kind.INTEGER, "false"))
                 .filter(ExtraFilters.each(
@@ -101,7 +104,11 @@ public class ExtrasModels implements ModelDefinition {
                 .brief("name", "slug", "color", "description");
 
         Model customField = Model.of(
-                        "extras", "custom-fields", "extras.customfield", "extras_customfield", "custom field")
+                        "extras",
+                        "custom-fields",
+                        "extras.customfield",
+                        SystemTables.EXTRAS_CUSTOMFIELD,
+                        "custom field")
                 .fields(
                         stringList("object_types").required().objectTypeIds(),
                         choice("type", CUSTOM_FIELD_TYPE).dflt("text"),
@@ -131,6 +138,9 @@ public class ExtrasModels implements ModelDefinition {
                         decimal("validation_minimum").nullable(),
                         decimal("validation_maximum").nullable(),
                         str("validation_regex").max(500),
+                        json("validation_schema")
+                                .nullable()
+                                .help("A JSON schema definition for validating the custom field value"),
                         stringList("choices")
                                 .nullable()
                                 .dflt(null)
@@ -150,7 +160,8 @@ public class ExtrasModels implements ModelDefinition {
                 .brief("name", "description");
         // NetBox's TaggedItem: read-only, one row per tag on an object (rows come and go with the
         // objects' tags, as the engine writes them)
-        Model taggedItem = Model.of("extras", "tagged-objects", "extras.taggeditem", "extras_taggeditem", "tagged item")
+        Model taggedItem = Model.of(
+                        "extras", "tagged-objects", "extras.taggeditem", SystemTables.EXTRAS_TAGGEDITEM, "tagged item")
                 .noDisplayUrl()
                 .readOnlyApi()
                 .fields(
@@ -158,15 +169,15 @@ public class ExtrasModels implements ModelDefinition {
                                 .detached()
                                 .objectTypeIds(),
                         fk("tag", "extras.tag").detached())
-                .select("_tag", "select g.name from extras_tag g where g.id = t.tag_id")
+                .select("_tag", "select g.name from " + SystemTables.EXTRAS_TAG + " g where g.id = t.tag_id")
                 .display(r -> r.str("object_type") + " " + r.str("object_id") + " tagged with " + r.str("_tag"))
                 .ordering("t.id")
                 // the tag's name and slug, and the display text
                 .search(
-                        "(select g.name from extras_tag g where g.id = t.tag_id)",
-                        "(select g.slug from extras_tag g where g.id = t.tag_id)",
-                        "(select t.object_type || ' ' || t.object_id || ' tagged with ' || g.name from extras_tag g"
-                                + " where g.id = t.tag_id)")
+                        "(select g.name from " + SystemTables.EXTRAS_TAG + " g where g.id = t.tag_id)",
+                        "(select g.slug from " + SystemTables.EXTRAS_TAG + " g where g.id = t.tag_id)",
+                        "(select t.object_type || ' ' || t.object_id || ' tagged with ' || g.name from "
+                                + SystemTables.EXTRAS_TAG + " g" + " where g.id = t.tag_id)")
                 .briefExactly("object_type", "object_id", "object", "tag");
         return List.of(tag, customField, taggedItem);
     }
@@ -217,6 +228,18 @@ public class ExtrasModels implements ModelDefinition {
                 && !"multiobject".equals(type)) {
             errors.computeIfAbsent("related_object_filter", k -> new ArrayList<>())
                     .add("A related object filter can be defined only for object fields.");
+        }
+        if (row.get("validation_schema") instanceof com.fasterxml.jackson.databind.JsonNode schema
+                && !schema.isNull()
+                && !(schema.isTextual() && schema.asText().isEmpty())) {
+            String problem = JsonSchemaRules.definitionProblemOf(schema);
+            if (problem != null) {
+                errors.computeIfAbsent("validation_schema", k -> new ArrayList<>())
+                        .add(problem);
+            } else if (!"json".equals(type) && !schema.isEmpty()) {
+                errors.computeIfAbsent("validation_schema", k -> new ArrayList<>())
+                        .add("JSON schema validation is supported only for JSON fields");
+            }
         }
     }
 

@@ -4,7 +4,7 @@ import static org.sourceoftruth.records.model.Fields.*;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
-import org.sourceoftruth.records.kind.ImageUpload;
+import org.sourceoftruth.records.fieldtype.ImageUpload;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.Row;
@@ -33,12 +33,7 @@ public class ImageAttachmentModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model attachment = Model.of(
-                        "extras",
-                        "image-attachments",
-                        "extras.imageattachment",
-                        "extras_imageattachment",
-                        "image attachment")
+        Model attachment = Model.of("extras", "image-attachments", "image attachment")
                 .noDisplayUrl()
                 .fields(
                         genericFk("parent", "object_type", "object_id", IMAGE_HOLDERS)
@@ -49,10 +44,12 @@ public class ImageAttachmentModels implements ModelDefinition {
                         str("name").max(50),
                         image("image", ImageAttachmentModels::storedName)
                                 .required()
-                                .imageSize("image_height", "image_width"),
+                                .imageSize("image_height", "image_width")
+                                .imageBytes("image_size"),
                         str("description").max(200),
                         integer("image_height").readOnly(),
-                        integer("image_width").readOnly())
+                        integer("image_width").readOnly(),
+                        integer("image_size").readOnly().nullable())
                 .timestamps()
                 .display(ImageAttachmentModels::display)
                 .ordering("t.name", "t.id")

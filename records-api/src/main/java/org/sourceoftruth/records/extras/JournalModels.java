@@ -123,8 +123,7 @@ public class JournalModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model journal = Model.of(
-                        "extras", "journal-entries", "extras.journalentry", "extras_journalentry", "journal entry")
+        Model journal = Model.of("extras", "journal-entries", "journal entry")
                 .fields(
                         genericFk("assigned_object", "assigned_object_type", "assigned_object_id", JOURNALED)
                                 .required()

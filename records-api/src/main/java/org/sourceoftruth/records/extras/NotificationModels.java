@@ -12,6 +12,7 @@ import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.SystemTables;
 import org.sourceoftruth.records.model.UniqueRule;
 
 /**
@@ -47,12 +48,12 @@ public class NotificationModels implements ModelDefinition {
             m -> m.hasTags() && m.hasCustomFields() && !m.app().equals("extras");
 
     /** The id of the row's object type in core/object-types. */
-    private static final String OBJECT_TYPE_ID =
-            "(select o.id from core_objecttype o where o.app_label || '.' || o.model = {t}.object_type)";
+    private static final String OBJECT_TYPE_ID = "(select o.id from " + SystemTables.CORE_OBJECTTYPE
+            + " o where o.app_label || '.' || o.model = {t}.object_type)";
 
     @Override
     public List<Model> models() {
-        Model bookmark = Model.of("extras", "bookmarks", "extras.bookmark", "extras_bookmark", "bookmark")
+        Model bookmark = Model.of("extras", "bookmarks", "bookmark")
                 .noDisplayUrl()
                 .fields(object(), owner(), datetime("created").readOnly())
                 .unique(UniqueRule.of(
@@ -66,12 +67,7 @@ public class NotificationModels implements ModelDefinition {
                 .filters(ExtraFilters.number("object_type_id", OBJECT_TYPE_ID))
                 .ordering("t.created", "t.id");
 
-        Model group = Model.of(
-                        "extras",
-                        "notification-groups",
-                        "extras.notificationgroup",
-                        "extras_notificationgroup",
-                        "notification group")
+        Model group = Model.of("extras", "notification-groups", "notification group")
                 .fields(
                         str("name").required().max(100).unique(),
                         str("description").max(200),
@@ -90,8 +86,7 @@ public class NotificationModels implements ModelDefinition {
                 .search("t.name", "t.description")
                 .brief("name", "description");
 
-        Model notification = Model.of(
-                        "extras", "notifications", "extras.notification", "extras_notification", "notification")
+        Model notification = Model.of("extras", "notifications", "notification")
                 .noDisplayUrl()
                 .fields(
                         object(),
@@ -111,8 +106,7 @@ public class NotificationModels implements ModelDefinition {
                 .relationFilter("user", "user", "username")
                 .ordering("t.created desc", "t.id");
 
-        Model subscription = Model.of(
-                        "extras", "subscriptions", "extras.subscription", "extras_subscription", "subscription")
+        Model subscription = Model.of("extras", "subscriptions", "subscription")
                 .noDisplayUrl()
                 .fields(object(), owner(), datetime("created").readOnly())
                 .unique(UniqueRule.of(
@@ -123,6 +117,8 @@ public class NotificationModels implements ModelDefinition {
                 .display(NotificationModels::objectDisplay)
                 .relationFilter("user", "user", "username")
                 .ordering("t.created desc", "t.user_id");
+        // a user's own bookmarks, notifications and subscriptions: no event rule may name them (as in NetBox)
+        List.of(bookmark, notification, subscription).forEach(m -> m.eventRules(false));
         return List.of(bookmark, group, notification, subscription);
     }
 

@@ -10,11 +10,12 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.web.AnswersOptions;
 import org.sourceoftruth.records.web.ApiException;
 
 /** {@code POST /api/dcim/devices/<id>/render-config/} and the same for virtual machines (see {@link ConfigRendering}). */
 @Path("/api/{app: dcim|virtualization}/{model: devices|virtual-machines}/{id: [0-9]+}/render-config/")
-public class RenderConfigResource {
+public class RenderConfigResource implements AnswersOptions {
     @Inject
     ModelRegistry registry;
 

@@ -15,6 +15,7 @@ import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.SystemTables;
 import org.sourceoftruth.records.web.RequestContext;
 
 /**
@@ -32,7 +33,11 @@ public class SavedFilterModels implements ModelDefinition {
     @Override
     public List<Model> models() {
         Model savedFilter = Model.of(
-                        "extras", "saved-filters", "extras.savedfilter", "extras_savedfilter", "saved filter")
+                        "extras",
+                        "saved-filters",
+                        "extras.savedfilter",
+                        SystemTables.EXTRAS_SAVEDFILTER,
+                        "saved filter")
                 .fields(
                         stringList("object_types").required().objectTypeIds(),
                         str("name").required().max(100).unique(),

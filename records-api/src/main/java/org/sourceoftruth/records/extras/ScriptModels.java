@@ -26,7 +26,7 @@ public class ScriptModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model script = Model.of("extras", "scripts", "extras.script", "extras_script", "script")
+        Model script = Model.of("extras", "scripts", "script")
                 .fields(
                         integer("module").column("module_id").readOnly().noFilter(),
                         str("name").readOnly(),
@@ -40,6 +40,7 @@ public class ScriptModels implements ModelDefinition {
                                 .noOrder(),
                         bool("is_executable").readOnly().dflt(true))
                 .readOnlyApi()
+                .eventRules(true) // a script's jobs start and end events
                 .filter(ExtraFilters.each("module_id", Kind.INTEGER, "{t}.module_id = ?"))
                 .display(r -> r.str("name"))
                 .ordering("t.module_id", "t.name")

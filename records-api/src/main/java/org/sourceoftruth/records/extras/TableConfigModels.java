@@ -26,8 +26,7 @@ public class TableConfigModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model tableConfig = Model.of(
-                        "extras", "table-configs", "extras.tableconfig", "extras_tableconfig", "table config")
+        Model tableConfig = Model.of("extras", "table-configs", "table config")
                 .fields(
                         str("object_type").required().max(100).objectTypeIds(),
                         str("table").required().max(100),

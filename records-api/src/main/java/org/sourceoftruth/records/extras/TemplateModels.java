@@ -30,12 +30,7 @@ public class TemplateModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model exportTemplate = Model.of(
-                        "extras",
-                        "export-templates",
-                        "extras.exporttemplate",
-                        "extras_exporttemplate",
-                        "export template")
+        Model exportTemplate = Model.of("extras", "export-templates", "export template")
                 .fields(
                         stringList("object_types").required().objectTypeIds(),
                         str("name").required().max(100),
@@ -50,14 +45,15 @@ public class TemplateModels implements ModelDefinition {
                 .search("t.name", "t.description")
                 .brief("name", "description");
 
-        Model configTemplate = Model.of(
-                        "extras",
-                        "config-templates",
-                        "extras.configtemplate",
-                        "extras_configtemplate",
-                        "config template")
+        Model configTemplate = Model.of("extras", "config-templates", "config template")
                 .fields(str("name").required().max(100), str("description").max(200))
                 .fields(renderFields())
+                // kept for NetBox's clients; a failed render answers the same either way here
+                // (NetBox adds a Python traceback, which this service has none of)
+                .fields(bool("debug")
+                        .dflt(false)
+                        .help("Enable verbose error output when rendering this template. Not recommended for"
+                                + " production use."))
                 .fields(SyncedData.fields(true))
                 .fields(tags())
                 .timestamps()

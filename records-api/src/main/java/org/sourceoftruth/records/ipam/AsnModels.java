@@ -5,6 +5,8 @@ import static org.sourceoftruth.records.model.Fields.*;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
+import org.sourceoftruth.records.circuits.CircuitsTables;
+import org.sourceoftruth.records.dcim.DcimTables;
 import org.sourceoftruth.records.dcim.ScopeFilters;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.ExtraFilters;
@@ -22,27 +24,32 @@ public class AsnModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model asn = Model.of("ipam", "asns", "ipam.asn", "ipam_asn", "ASN")
+        Model asn = Model.of("ipam", "asns", "ASN")
                 .fields(
                         integer("asn").required().range(1, MAX_ASN).unique().label("ASN"),
                         fk("rir", "ipam.rir").protect(),
+                        fk("role", "ipam.role"),
                         fk("tenant", "tenancy.tenant").protect(),
                         str("description").max(200),
                         str("comments"))
                 .standardTail()
                 .fields(
-                        count("site_count", "dcim_site_asns", "asn_id"),
-                        count("provider_count", "circuits_provider_asns", "asn_id"))
+                        count("site_count", DcimTables.SITE_ASNS, "asn_id"),
+                        count("provider_count", CircuitsTables.PROVIDER_ASNS, "asn_id"),
+                        // the sites' side of their asns, written from either end (filtered as site/site_id below)
+                        m2m("sites", "dcim.site", DcimTables.SITE_ASNS, "asn_id", "site_id")
+                                .noFilter()
+                                .nestedFields("id", "url", "display", "name", "description", "slug"))
                 .display(AsnModels::display)
                 .filters(TenancyFilters.tenantGroup())
-                .filters(linked("site", "dcim_site_asns", "site_id", "dcim_site"))
-                .filters(linked("provider", "circuits_provider_asns", "provider_id", "circuits_provider"))
+                .filters(linked("site", DcimTables.SITE_ASNS, "site_id", DcimTables.SITE))
+                .filters(linked("provider", CircuitsTables.PROVIDER_ASNS, "provider_id", CircuitsTables.PROVIDER))
                 .filters(siteGroups())
                 .ordering("t.asn")
                 .search("t.asn", "t.description", "t.comments")
                 .brief("asn", "description");
 
-        Model range = Model.of("ipam", "asn-ranges", "ipam.asnrange", "ipam_asnrange", "ASN range")
+        Model range = Model.of("ipam", "asn-ranges", "ASN range")
                 .fields(
                         str("name").required().max(100).unique(),
                         slug("slug").unique(),
@@ -50,7 +57,8 @@ public class AsnModels implements ModelDefinition {
                         integer("start").required().range(1, MAX_ASN),
                         integer("end").required().range(1, MAX_ASN),
                         fk("tenant", "tenancy.tenant").protect(),
-                        str("description").max(200))
+                        str("description").max(200),
+                        str("comments"))
                 .standardTail()
                 .fields(computed("asn_count", r -> r.longValue("_asn_count")).renders(Kind.INTEGER))
                 .select("_asn_count", "select count(*) from ipam_asn a where a.asn between t.start and t.\"end\"")
@@ -89,8 +97,9 @@ public class AsnModels implements ModelDefinition {
     private static List<ExtraFilter> siteGroups() {
         List<ExtraFilter> out = new ArrayList<>();
         for (String[] k : new String[][] {{"site_group", "slug", "text"}, {"site_group_id", "id", "bigint"}}) {
-            String sql = "{t}.id in (select j.asn_id from dcim_site_asns j join dcim_site s on s.id = j.site_id"
-                    + " where s.group_id in (" + ScopeFilters.descendants("dcim_sitegroup", k[1]) + "))";
+            String sql = "{t}.id in (select j.asn_id from " + DcimTables.SITE_ASNS + " j join " + DcimTables.SITE
+                    + " s on s.id = j.site_id" + " where s.group_id in ("
+                    + ScopeFilters.descendants(DcimTables.SITEGROUP, k[1]) + "))";
             Kind kind = k[1].equals("id") ? Kind.INTEGER : Kind.STRING;
             out.add(new ExtraFilter(
                             k[0],
@@ -98,7 +107,7 @@ public class AsnModels implements ModelDefinition {
                             (alias, values) -> ExtraFilter.Sql.of(
                                     sql.replace("{t}", alias),
                                     new org.sourceoftruth.records.db.Db.SqlArray(k[2], values)))
-                    .choicesFrom("dcim_sitegroup", k[1]));
+                    .choicesFrom(DcimTables.SITEGROUP, k[1]));
         }
         return out;
     }

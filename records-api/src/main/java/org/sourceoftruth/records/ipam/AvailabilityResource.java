@@ -18,6 +18,7 @@ import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.engine.render.RenderedObject;
 import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.web.AnswersOptions;
 import org.sourceoftruth.records.web.ApiConfig;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.JsonBody;
@@ -33,7 +34,7 @@ import org.sourceoftruth.records.web.Responses;
 // The class path names the action so that it never matches a plain detail URL, which belongs to
 // the generic resource (JAX-RS picks one resource class per request before looking at methods).
 @Path("/api/ipam/{parent: prefixes|ip-ranges}/{id: [0-9]+}/{action: available-ips|available-prefixes}/")
-public class AvailabilityResource {
+public class AvailabilityResource implements AnswersOptions {
     /** "Everything" when MAX_PAGE_SIZE is 0; an IPv6 /64 must not be listed address by address. */
     private static final int UNLIMITED = 10_000;
 

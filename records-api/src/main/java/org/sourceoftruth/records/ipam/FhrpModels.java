@@ -4,12 +4,14 @@ import static org.sourceoftruth.records.model.Fields.*;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
+import org.sourceoftruth.records.dcim.DcimTables;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.UniqueRule;
+import org.sourceoftruth.records.virtualization.VirtualizationTables;
 
 /**
  * ipam: FHRP groups (a virtual address shared by routers through VRRP, HSRP, CARP...) and their
@@ -38,7 +40,7 @@ public class FhrpModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model group = Model.of("ipam", "fhrp-groups", "ipam.fhrpgroup", "ipam_fhrpgroup", "FHRP group")
+        Model group = Model.of("ipam", "fhrp-groups", "FHRP group")
                 .apiName("FHRPGroup")
                 // protocol and auth_type are plain DRF choices: rendered as the bare value
                 .fields(
@@ -72,12 +74,7 @@ public class FhrpModels implements ModelDefinition {
 
         String interfaceOf = "{t}.interface_type = '%s' and {t}.interface_id in (select i.id from %s i where i.%s in"
                 + " (select p.id from %s p where p.%s = ?))";
-        Model assignment = Model.of(
-                        "ipam",
-                        "fhrp-group-assignments",
-                        "ipam.fhrpgroupassignment",
-                        "ipam_fhrpgroupassignment",
-                        "FHRP group assignment")
+        Model assignment = Model.of("ipam", "fhrp-group-assignments", "FHRP group assignment")
                 .apiName("FHRPGroupAssignment")
                 .noDisplayUrl()
                 .fields(
@@ -90,8 +87,9 @@ public class FhrpModels implements ModelDefinition {
                 .timestamps()
                 .select(
                         "_interface",
-                        "select coalesce((select i.name from dcim_interface i where t.interface_type ="
-                                + " 'dcim.interface' and i.id = t.interface_id), (select v.name from virtualization_vminterface v"
+                        "select coalesce((select i.name from " + DcimTables.INTERFACE + " i where t.interface_type ="
+                                + " 'dcim.interface' and i.id = t.interface_id), (select v.name from "
+                                + VirtualizationTables.VMINTERFACE + " v"
                                 + " where t.interface_type = 'virtualization.vminterface' and v.id = t.interface_id))")
                 .select("_group_name", "select g.name from ipam_fhrpgroup g where g.id = t.group_id")
                 .select("_group_protocol", "select g.protocol from ipam_fhrpgroup g where g.id = t.group_id")
@@ -109,21 +107,31 @@ public class FhrpModels implements ModelDefinition {
                         "device",
                         Kind.STRING,
                         String.format(
-                                interfaceOf, "dcim.interface", "dcim_interface", "device_id", "dcim_device", "name")))
+                                interfaceOf,
+                                "dcim.interface",
+                                DcimTables.INTERFACE,
+                                "device_id",
+                                DcimTables.DEVICE,
+                                "name")))
                 .filter(ExtraFilters.each(
                         "device_id",
                         Kind.INTEGER,
                         String.format(
-                                interfaceOf, "dcim.interface", "dcim_interface", "device_id", "dcim_device", "id")))
+                                interfaceOf,
+                                "dcim.interface",
+                                DcimTables.INTERFACE,
+                                "device_id",
+                                DcimTables.DEVICE,
+                                "id")))
                 .filter(ExtraFilters.each(
                         "virtual_machine",
                         Kind.STRING,
                         String.format(
                                 interfaceOf,
                                 "virtualization.vminterface",
-                                "virtualization_vminterface",
+                                VirtualizationTables.VMINTERFACE,
                                 "virtual_machine_id",
-                                "virtualization_virtualmachine",
+                                VirtualizationTables.VIRTUALMACHINE,
                                 "name")))
                 .filter(ExtraFilters.each(
                         "virtual_machine_id",
@@ -131,9 +139,9 @@ public class FhrpModels implements ModelDefinition {
                         String.format(
                                 interfaceOf,
                                 "virtualization.vminterface",
-                                "virtualization_vminterface",
+                                VirtualizationTables.VMINTERFACE,
                                 "virtual_machine_id",
-                                "virtualization_virtualmachine",
+                                VirtualizationTables.VIRTUALMACHINE,
                                 "id")))
                 .ordering("t.priority desc")
                 .brief("group", "interface_type", "interface_id", "interface", "priority");

@@ -3,10 +3,12 @@ package org.sourceoftruth.records.ipam;
 import java.util.ArrayList;
 import java.util.List;
 import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.dcim.DcimTables;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.net.Cidr;
+import org.sourceoftruth.records.virtualization.VirtualizationTables;
 
 /**
  * NetBox's IPAM method filters (ipam/filtersets.py) as SQL over inet/cidr columns:
@@ -113,38 +115,43 @@ final class IpamFilters {
         out.add(hostOrAddress("address"));
         String onInterface = "{t}.assigned_object_type = 'dcim.interface' and {t}.assigned_object_id in ";
         String onVmInterface = "{t}.assigned_object_type = 'virtualization.vminterface' and {t}.assigned_object_id in ";
-        out.add(
-                ExtraFilters.each(
-                        "device",
-                        Kind.STRING,
-                        onInterface
-                                + "(select i.id from dcim_interface i join dcim_device d on d.id = i.device_id where d.name = ?)"));
         out.add(ExtraFilters.each(
-                "device_id", Kind.INTEGER, onInterface + "(select id from dcim_interface where device_id = ?)"));
+                "device",
+                Kind.STRING,
+                onInterface + "(select i.id from " + DcimTables.INTERFACE + " i join " + DcimTables.DEVICE
+                        + " d on d.id = i.device_id where d.name = ?)"));
+        out.add(ExtraFilters.each(
+                "device_id",
+                Kind.INTEGER,
+                onInterface + "(select id from " + DcimTables.INTERFACE + " where device_id = ?)"));
         out.add(ExtraFilters.each(
                 "virtual_machine",
                 Kind.STRING,
                 onVmInterface + "(select i.id from"
-                        + " virtualization_vminterface i join virtualization_virtualmachine v on v.id = i.virtual_machine_id"
+                        + " " + VirtualizationTables.VMINTERFACE + " i join " + VirtualizationTables.VIRTUALMACHINE
+                        + " v on v.id = i.virtual_machine_id"
                         + " where v.name = ?)"));
         out.add(ExtraFilters.each(
                 "virtual_machine_id",
                 Kind.INTEGER,
-                onVmInterface + "(select id from virtualization_vminterface where virtual_machine_id = ?)"));
+                onVmInterface + "(select id from " + VirtualizationTables.VMINTERFACE
+                        + " where virtual_machine_id = ?)"));
         // ModelMultipleChoiceFilters in NetBox (unknown interfaces are a 400); device_id and
         // virtual_machine_id above are number filters there (an unknown one matches nothing)
         out.add(ExtraFilters.each(
-                        "interface", Kind.STRING, onInterface + "(select id from dcim_interface where name = ?)")
-                .choicesFrom("dcim_interface", "name"));
+                        "interface",
+                        Kind.STRING,
+                        onInterface + "(select id from " + DcimTables.INTERFACE + " where name = ?)")
+                .choicesFrom(DcimTables.INTERFACE, "name"));
         out.add(ExtraFilters.each("interface_id", Kind.INTEGER, onInterface + "(?)")
-                .choicesFrom("dcim_interface", "id"));
+                .choicesFrom(DcimTables.INTERFACE, "id"));
         out.add(ExtraFilters.each(
                         "vminterface",
                         Kind.STRING,
-                        onVmInterface + "(select id from virtualization_vminterface where name = ?)")
-                .choicesFrom("virtualization_vminterface", "name"));
+                        onVmInterface + "(select id from " + VirtualizationTables.VMINTERFACE + " where name = ?)")
+                .choicesFrom(VirtualizationTables.VMINTERFACE, "name"));
         out.add(ExtraFilters.each("vminterface_id", Kind.INTEGER, onVmInterface + "(?)")
-                .choicesFrom("virtualization_vminterface", "id"));
+                .choicesFrom(VirtualizationTables.VMINTERFACE, "id"));
         String toInterface = "{t}.assigned_object_type in ('dcim.interface', 'virtualization.vminterface')"
                 + " and {t}.assigned_object_id is not null";
         out.add(ExtraFilters.bool("assigned_to_interface", toInterface, "not (" + toInterface + ")"));

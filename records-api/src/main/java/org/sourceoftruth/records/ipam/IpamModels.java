@@ -8,6 +8,7 @@ import static org.sourceoftruth.records.model.Fields.*;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
+import org.sourceoftruth.records.dcim.DcimTables;
 import org.sourceoftruth.records.dcim.ScopeFilters;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Field;
@@ -19,6 +20,7 @@ import org.sourceoftruth.records.model.UniqueRule;
 import org.sourceoftruth.records.net.Addresses;
 import org.sourceoftruth.records.net.Networks;
 import org.sourceoftruth.records.tenancy.TenancyFilters;
+import org.sourceoftruth.records.virtualization.VirtualizationTables;
 
 /** ipam: VRFs, RIRs, aggregates, roles, prefixes, IP ranges, IP addresses, VLAN groups, VLANs. */
 @ApplicationScoped
@@ -32,6 +34,7 @@ public class IpamModels implements ModelDefinition {
             "dcim.sitegroup",
             "dcim.site",
             "dcim.location",
+            "dcim.rackgroup",
             "dcim.rack",
             "virtualization.clustergroup",
             "virtualization.cluster");
@@ -45,7 +48,7 @@ public class IpamModels implements ModelDefinition {
     public List<Model> models() {
         IpamRules rules = new IpamRules(config.enforceGlobalUnique());
 
-        Model vrf = Model.of("ipam", "vrfs", "ipam.vrf", "ipam_vrf", "VRF")
+        Model vrf = Model.of("ipam", "vrfs", "VRF")
                 .fields(
                         str("name").required().max(100),
                         str("rd").max(21).nullable().dflt(null).unique().label("Route distinguisher"),
@@ -79,13 +82,13 @@ public class IpamModels implements ModelDefinition {
                 .search("t.name", "t.rd", "t.description")
                 .brief("name", "rd", "description", "prefix_count");
 
-        Model rir = organizational("ipam", "rirs", "ipam.rir", "ipam_rir", "RIR")
+        Model rir = organizational("ipam", "rirs", "RIR")
                 .fields(bool("is_private").dflt(false), str("description").max(200), str("comments"))
                 .standardTail()
                 .fields(count("aggregate_count", "ipam_aggregate", "rir_id"))
                 .brief("aggregate_count");
 
-        Model aggregate = Model.of("ipam", "aggregates", "ipam.aggregate", "ipam_aggregate", "aggregate")
+        Model aggregate = Model.of("ipam", "aggregates", "aggregate")
                 .fields(
                         family("prefix"),
                         cidr("prefix").required(),
@@ -103,7 +106,7 @@ public class IpamModels implements ModelDefinition {
                 .search("t.prefix", "t.description")
                 .brief("family", "prefix", "description");
 
-        Model role = Model.of("ipam", "roles", "ipam.role", "ipam_role", "role")
+        Model role = Model.of("ipam", "roles", "role")
                 .fields(
                         str("name").required().max(100).unique(),
                         slug("slug").unique(),
@@ -111,18 +114,22 @@ public class IpamModels implements ModelDefinition {
                         str("description").max(200),
                         str("comments"))
                 .standardTail()
-                .fields(count("prefix_count", "ipam_prefix", "role_id"), count("vlan_count", "ipam_vlan", "role_id"))
+                .fields(
+                        count("prefix_count", "ipam_prefix", "role_id"),
+                        count("vlan_count", "ipam_vlan", "role_id"),
+                        count("asn_count", "ipam_asn", "role_id"))
                 .ordering("t.weight", "t.name")
                 .search("t.name", "t.slug", "t.description")
-                .brief("name", "slug", "description", "prefix_count", "vlan_count");
+                .brief("name", "slug", "description", "prefix_count", "vlan_count", "asn_count");
 
-        Model vlanGroup = Model.of("ipam", "vlan-groups", "ipam.vlangroup", "ipam_vlangroup", "VLAN group")
+        Model vlanGroup = Model.of("ipam", "vlan-groups", "VLAN group")
                 .fields(
                         str("name").required().max(100),
                         slug("slug"),
                         genericFk("scope", "scope_type", "scope_id", VLAN_GROUP_SCOPE_TYPES),
                         json("vid_ranges").dflt(List.of(List.of(1, 4094))).label("VLAN ID ranges"),
-                        computed("total_vlan_ids", r -> IpamRules.totalVlanIds(r.get("vid_ranges"))),
+                        // kept by V202's trigger from vid_ranges, as NetBox's save() stores it
+                        integer("total_vlan_ids").readOnly(),
                         fk("tenant", "tenancy.tenant").protect(),
                         str("description").max(200),
                         str("comments"))
@@ -139,13 +146,13 @@ public class IpamModels implements ModelDefinition {
                                 "scope_type",
                                 "scope_id",
                                 "name")
-                        .skipIfNull("scope_type"))
+                        .skipIfNull("scope_type", "scope_id"))
                 .unique(UniqueRule.of(
                                 "VLAN group with this Scope type, Scope id and Slug already exists.",
                                 "scope_type",
                                 "scope_id",
                                 "slug")
-                        .skipIfNull("scope_type"))
+                        .skipIfNull("scope_type", "scope_id"))
                 .validator(IpamRules::vidRanges)
                 .filters(vlanGroupScopeFilters())
                 .filter(
@@ -159,7 +166,7 @@ public class IpamModels implements ModelDefinition {
                 .search("t.name", "t.slug", "t.description")
                 .brief("name", "slug", "description", "vlan_count");
 
-        Model vlan = Model.of("ipam", "vlans", "ipam.vlan", "ipam_vlan", "VLAN")
+        Model vlan = Model.of("ipam", "vlans", "VLAN")
                 .fields(
                         fk("site", "dcim.site").protect(),
                         fk("group", "ipam.vlangroup").protect(),
@@ -190,32 +197,32 @@ public class IpamModels implements ModelDefinition {
                 .filter(ExtraFilters.each(
                                 "region_id",
                                 Kind.INTEGER,
-                                "{t}.site_id in (select id from dcim_site where" + " region_id in ("
-                                        + ScopeFilters.descendantsOf("dcim_region") + "))")
-                        .choicesFrom("dcim_region", "id"))
-                .filter(
-                        ExtraFilters.each(
-                                "interface_id",
-                                Kind.INTEGER,
-                                "{t}.id in (select untagged_vlan_id from"
-                                        + " dcim_interface where id = ? union select vlan_id from dcim_interface_tagged_vlans where interface_id = ?)"))
+                                "{t}.site_id in (select id from " + DcimTables.SITE + " where" + " region_id in ("
+                                        + ScopeFilters.descendantsOf(DcimTables.REGION) + "))")
+                        .choicesFrom(DcimTables.REGION, "id"))
+                .filter(ExtraFilters.each(
+                        "interface_id",
+                        Kind.INTEGER,
+                        "{t}.id in (select untagged_vlan_id from" + " " + DcimTables.INTERFACE
+                                + " where id = ? union select vlan_id from " + DcimTables.INTERFACE_TAGGED_VLANS
+                                + " where interface_id = ?)"))
                 .filter(ExtraFilters.each(
                         "vminterface_id",
                         Kind.INTEGER,
                         "{t}.id in (select untagged_vlan_id from"
-                                + " virtualization_vminterface where id = ? union select vlan_id from"
-                                + " virtualization_vminterface_tagged_vlans where vminterface_id = ?)"))
+                                + " " + VirtualizationTables.VMINTERFACE + " where id = ? union select vlan_id from"
+                                + " " + VirtualizationTables.VMINTERFACE_TAGGED_VLANS + " where vminterface_id = ?)"))
                 .filters(ExtraFilters.number(
                         "qinq_svlan_vid", "(select s.vid from ipam_vlan s where s.id = {t}.qinq_svlan_id)"))
                 .filters(VlanAvailability.filters())
                 .ordering(
-                        "(select s.name from dcim_site s where s.id = t.site_id)",
+                        "(select s.name from " + DcimTables.SITE + " s where s.id = t.site_id)",
                         "(select g.name from ipam_vlangroup g where g.id = t.group_id)",
                         "t.vid")
                 .search("t.name", "t.vid", "t.description")
                 .brief("vid", "name", "description");
 
-        Model prefix = Model.of("ipam", "prefixes", "ipam.prefix", "ipam_prefix", "prefix")
+        Model prefix = Model.of("ipam", "prefixes", "prefix")
                 .fields(
                         family("prefix"),
                         cidr("prefix").required(),
@@ -242,7 +249,7 @@ public class IpamModels implements ModelDefinition {
                 .search("t.prefix", "t.description")
                 .brief("family", "prefix", "description", "_depth");
 
-        Model ipRange = Model.of("ipam", "ip-ranges", "ipam.iprange", "ipam_iprange", "IP range")
+        Model ipRange = Model.of("ipam", "ip-ranges", "IP range")
                 .fields(
                         family("start_address"),
                         inet("start_address").required(),
@@ -266,7 +273,7 @@ public class IpamModels implements ModelDefinition {
                 .search("t.start_address", "t.end_address", "t.description")
                 .brief("family", "start_address", "end_address", "description");
 
-        Model ipAddress = Model.of("ipam", "ip-addresses", "ipam.ipaddress", "ipam_ipaddress", "IP address")
+        Model ipAddress = Model.of("ipam", "ip-addresses", "IP address")
                 .fields(
                         family("address"),
                         inet("address").required(),
@@ -322,13 +329,14 @@ public class IpamModels implements ModelDefinition {
                 .rendersChoice(IpamChoices.FAMILY);
     }
 
-    /** VLAN groups: region, site_group, site, location, rack, cluster_group, cluster by id of the scope. */
+    /** VLAN groups: region, site_group, site, location, rack_group, rack, cluster_group, cluster by id of the scope. */
     private static List<org.sourceoftruth.records.model.ExtraFilter> vlanGroupScopeFilters() {
         String[][] scopes = {
             {"region", "dcim.region"},
             {"site_group", "dcim.sitegroup"},
             {"site", "dcim.site"},
             {"location", "dcim.location"},
+            {"rack_group", "dcim.rackgroup"},
             {"rack", "dcim.rack"},
             {"cluster_group", "virtualization.clustergroup"},
             {"cluster", "virtualization.cluster"}

@@ -5,10 +5,12 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.sourceoftruth.records.dcim.DcimTables;
 import org.sourceoftruth.records.model.Queries;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.net.Addresses;
 import org.sourceoftruth.records.net.Cidr;
+import org.sourceoftruth.records.virtualization.VirtualizationTables;
 
 /**
  * IPAM model rules (NetBox's clean() methods) with NetBox's messages. Rules that compare with
@@ -246,9 +248,11 @@ final class IpamRules {
             return null;
         }
         String sql = switch (String.valueOf(type)) {
-            case "dcim.interface" -> "select 'dcim.device:' || device_id as p from dcim_interface where id = ?";
+            case "dcim.interface" ->
+                "select 'dcim.device:' || device_id as p from " + DcimTables.INTERFACE + " where id = ?";
             case "virtualization.vminterface" ->
-                "select 'virtualization.virtualmachine:' || virtual_machine_id as p from virtualization_vminterface where id = ?";
+                "select 'virtualization.virtualmachine:' || virtual_machine_id as p from "
+                        + VirtualizationTables.VMINTERFACE + " where id = ?";
             default -> null;
         };
         if (sql == null) {
@@ -267,8 +271,9 @@ final class IpamRules {
         String primaryColumn = "primary_ip" + family + "_id";
         String newParent = parentOf(db, row.get("assigned_object_type"), row.get("assigned_object_id"));
         for (Row r : db.query(
-                "select 'dcim.device:' || id as p from dcim_device where " + primaryColumn + " = ?"
-                        + " union all select 'virtualization.virtualmachine:' || id from virtualization_virtualmachine where "
+                "select 'dcim.device:' || id as p from " + DcimTables.DEVICE + " where " + primaryColumn + " = ?"
+                        + " union all select 'virtualization.virtualmachine:' || id from "
+                        + VirtualizationTables.VIRTUALMACHINE + " where "
                         + primaryColumn + " = ?",
                 selfId,
                 selfId)) {
@@ -281,7 +286,8 @@ final class IpamRules {
                 return;
             }
         }
-        for (Row r : db.query("select 'dcim.device:' || id as p from dcim_device where oob_ip_id = ?", selfId)) {
+        for (Row r : db.query(
+                "select 'dcim.device:' || id as p from " + DcimTables.DEVICE + " where oob_ip_id = ?", selfId)) {
             if (!r.str("p").equals(newParent)) {
                 add(
                         errors,
@@ -301,13 +307,14 @@ final class IpamRules {
         }
         Row g = db.query(
                         "select g.name, g.scope_type, g.scope_id, g.vid_ranges, s.name as scope_name"
-                                + " from ipam_vlangroup g left join dcim_site s on g.scope_type = 'dcim.site' and s.id = g.scope_id"
+                                + " from ipam_vlangroup g left join " + DcimTables.SITE
+                                + " s on g.scope_type = 'dcim.site' and s.id = g.scope_id"
                                 + " where g.id = ?",
                         group)
                 .get(0);
         Long site = row.longValue("site_id");
         if (site != null && "dcim.site".equals(g.str("scope_type")) && !site.equals(g.longValue("scope_id"))) {
-            String siteName = db.query("select name from dcim_site where id = ?", site)
+            String siteName = db.query("select name from " + DcimTables.SITE + " where id = ?", site)
                     .get(0)
                     .str("name");
             add(
@@ -364,16 +371,19 @@ final class IpamRules {
                 add(errors, "vid_ranges", "Enter a list of VLAN ID ranges, each a [low, high] pair of integers.");
                 return;
             }
-            long lo = r.get(0).asLong();
-            long hi = r.get(1).asLong();
-            if (lo < 1) {
-                add(errors, "vid_ranges", "Starting VLAN ID in range (" + lo + ") cannot be less than 1");
+            // compared as given: a bound beyond 64 bits must not wrap around into the range
+            java.math.BigInteger low = r.get(0).bigIntegerValue();
+            java.math.BigInteger high = r.get(1).bigIntegerValue();
+            if (low.compareTo(java.math.BigInteger.ONE) < 0) {
+                add(errors, "vid_ranges", "Starting VLAN ID in range (" + low + ") cannot be less than 1");
                 return;
             }
-            if (hi > 4094) {
-                add(errors, "vid_ranges", "Ending VLAN ID in range (" + hi + ") cannot exceed 4094");
+            if (high.compareTo(java.math.BigInteger.valueOf(4094)) > 0) {
+                add(errors, "vid_ranges", "Ending VLAN ID in range (" + high + ") cannot exceed 4094");
                 return;
             }
+            long lo = low.longValue();
+            long hi = high.longValue();
             if (lo > hi) {
                 add(
                         errors,
@@ -390,16 +400,5 @@ final class IpamRules {
             }
             pairs.add(new long[] {lo, hi});
         }
-    }
-
-    /** The number of VLAN IDs a group's ranges allow. */
-    static long totalVlanIds(Object vidRanges) {
-        long total = 0;
-        if (vidRanges instanceof JsonNode ranges) {
-            for (JsonNode r : ranges) {
-                total += r.get(1).asLong() - r.get(0).asLong() + 1;
-            }
-        }
-        return total;
     }
 }

@@ -12,6 +12,7 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.web.AnswersOptions;
 import org.sourceoftruth.records.web.ApiConfig;
 import org.sourceoftruth.records.web.JsonBody;
 
@@ -20,7 +21,7 @@ import org.sourceoftruth.records.web.JsonBody;
  * paginated, at most {@code limit}), and objects created at the next free ones (201), or 409 when
  * the pool has too few left. A subclass names the path and the pool.
  */
-abstract class NumberPoolResource {
+abstract class NumberPoolResource implements AnswersOptions {
     @Context
     HttpHeaders headers;
 

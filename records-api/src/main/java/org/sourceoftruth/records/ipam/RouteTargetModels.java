@@ -18,7 +18,7 @@ public class RouteTargetModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model routeTarget = Model.of("ipam", "route-targets", "ipam.routetarget", "ipam_routetarget", "route target")
+        Model routeTarget = Model.of("ipam", "route-targets", "route target")
                 .fields(
                         str("name").required().max(21).unique(),
                                 fk("tenant", "tenancy.tenant").protect(),

@@ -7,12 +7,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import org.sourceoftruth.records.dcim.DcimTables;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.virtualization.VirtualizationTables;
 
 /**
  * ipam services: layer-four services (ssh, https, ...) listening on a device or virtual machine,
@@ -30,8 +32,7 @@ public class ServiceModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model template = Model.of(
-                        "ipam", "service-templates", "ipam.servicetemplate", "ipam_servicetemplate", "service template")
+        Model template = Model.of("ipam", "service-templates", "service template")
                 .fields(str("name").required().max(100).unique())
                 .fields(protocolAndPorts())
                 .fields(str("description").max(200), str("comments"))
@@ -41,7 +42,7 @@ public class ServiceModels implements ModelDefinition {
                 .search("t.name", "t.description", "t.comments")
                 .brief("name", "protocol", "ports", "description");
 
-        Model service = Model.of("ipam", "services", "ipam.service", "ipam_service", "service")
+        Model service = Model.of("ipam", "services", "service")
                 .fields(
                         genericFk("parent", "parent_object_type", "parent_object_id", SERVICE_PARENT_TYPES)
                                 .required()
@@ -62,8 +63,8 @@ public class ServiceModels implements ModelDefinition {
                 .filter(ExtraFilters.each(
                         "device",
                         Kind.STRING,
-                        "{t}.parent_object_type = 'dcim.device'"
-                                + " and {t}.parent_object_id in (select id from dcim_device where name = ?)"))
+                        "{t}.parent_object_type = 'dcim.device'" + " and {t}.parent_object_id in (select id from "
+                                + DcimTables.DEVICE + " where name = ?)"))
                 .filter(ExtraFilters.each(
                         "virtual_machine_id",
                         Kind.INTEGER,
@@ -72,7 +73,7 @@ public class ServiceModels implements ModelDefinition {
                         "virtual_machine",
                         Kind.STRING,
                         "{t}.parent_object_type = 'virtualization.virtualmachine' and {t}.parent_object_id in"
-                                + " (select id from virtualization_virtualmachine where name = ?)"))
+                                + " (select id from " + VirtualizationTables.VIRTUALMACHINE + " where name = ?)"))
                 .filter(ExtraFilters.each(
                                 "fhrpgroup_id",
                                 Kind.INTEGER,

@@ -18,12 +18,7 @@ public class VlanTranslationModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model policy = Model.of(
-                        "ipam",
-                        "vlan-translation-policies",
-                        "ipam.vlantranslationpolicy",
-                        "ipam_vlantranslationpolicy",
-                        "VLAN translation policy")
+        Model policy = Model.of("ipam", "vlan-translation-policies", "VLAN translation policy")
                 .noDisplayUrl()
                 .apiName("VLANTranslationPolicy")
                 .fields(
@@ -32,7 +27,8 @@ public class VlanTranslationModels implements ModelDefinition {
                         m2m("rules", "ipam.vlantranslationrule", "ipam_vlantranslationrule", "policy_id", "id")
                                 .readOnly()
                                 .noFilter()
-                                .nestedFields(RULE_FIELDS))
+                                .nestedFields(RULE_FIELDS),
+                        str("comments"))
                 .fields(
                         tags().unrendered(), customFields().unrendered(),
                         datetime("created").nullable().unrendered(),
@@ -41,12 +37,7 @@ public class VlanTranslationModels implements ModelDefinition {
                 .search("t.name", "t.description")
                 .brief("name", "description");
 
-        Model rule = Model.of(
-                        "ipam",
-                        "vlan-translation-rules",
-                        "ipam.vlantranslationrule",
-                        "ipam_vlantranslationrule",
-                        "VLAN translation rule")
+        Model rule = Model.of("ipam", "vlan-translation-rules", "VLAN translation rule")
                 .noDisplayUrl()
                 .apiName("VLANTranslationRule")
                 .fields(

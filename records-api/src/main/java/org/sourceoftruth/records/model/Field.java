@@ -39,6 +39,8 @@ public final class Field {
     boolean readOnly;
     boolean writeOnly;
     boolean secret;
+    boolean sensitive;
+    Function<Row, Object> revealedAs;
     java.util.function.UnaryOperator<Object> writeTransform;
     boolean nullable;
     boolean unique;
@@ -56,6 +58,9 @@ public final class Field {
     String joinOwnColumn;
     String joinTargetColumn;
     String countTable;
+    /** The counted model of {@link Fields#countOf}, whose table the registry sets as {@link #countTable}. */
+    String countContentType;
+
     String countColumn;
     NestedCount nestedCount = NestedCount.DROP;
     Function<Row, Object> computed;
@@ -86,11 +91,13 @@ public final class Field {
     boolean renderedAsId;
     boolean detached;
     boolean requestOnly;
+    boolean snapshotted;
     boolean unrendered;
     java.util.function.Function<String, java.util.Collection<ExtraFilter>> targetFilters;
     ImageNaming imageNaming;
     String imageHeightColumn;
     String imageWidthColumn;
+    String imageBytesColumn;
 
     /**
      * Where an uploaded image of an IMAGE field is stored: its media name (NetBox's upload_to),
@@ -99,6 +106,20 @@ public final class Field {
     @FunctionalInterface
     public interface ImageNaming {
         String name(Row row, String uploadedFileName);
+    }
+
+    /** Set when the model holding the field is registered ({@link Model#freeze}). */
+    private boolean frozen;
+
+    void freeze() {
+        frozen = true;
+    }
+
+    private void open() {
+        if (frozen) {
+            throw new IllegalStateException(
+                    name + " is a registered model's field: its declaration can no longer change");
+        }
     }
 
     Field(String name, Kind kind) {
@@ -114,6 +135,7 @@ public final class Field {
 
     // ----- fluent declaration -----
     public Field column(String c) {
+        open();
         column = c;
         return this;
     }
@@ -123,6 +145,7 @@ public final class Field {
      * DRF's "This field may not be null.", not a failed insert.
      */
     public Field required() {
+        open();
         required = true;
         if (kind == Kind.FK) {
             nullable = false;
@@ -131,17 +154,26 @@ public final class Field {
     }
 
     public Field readOnly() {
+        open();
         readOnly = true;
         return this;
     }
     /** An IMAGE field's read-only columns that take the uploaded image's height and width (Django's height_field/width_field). */
     public Field imageSize(String heightColumn, String widthColumn) {
+        open();
         imageHeightColumn = heightColumn;
         imageWidthColumn = widthColumn;
         return this;
     }
+    /** An IMAGE field's read-only column that takes the uploaded file's size in bytes. */
+    public Field imageBytes(String column) {
+        open();
+        imageBytesColumn = column;
+        return this;
+    }
     /** Accepted on write, never rendered; never a filter or ordering term (that would be an oracle). */
     public Field writeOnly() {
+        open();
         writeOnly = true;
         filterable = false;
         orderable = false;
@@ -153,6 +185,7 @@ public final class Field {
      * which its filterset still filters on).
      */
     public Field unrendered() {
+        open();
         unrendered = true;
         writeOnly = true;
         readOnly = true;
@@ -163,15 +196,43 @@ public final class Field {
         return unrendered;
     }
     /**
-     * A secret such as a token key: writable, never a filter or ordering term, left out of
-     * change-log snapshots and event data, and rendered only in the response to the request
-     * that created the object, or where the model says secrets are readable
-     * ({@link Model#secretsReadable}).
+     * A secret such as a token key: writable, never a filter or ordering term, {@link #sensitive()
+     * sensitive} (left out of change-log snapshots and event data), and rendered only in the
+     * response to the request that created the object, or where the model says secrets are
+     * readable ({@link Model#secretsReadable}); elsewhere it reads as null.
      */
     public Field secret() {
+        open();
         secret = true;
+        sensitive = true;
         filterable = false;
         orderable = false;
+        return this;
+    }
+    /**
+     * A secret the database does not hold (a v1 token's key, of which only a digest is stored):
+     * what the response that reveals secrets (to the creating request) shows, when this gives
+     * non-null; else the stored value.
+     */
+    public Field revealedAs(Function<Row, Object> value) {
+        open();
+        revealedAs = value;
+        return this;
+    }
+
+    public Function<Row, Object> revealedAs() {
+        return revealedAs;
+    }
+    /**
+     * A value that must not travel beyond the API responses that show it (a webhook's signing
+     * secret, which NetBox's API shows; a password hash, which no response shows): left out of
+     * change records (their data and both snapshots), so out of the change events, webhook bodies
+     * and the object-change API too, and out of exports and template contexts
+     * ({@link #isSensitive}; docs/secrets.md).
+     */
+    public Field sensitive() {
+        open();
+        sensitive = true;
         return this;
     }
     /**
@@ -179,62 +240,82 @@ public final class Field {
      * function may throw {@link IllegalArgumentException}; its message becomes the field error.
      */
     public Field onWrite(java.util.function.UnaryOperator<Object> transform) {
+        open();
         writeTransform = transform;
         return this;
     }
 
     public Field nullable() {
+        open();
         nullable = true;
         return this;
     }
     /** Never null: a generic relation both of whose columns must be given (a service's parent). */
     public Field notNull() {
+        open();
         nullable = false;
         return this;
     }
 
     public Field unique() {
+        open();
         unique = true;
         return this;
     }
 
     public Field noFilter() {
+        open();
         filterable = false;
         return this;
     }
 
     public Field noOrder() {
+        open();
         orderable = false;
         return this;
     }
 
     public Field max(int length) {
+        open();
         maxLength = length;
         return this;
     }
 
     public Field range(long min, long max) {
+        open();
         minValue = BigDecimal.valueOf(min);
         maxValue = BigDecimal.valueOf(max);
         return this;
     }
 
+    /** A decimal range, as written in NetBox's validators (e.g. "-90.0", "90.0": its messages show them so). */
+    public Field range(String min, String max) {
+        open();
+        minValue = new BigDecimal(min);
+        maxValue = new BigDecimal(max);
+        return this;
+    }
+
     public Field min(long min) {
+        open();
         minValue = BigDecimal.valueOf(min);
         return this;
     }
 
     public Field dflt(Object value) {
+        open();
         defaultValue = Fields.json(value);
         return this;
     }
 
     public Field onDelete(OnDelete d) {
+        open();
         onDelete = d;
         return this;
     }
 
     public Field protect() {
+        open();
         onDelete = OnDelete.PROTECT;
         return this;
     }
@@ -244,6 +325,7 @@ public final class Field {
      * types (a circuit termination goes with its site but protects its provider network).
      */
     public Field protecting(String... contentTypes) {
+        open();
         protectedTypes = java.util.Set.of(contentTypes);
         return this;
     }
@@ -253,6 +335,7 @@ public final class Field {
     }
 
     public Field cascade() {
+        open();
         onDelete = OnDelete.CASCADE;
         return this;
     }
@@ -261,31 +344,37 @@ public final class Field {
      * NetBox's signals do (a deleted virtual chassis also clears its members' vc_position).
      */
     public Field clearsWith(String... columns) {
+        open();
         clearedWith = List.of(columns);
         return this;
     }
 
     public Field nestedCount(NestedCount n) {
+        open();
         nestedCount = n;
         return this;
     }
 
     public Field label(String l) {
+        open();
         label = l;
         return this;
     }
 
     public Field help(String h) {
+        open();
         helpText = h;
         return this;
     }
 
     public Field alias(String writeAlias) {
+        open();
         writeAliases.add(writeAlias);
         return this;
     }
     /** SQL used when filtering/ordering on this field (alias t), e.g. {@code t.request_id::text}. */
     public Field filterExpression(String sql) {
+        open();
         filterExpression = sql;
         return this;
     }
@@ -300,6 +389,7 @@ public final class Field {
      * still store the column and the read side is always current).
      */
     public Field readAs(String sql) {
+        open();
         readExpression = sql;
         filterExpression = sql;
         return this;
@@ -311,11 +401,13 @@ public final class Field {
 
     /** An FK rendered with these fields of its target instead of the target's brief set. */
     public Field nestedFields(String... names) {
+        open();
         nestedFields = List.of(names);
         return this;
     }
     /** A COUNT restricted by an extra SQL condition on the counted table (alias-free column terms). */
     public Field countWhere(String sqlCondition) {
+        open();
         countWhere = sqlCondition;
         return this;
     }
@@ -325,6 +417,7 @@ public final class Field {
      * (sot_counter_cache), so reading the count costs no query.
      */
     public Field counterCache() {
+        open();
         counterColumn = name;
         return this;
     }
@@ -333,6 +426,7 @@ public final class Field {
      * PrimaryKeyRelatedField (an inventory item's parent, an interface template's bridge).
      */
     public Field renderedAsId() {
+        open();
         renderedAsId = true;
         return this;
     }
@@ -346,6 +440,7 @@ public final class Field {
      * assignment), so the target's delete neither cascades to them nor is refused by them.
      */
     public Field detached() {
+        open();
         detached = true;
         readOnly = true;
         return this;
@@ -363,6 +458,7 @@ public final class Field {
      * sent reach the write hooks (a list of ids under the field's name) instead of a join table.
      */
     public Field requestOnly() {
+        open();
         requestOnly = true;
         filterable = false;
         orderable = false;
@@ -372,8 +468,26 @@ public final class Field {
     public boolean isRequestOnly() {
         return requestOnly;
     }
+    /**
+     * A {@link #requestOnly() request-only} field that the change-log snapshots show all the
+     * same, as its {@link #loader} gives it (a front port's port mappings, which live in rows of
+     * their own but are part of the port's state).
+     */
+    public Field snapshotted() {
+        open();
+        if (!requestOnly || loader == null) {
+            throw new IllegalStateException(name + ": only a request-only field with a loader is snapshotted");
+        }
+        snapshotted = true;
+        return this;
+    }
+
+    public boolean isSnapshotted() {
+        return snapshotted;
+    }
     /** A computed field loaded for a whole page at once (one query per page, not per row). */
     public Field loader(BatchLoader l) {
+        open();
         loader = l;
         return this;
     }
@@ -382,17 +496,20 @@ public final class Field {
      * OpenAPI document: the engine cannot see through the function. Unset: any JSON value.
      */
     public Field renders(Kind valueKind) {
+        open();
         renders = valueKind;
         return this;
     }
     /** A computed field rendered as {@code {value, label}} of these choices (e.g. an address's family). */
     public Field rendersChoice(ChoiceSet set) {
+        open();
         renders = Kind.CHOICE;
         renderedChoices = set;
         return this;
     }
     /** Tags read and written as a list of slugs (NetBox's config contexts). */
     public Field slugs() {
+        open();
         tagSlugs = true;
         return this;
     }
@@ -402,6 +519,7 @@ public final class Field {
      * {@code vc_position=1} none, {@code vc_position__empty=true} all.
      */
     public Field filtersAs(Kind valueKind) {
+        open();
         if (kind != Kind.COMPUTED) {
             throw new IllegalStateException(name + ": only a notBuilt field filters on its unset value");
         }
@@ -416,6 +534,7 @@ public final class Field {
      * choices; the text lookups compare the number's text).
      */
     public Field integerChoices(ChoiceSet set) {
+        open();
         if (kind != Kind.INTEGER) {
             throw new IllegalStateException(name + ": only an integer field takes integer choices");
         }
@@ -435,6 +554,7 @@ public final class Field {
      * ({@code object_type_id} for {@code object_types}, {@code changed_object_type_id}).
      */
     public Field objectTypeIds() {
+        open();
         objectTypeIds = true;
         return this;
     }
@@ -445,12 +565,14 @@ public final class Field {
      * its contact assignments); the registry adds them to every declared target.
      */
     public Field targetFilters(java.util.function.Function<String, java.util.Collection<ExtraFilter>> filters) {
+        open();
         targetFilters = filters;
         return this;
     }
 
     /** The value must match {@code regex} (full match), else {@code message}. */
     public Field pattern(String regex, String message) {
+        open();
         pattern = java.util.regex.Pattern.compile(regex);
         patternMessage = message;
         return this;
@@ -475,6 +597,11 @@ public final class Field {
 
     public boolean isSecret() {
         return secret;
+    }
+
+    /** Whether the value is redacted (left out) wherever it would leave the API's own responses; see {@link #sensitive()}. */
+    public boolean isSensitive() {
+        return sensitive;
     }
 
     public java.util.function.UnaryOperator<Object> writeTransform() {
@@ -647,6 +774,10 @@ public final class Field {
 
     public String imageWidthColumn() {
         return imageWidthColumn;
+    }
+
+    public String imageBytesColumn() {
+        return imageBytesColumn;
     }
 
     public boolean isWritable() {

@@ -122,6 +122,18 @@ public final class Fields {
         return f;
     }
 
+    /**
+     * The number of rows of the model {@code contentType} (usually another application's) whose
+     * {@code column} points here. Its table is the counted model's, which the registry supplies:
+     * the declaration names the model, as a relation does, not its table.
+     */
+    public static Field countOf(String name, String contentType, String column) {
+        Field f = new Field(name, Kind.COUNT);
+        f.countContentType = contentType;
+        f.countColumn = column;
+        return f;
+    }
+
     public static Field computed(String name, Function<Row, Object> fn) {
         Field f = new Field(name, Kind.COMPUTED);
         f.computed = fn;

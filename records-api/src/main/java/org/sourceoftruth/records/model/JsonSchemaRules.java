@@ -47,6 +47,36 @@ public final class JsonSchemaRules {
     }
 
     /**
+     * NetBox's validate_schema (utilities/jsonschema.py) on any schema field, such as a custom
+     * field's {@code validation_schema}: the message when {@code schema} is no JSON Schema
+     * document (not an object, or one its dialect's meta-schema refuses), else null.
+     */
+    public static String definitionProblemOf(JsonNode schema) {
+        if (!schema.isObject()) {
+            return "Invalid JSON schema definition";
+        }
+        JsonNode type = schema.get("type");
+        if (type != null && !validType(type)) {
+            return "Invalid JSON schema definition: " + pyRepr(type) + " is not valid under any of the given schemas";
+        }
+        JsonNode required = schema.get("required");
+        if (required != null && !required.isArray()) {
+            return "Invalid JSON schema definition: " + pyRepr(required) + " is not of type 'array'";
+        }
+        if (schema.has("properties")) {
+            String invalid = definitionProblem(schema);
+            return invalid == null ? null : "Invalid JSON schema definition: " + invalid;
+        }
+        try {
+            SCHEMAS.getSchema(schema).validate(JsonNodeFactory.instance.nullNode());
+            return null;
+        } catch (RuntimeException e) {
+            return "Invalid JSON schema definition: "
+                    + (e.getMessage() == null ? "the schema cannot be compiled" : e.getMessage());
+        }
+    }
+
+    /**
      * Why the document is no usable JSON schema, or null: it must compile, and the keywords
      * NetBox's users get wrong most (types, properties, required) must have their meta-schema's shape.
      */

@@ -5,7 +5,7 @@ import java.util.function.UnaryOperator;
 /**
  * What a declared field is. The kind says where the value is stored; its behaviour (reading,
  * validation, filter lookups, rendering, snapshots, OPTIONS and OpenAPI) is the kind's
- * FieldType in package {@code kind}.
+ * FieldType in package {@code fieldtype}.
  */
 public enum Kind {
     /** varchar / text column. */

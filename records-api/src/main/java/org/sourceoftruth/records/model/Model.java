@@ -37,15 +37,20 @@ public final class Model {
     private Function<Row, String> display = r -> r.str("name");
     private String treeParent;
     private boolean readOnlyApi;
+    private Boolean eventRules;
+    private String writtenWith;
     private boolean displayUrl = true;
     private final Map<String, String> extraSelects = new LinkedHashMap<>();
     /** {@link #selectFrom()} as built when the registry was complete; null before. */
     private volatile String sealedSelect;
+    /** Set by {@link #freeze}: the declaration is complete and no setter applies any more. */
+    private boolean frozen;
 
     private final List<String> aliasPaths = new ArrayList<>();
     private String apiName;
     private boolean writableRequest;
     private Instantiation instantiation;
+    private InstantiatedRows instantiatedRows;
     private String componentTypeField;
     private ComponentNames componentNames;
     private boolean componentOptions;
@@ -59,7 +64,24 @@ public final class Model {
     }
 
     /**
-     * Starts a declaration. Every model gets id, url, display_url and display first, as
+     * Starts a declaration whose content type and table NetBox derives from the model's name:
+     * {@code <app>.<name>} and {@code <app>_<name>}, the name being the verbose name without
+     * spaces or hyphens, in lower case ({@code "virtual machine type"} →
+     * {@code virtualization.virtualmachinetype}, table {@code virtualization_virtualmachinetype}).
+     */
+    public static Model of(String app, String path, String verboseName) {
+        String name = modelName(verboseName);
+        return of(app, path, app + "." + name, app + "_" + name, verboseName);
+    }
+
+    /** NetBox's model name of a verbose name: {@code "MAC address"} → {@code macaddress}. */
+    public static String modelName(String verboseName) {
+        return verboseName.replace(" ", "").replace("-", "").toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /**
+     * Starts a declaration whose content type or table is not the one {@link #of(String, String,
+     * String)} derives. Every model gets id, url, display_url and display first, as
      * NetBox's serializers do; declare the rest in output order.
      */
     public static Model of(String app, String path, String contentType, String table, String verboseName) {
@@ -73,13 +95,46 @@ public final class Model {
     }
 
     public Model field(Field f) {
+        open();
         if (fields.putIfAbsent(f.name, f) != null) {
             throw new IllegalStateException(contentType + ": field declared twice: " + f.name);
         }
         return this;
     }
 
+    /**
+     * Adds {@code f} just before the first of {@code anchors} the model has (at the end when it
+     * has none): where a field that a {@link ModelMixin} adds to models declared elsewhere goes
+     * in their output order.
+     */
+    public Model fieldBefore(Field f, String... anchors) {
+        open();
+        String anchor = null;
+        for (String a : anchors) {
+            if (fields.containsKey(a)) {
+                anchor = a;
+                break;
+            }
+        }
+        field(f);
+        if (anchor != null) {
+            Map<String, Field> reordered = new LinkedHashMap<>();
+            for (Map.Entry<String, Field> e : fields.entrySet()) {
+                if (e.getKey().equals(anchor)) {
+                    reordered.put(f.name, f);
+                }
+                if (!e.getKey().equals(f.name)) {
+                    reordered.put(e.getKey(), e.getValue());
+                }
+            }
+            fields.clear();
+            fields.putAll(reordered);
+        }
+        return this;
+    }
+
     public Model fields(Field... fs) {
+        open();
         for (Field f : fs) {
             field(f);
         }
@@ -103,6 +158,7 @@ public final class Model {
     }
 
     public Model brief(String... names) {
+        open();
         brief.addAll(List.of(names));
         return this;
     }
@@ -116,26 +172,31 @@ public final class Model {
 
     /** Default ordering as SQL terms over alias {@code t}; {@code t.id} is always appended. */
     public Model ordering(String... terms) {
+        open();
         ordering.addAll(List.of(terms));
         return this;
     }
 
     public Model search(String... columns) {
+        open();
         search.addAll(List.of(columns));
         return this;
     }
 
     public Model unique(UniqueRule rule) {
+        open();
         uniqueRules.add(rule);
         return this;
     }
 
     public Model filter(ExtraFilter filter) {
+        open();
         extraFilters.put(filter.name(), filter);
         return this;
     }
 
     public Model filters(java.util.Collection<ExtraFilter> filters) {
+        open();
         filters.forEach(this::filter);
         return this;
     }
@@ -145,6 +206,7 @@ public final class Model {
      * e.g. {@code "device_type.manufacturer"}), by its {@code key}: see {@link RelationFilter}.
      */
     public Model relationFilter(String name, String path, String key) {
+        open();
         relationFilters.put(name, new RelationFilter(name, List.of(path.split("\\.")), key));
         return this;
     }
@@ -156,6 +218,7 @@ public final class Model {
      * machine of its own: a power feed's site is its power panel's.
      */
     public Model placedThrough(String... relations) {
+        open();
         placementHops = List.of(relations);
         return this;
     }
@@ -166,11 +229,13 @@ public final class Model {
     }
 
     public Model childFilter(String name, String childType, String childFk) {
+        open();
         childFilters.put(name, new ChildFilter(name, childType, childFk));
         return this;
     }
 
     public Model validator(Validator v) {
+        open();
         validators.add(v);
         return this;
     }
@@ -181,6 +246,7 @@ public final class Model {
      * it (see {@link DbCheck#dependsOn()}); without, it runs on every write.
      */
     public Model check(DbValidator v, String... dependsOn) {
+        open();
         dbChecks.add(new DbCheck(v, Set.of(dependsOn)));
         return this;
     }
@@ -190,12 +256,14 @@ public final class Model {
      * computed fields as {@code row.get(alias)}; e.g. a tree node's depth.
      */
     public Model select(String alias, String sqlExpression) {
+        open();
         extraSelects.put(alias, sqlExpression);
         return this;
     }
 
     /** Code run around every create and update of this model (see {@link WriteHook}). */
     public Model hook(WriteHook hook) {
+        open();
         writeHooks.add(hook);
         return this;
     }
@@ -206,6 +274,7 @@ public final class Model {
      * Default: none.
      */
     public Model secretsReadable(java.util.function.Predicate<Row> readable) {
+        open();
         secretsReadable = readable;
         return this;
     }
@@ -216,29 +285,70 @@ public final class Model {
      * lookup tells a caller more about a secret than reading it would. Default: none.
      */
     public Model secretsFilterScope(java.util.function.Supplier<ExtraFilter.Sql> scope) {
+        open();
         secretsFilterScope = scope;
         return this;
     }
 
     public Model display(Function<Row, String> fn) {
+        open();
         display = fn;
         return this;
     }
 
     /** Marks a self-referencing tree: {@code parentField} is the FK to the parent node. */
     public Model tree(String parentField) {
+        open();
         treeParent = parentField;
         return this;
     }
 
     /** Only GET is served (e.g. object changes). */
     public Model readOnlyApi() {
+        open();
         readOnlyApi = true;
         return this;
     }
 
+    /**
+     * Whether event rules may name this model: NetBox's event_rules feature, which its
+     * change-logged models (ChangeLoggedModel, NetBoxModel) and scripts have, and its users,
+     * groups, permissions, tokens, bookmarks, notifications and subscriptions do not. An event
+     * rule naming another type is refused ("Invalid content type"). Default: the models the engine
+     * changes ({@link #isChangedByEngine}).
+     */
+    public Model eventRules(boolean allowed) {
+        open();
+        eventRules = allowed;
+        return this;
+    }
+
+    /**
+     * Served read-only (writes answer 405), yet written by the engine along with the writes of
+     * the model {@code ownerContentType} (NetBox 4.5's cable terminations, which only their cable
+     * writes): its rows are created, changed and deleted through the engine with their change
+     * records and events, and deletes cascade to them.
+     */
+    public Model writtenWith(String ownerContentType) {
+        open();
+        readOnlyApi = true;
+        writtenWith = ownerContentType;
+        return this;
+    }
+
+    /** The model whose writes write this one's rows (see {@link #writtenWith}), or null. */
+    public String writtenWith() {
+        return writtenWith;
+    }
+
+    /** Whether the engine changes this model's rows, with change records (every model the API writes, and {@link #writtenWith}). */
+    public boolean isChangedByEngine() {
+        return !readOnlyApi || writtenWith != null;
+    }
+
     /** Also serve this model at {@code /api/<app>/<path>/} (e.g. NetBox 3's extras/object-changes). */
     public Model alsoAt(String app, String path) {
+        open();
         aliasPaths.add(app + "/" + path);
         return this;
     }
@@ -253,6 +363,7 @@ public final class Model {
      * spaces ({@code "IP address"} → {@code IPAddress}).
      */
     public Model apiName(String name) {
+        open();
         apiName = name;
         return this;
     }
@@ -274,6 +385,7 @@ public final class Model {
      * and write alike here (a virtual chassis's master is written as a plain id).
      */
     public Model writableRequest() {
+        open();
         writableRequest = true;
         return this;
     }
@@ -288,14 +400,27 @@ public final class Model {
      * (see {@link Instantiation}).
      */
     public Model instantiates(String componentType, String... columns) {
+        open();
         instantiation = Instantiation.of(componentType, columns);
         return this;
     }
 
     /** {@link #instantiates(String, String...)} with columns named differently: component column → template column. */
     public Model instantiates(String componentType, java.util.Map<String, String> columns) {
+        open();
         instantiation = new Instantiation(componentType, java.util.Map.copyOf(columns));
         return this;
+    }
+
+    /** Rows the components this template model makes take along (see {@link InstantiatedRows}). */
+    public Model instantiatesRows(InstantiatedRows rows) {
+        open();
+        instantiatedRows = rows;
+        return this;
+    }
+
+    public InstantiatedRows instantiatedRows() {
+        return instantiatedRows;
     }
 
     /**
@@ -305,6 +430,7 @@ public final class Model {
      * {@code replicate_components} (default true) and {@code adopt_components} (default false).
      */
     public Model componentsFrom(String typeField, ComponentNames names, boolean options) {
+        open();
         componentTypeField = typeField;
         componentNames = names;
         componentOptions = options;
@@ -328,6 +454,7 @@ public final class Model {
     }
 
     public Model noDisplayUrl() {
+        open();
         fields.remove("display_url");
         displayUrl = false;
         return this;
@@ -388,8 +515,20 @@ public final class Model {
         return search;
     }
 
+    /**
+     * Every uniqueness rule of the model: its unique fields' first (in field order, reported on
+     * the field), then its rules over several columns (reported on {@code __all__}), in the order
+     * NetBox's serializers check them.
+     */
     public List<UniqueRule> uniqueRules() {
-        return uniqueRules;
+        List<UniqueRule> all = new ArrayList<>();
+        for (Field f : fields.values()) {
+            if (f.isUnique() && f.isColumn()) {
+                all.add(UniqueRule.ofField(this, f));
+            }
+        }
+        all.addAll(uniqueRules);
+        return all;
     }
 
     public Map<String, ExtraFilter> extraFilters() {
@@ -436,6 +575,11 @@ public final class Model {
         return readOnlyApi;
     }
 
+    /** See {@link #eventRules(boolean)}. */
+    public boolean hasEventRules() {
+        return eventRules != null ? eventRules : isChangedByEngine();
+    }
+
     public boolean hasDisplayUrl() {
         return displayUrl;
     }
@@ -455,6 +599,26 @@ public final class Model {
     }
 
     /** Fixes {@link #selectFrom()} once the registry holds every declaration (it was rebuilt per read). */
+    /**
+     * Ends the declaration: the registry calls it once every model is declared and every mixin
+     * applied. A setter of the model or of one of its fields called afterwards throws, so what
+     * the engine serves is what the declarations say, not what a later call made of them.
+     */
+    void freeze() {
+        frozen = true;
+        fields.values().forEach(Field::freeze);
+    }
+
+    boolean isFrozen() {
+        return frozen;
+    }
+
+    private void open() {
+        if (frozen) {
+            throw new IllegalStateException(contentType + " is registered: its declaration can no longer change");
+        }
+    }
+
     void sealSelect() {
         sealedSelect = buildSelectFrom();
     }

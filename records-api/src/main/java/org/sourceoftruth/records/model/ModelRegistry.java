@@ -27,10 +27,31 @@ public class ModelRegistry {
     public record Reference(Model owner, Field field) {}
 
     @Inject
-    public ModelRegistry(@All List<ModelDefinition> definitions) {
+    public ModelRegistry(@All List<ModelDefinition> definitions, @All List<ModelMixin> mixins) {
         for (ModelDefinition def : definitions) {
             for (Model m : def.models()) {
                 register(m);
+            }
+        }
+        for (ModelMixin mixin : mixins) {
+            for (String type : new TreeSet<>(mixin.contentTypes())) {
+                Model m = byContentType.get(type);
+                if (m == null) {
+                    throw new IllegalStateException("a model mixin names undeclared model " + type);
+                }
+                mixin.apply(m);
+            }
+        }
+        for (Model m : byContentType.values()) {
+            for (Field f : m.fields()) {
+                if (f.countContentType != null) {
+                    Model counted = byContentType.get(f.countContentType);
+                    if (counted == null) {
+                        throw new IllegalStateException(
+                                m.contentType() + "." + f.name + " counts undeclared model " + f.countContentType);
+                    }
+                    f.countTable = counted.table();
+                }
             }
         }
         for (Model m : byContentType.values()) {
@@ -68,6 +89,7 @@ public class ModelRegistry {
         }
         // Declarations are complete: the SELECT each model's reads start with is built once.
         byContentType.values().forEach(Model::sealSelect);
+        byContentType.values().forEach(Model::freeze);
     }
 
     private void register(Model m) {

@@ -83,16 +83,34 @@ public interface WriteHook {
     }
 
     /**
-     * A hook that also acts on each row as stored, right after it is written and before the
-     * response is rendered. The engine reads the written rows back for these hooks only, so a
-     * bulk create of a model that has none costs no extra read.
+     * Before rows of this model are deleted (the requested ones or cascaded), in the delete's
+     * transaction: writes to other objects that the delete changes through rows the engine does
+     * not follow (a rear port's front ports lose their port mappings to it). They run after the
+     * delete's change records, like {@link #afterDelete}'s; one whose object goes in the same
+     * delete is dropped.
+     */
+    default List<FollowUp> beforeDelete(Queries db, List<Row> deleted) {
+        return List.of();
+    }
+
+    /**
+     * A hook that also acts on each row as stored, right after it is written and before its
+     * change record is made and the response is rendered. The engine reads the written rows back
+     * for these hooks only, so a bulk create of a model that has none costs no extra read.
      */
     interface OnWrittenRow extends WriteHook {
         /**
+         * Rows the object owns besides its own (NetBox's writable nested serializers: a front
+         * port's port mappings) are written here, so that the object's change record and the
+         * response show them.
+         *
+         * @param db       queries in the write's transaction
          * @param written  the row as stored now
-         * @param changes  the column values that were written
+         * @param changes  the column values that were written (request-only values included)
          * @param existing the row before the write, {@code null} on create
+         * @return writes to other objects, run after the object's change record as those of
+         *     {@link #afterSave}
          */
-        void afterWrite(Row written, Row changes, Row existing);
+        List<FollowUp> afterWrite(Queries db, Row written, Row changes, Row existing);
     }
 }

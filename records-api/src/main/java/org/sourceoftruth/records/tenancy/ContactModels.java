@@ -52,8 +52,6 @@ public class ContactModels implements ModelDefinition {
         Model group = nestedGroup(
                         "tenancy",
                         "contact-groups",
-                        "tenancy.contactgroup",
-                        "tenancy_contactgroup",
                         "contact group",
                         count("contact_count", "tenancy_contact_groups", "contactgroup_id"))
                 .filter(ExtraFilters.each(
@@ -63,12 +61,11 @@ public class ContactModels implements ModelDefinition {
                         .choicesFrom("tenancy_contact", "id"))
                 .brief("display_url", "description");
 
-        Model role = organizational(
-                        "tenancy", "contact-roles", "tenancy.contactrole", "tenancy_contactrole", "contact role")
-                .fields(str("description").max(200))
+        Model role = organizational("tenancy", "contact-roles", "contact role")
+                .fields(str("description").max(200), str("comments"))
                 .standardTail();
 
-        Model contact = Model.of("tenancy", "contacts", "tenancy.contact", "tenancy_contact", "contact")
+        Model contact = Model.of("tenancy", "contacts", "contact")
                 .fields(
                         m2m(
                                 "groups",
@@ -96,12 +93,7 @@ public class ContactModels implements ModelDefinition {
                 .search("t.name", "t.title", "t.phone", "t.email", "t.address", "t.link", "t.description", "t.comments")
                 .brief("name", "description");
 
-        Model assignment = Model.of(
-                        "tenancy",
-                        "contact-assignments",
-                        "tenancy.contactassignment",
-                        "tenancy_contactassignment",
-                        "contact assignment")
+        Model assignment = Model.of("tenancy", "contact-assignments", "contact assignment")
                 .noDisplayUrl()
                 .fields(
                         genericFk("object", "object_type", "object_id", CONTACT_HOLDERS)

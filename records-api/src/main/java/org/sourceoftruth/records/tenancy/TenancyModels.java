@@ -5,6 +5,7 @@ import static org.sourceoftruth.records.model.Fields.*;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
+import org.sourceoftruth.records.dcim.DcimTables;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.UniqueRule;
@@ -16,14 +17,12 @@ public class TenancyModels implements ModelDefinition {
     @Override
     public List<Model> models() {
         Model tenantGroup = nestedGroup(
-                "tenancy",
-                "tenant-groups",
-                "tenancy.tenantgroup",
-                "tenancy_tenantgroup",
-                "tenant group",
-                count("tenant_count", "tenancy_tenant", "group_id"));
+                "tenancy", "tenant-groups", "tenant group", count("tenant_count", "tenancy_tenant", "group_id"));
+        // NetBox's names and slugs are unique across the whole tree, not only among siblings
+        tenantGroup.field("name").unique();
+        tenantGroup.field("slug").unique();
 
-        Model tenant = Model.of("tenancy", "tenants", "tenancy.tenant", "tenancy_tenant", "tenant")
+        Model tenant = Model.of("tenancy", "tenants", "tenant")
                 .fields(
                         str("name").required().max(100),
                         slug("slug"),
@@ -32,16 +31,16 @@ public class TenancyModels implements ModelDefinition {
                         str("comments"))
                 .standardTail()
                 .fields(
-                        count("device_count", "dcim_device", "tenant_id"),
-                        count("rack_count", "dcim_rack", "tenant_id"),
-                        count("site_count", "dcim_site", "tenant_id"),
-                        count("circuit_count", "circuits_circuit", "tenant_id"),
-                        count("ipaddress_count", "ipam_ipaddress", "tenant_id"),
-                        count("prefix_count", "ipam_prefix", "tenant_id"),
-                        count("virtualmachine_count", "virtualization_virtualmachine", "tenant_id"),
-                        count("vlan_count", "ipam_vlan", "tenant_id"),
-                        count("vrf_count", "ipam_vrf", "tenant_id"),
-                        count("cluster_count", "virtualization_cluster", "tenant_id"))
+                        count("device_count", DcimTables.DEVICE, "tenant_id"),
+                        count("rack_count", DcimTables.RACK, "tenant_id"),
+                        count("site_count", DcimTables.SITE, "tenant_id"),
+                        countOf("circuit_count", "circuits.circuit", "tenant_id"),
+                        countOf("ipaddress_count", "ipam.ipaddress", "tenant_id"),
+                        countOf("prefix_count", "ipam.prefix", "tenant_id"),
+                        countOf("virtualmachine_count", "virtualization.virtualmachine", "tenant_id"),
+                        countOf("vlan_count", "ipam.vlan", "tenant_id"),
+                        countOf("vrf_count", "ipam.vrf", "tenant_id"),
+                        countOf("cluster_count", "virtualization.cluster", "tenant_id"))
                 .unique(UniqueRule.of("Tenant name must be unique per group.", "group_id", "name")
                         .topLevel("Tenant with this name already exists."))
                 .unique(UniqueRule.of("Tenant slug must be unique per group.", "group_id", "slug")

@@ -17,6 +17,7 @@ import org.sourceoftruth.records.engine.render.Renderer;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.web.AnswersOptions;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.RequestContext;
 import org.sourceoftruth.records.web.Responses;
@@ -27,7 +28,7 @@ import org.sourceoftruth.records.web.Responses;
  */
 @Path("/api/authentication-check/")
 @Tag(name = "authentication-check")
-public class AuthenticationCheckResource {
+public class AuthenticationCheckResource implements AnswersOptions {
     @Inject
     RequestContext request;
 

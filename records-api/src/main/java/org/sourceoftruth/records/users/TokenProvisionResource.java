@@ -20,6 +20,7 @@ import org.sourceoftruth.records.engine.ModelService;
 import org.sourceoftruth.records.engine.render.RenderedObject;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.web.AnswersOptions;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.ErrorMapper;
 import org.sourceoftruth.records.web.JsonBody;
@@ -34,7 +35,7 @@ import org.sourceoftruth.records.web.Responses;
  */
 @Path("/api/users/tokens/provision/")
 @Tag(name = "users")
-public class TokenProvisionResource {
+public class TokenProvisionResource implements AnswersOptions {
     /** Optional token attributes a client may set when provisioning. */
     private static final List<String> TOKEN_FIELDS =
             List.of("expires", "description", "write_enabled", "enabled", "allowed_ips", "version");

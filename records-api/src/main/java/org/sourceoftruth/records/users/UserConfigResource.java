@@ -21,6 +21,7 @@ import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.web.AnswersOptions;
 import org.sourceoftruth.records.web.ApiException;
 import org.sourceoftruth.records.web.ErrorMapper;
 import org.sourceoftruth.records.web.JsonBody;
@@ -34,7 +35,7 @@ import org.sourceoftruth.records.web.Responses;
  */
 @Path("/api/users/config/")
 @Tag(name = "users")
-public class UserConfigResource {
+public class UserConfigResource implements AnswersOptions {
     @Inject
     RequestContext request;
 

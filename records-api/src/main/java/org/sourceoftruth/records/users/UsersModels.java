@@ -2,7 +2,6 @@ package org.sourceoftruth.records.users;
 
 import static org.sourceoftruth.records.model.Fields.*;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
@@ -13,19 +12,24 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.sourceoftruth.records.auth.Access;
-import org.sourceoftruth.records.auth.AuthSettings;
-import org.sourceoftruth.records.auth.ConstraintCompiler;
 import org.sourceoftruth.records.auth.PasswordHasher;
+import org.sourceoftruth.records.auth.PasswordHashing;
 import org.sourceoftruth.records.auth.Secrets;
 import org.sourceoftruth.records.auth.SessionStore;
+import org.sourceoftruth.records.auth.TokenDigests;
 import org.sourceoftruth.records.auth.TokenPeppers;
+import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.extras.ExtrasTables;
+import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.model.Queries;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.SystemTables;
 import org.sourceoftruth.records.model.WriteHook;
 import org.sourceoftruth.records.net.Cidr;
 import org.sourceoftruth.records.web.ApiException;
@@ -33,8 +37,8 @@ import org.sourceoftruth.records.web.RequestContext;
 
 /**
  * users: users, groups, object permissions and API tokens. Passwords are write-only and
- * stored hashed; token keys are secrets shown once, in the response that creates the token
- * (and on later reads only when ALLOW_TOKEN_RETRIEVAL is on).
+ * stored hashed; token secrets (a v1 token's key, a v2 token's plaintext) are stored only as
+ * digests ({@link TokenDigests}) and shown once, in the response that creates the token.
  */
 @ApplicationScoped
 public class UsersModels implements ModelDefinition {
@@ -46,9 +50,6 @@ public class UsersModels implements ModelDefinition {
     private static final int MIN_PASSWORD_LENGTH = 12;
 
     @Inject
-    AuthSettings settings;
-
-    @Inject
     RequestContext request;
 
     @Inject
@@ -58,10 +59,13 @@ public class UsersModels implements ModelDefinition {
     SessionStore sessions;
 
     @Inject
-    ConstraintCompiler constraintCompiler;
+    TokenPeppers peppers;
 
     @Inject
-    TokenPeppers peppers;
+    TokenDigests digests;
+
+    @Inject
+    PasswordHashing hashing;
 
     @Inject
     IssuedTokenSecrets issuedSecrets;
@@ -71,7 +75,7 @@ public class UsersModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model user = Model.of("users", "users", "users.user", "users_user", "user")
+        Model user = Model.of("users", "users", "users.user", SystemTables.USERS_USER, "user")
                 .fields(
                         str("username")
                                 .required()
@@ -81,19 +85,18 @@ public class UsersModels implements ModelDefinition {
                                         USERNAME,
                                         "Enter a valid username. This value"
                                                 + " may contain only letters, numbers, and @/./+/-/_ characters."),
-                        str("password").required().writeOnly().onWrite(this::checkAndHashPassword),
+                        str("password").required().writeOnly().sensitive().onWrite(this::checkAndHashPassword),
                         str("first_name").max(150),
                         str("last_name").max(150),
                         str("email").max(254).pattern(EMAIL, "Enter a valid email address."),
                         bool("is_active").dflt(true),
-                        bool("is_staff").dflt(false),
                         datetime("date_joined").readOnly().nullable(),
                         datetime("last_login").readOnly().nullable(),
-                        m2m("groups", "users.group", "users_user_groups", "user_id", "group_id"),
+                        m2m("groups", "users.group", SystemTables.USERS_USER_GROUPS, "user_id", "group_id"),
                         m2m(
                                 "permissions",
                                 "users.objectpermission",
-                                "users_objectpermission_users",
+                                SystemTables.USERS_OBJECTPERMISSION_USERS,
                                 "user_id",
                                 "objectpermission_id"))
                 .display(UsersModels::userDisplay)
@@ -106,40 +109,49 @@ public class UsersModels implements ModelDefinition {
                 .filter(ExtraFilters.each(
                                 "notification_group_id",
                                 Kind.INTEGER,
-                                "{t}.id in (select user_id from extras_notificationgroup_users where notificationgroup_id = ?)")
-                        .choicesFrom("extras_notificationgroup", "id"))
+                                "{t}.id in (select user_id from " + ExtrasTables.NOTIFICATIONGROUP_USERS
+                                        + " where notificationgroup_id = ?)")
+                        .choicesFrom(ExtrasTables.NOTIFICATIONGROUP, "id"))
+                .filters(OwnerModels.memberOf("users_owner_users", "user_id"))
                 .ordering("t.username")
                 .search("t.username", "t.first_name", "t.last_name", "t.email")
                 .brief("username");
 
-        Model group = Model.of("users", "groups", "users.group", "users_group", "group")
+        Model group = Model.of("users", "groups", "group")
                 .fields(
                         str("name").required().max(150).unique(),
                         str("description").max(200),
                         m2m(
                                 "permissions",
                                 "users.objectpermission",
-                                "users_objectpermission_groups",
+                                SystemTables.USERS_OBJECTPERMISSION_GROUPS,
                                 "group_id",
                                 "objectpermission_id"),
-                        count("user_count", "users_user_groups", "group_id"))
+                        count("user_count", SystemTables.USERS_USER_GROUPS, "group_id"))
                 .relationFilter("permission_id", "permissions", "id")
                 .filter(ExtraFilters.each(
                                 "user_id",
                                 Kind.INTEGER,
-                                "{t}.id in (select g.group_id from users_user_groups g where g.user_id = ?)")
-                        .choicesFrom("users_user", "id"))
+                                "{t}.id in (select g.group_id from " + SystemTables.USERS_USER_GROUPS
+                                        + " g where g.user_id = ?)")
+                        .choicesFrom(SystemTables.USERS_USER, "id"))
                 .filter(ExtraFilters.each(
                                 "notification_group_id",
                                 Kind.INTEGER,
-                                "{t}.id in (select group_id from extras_notificationgroup_groups where notificationgroup_id = ?)")
-                        .choicesFrom("extras_notificationgroup", "id"))
+                                "{t}.id in (select group_id from " + ExtrasTables.NOTIFICATIONGROUP_GROUPS
+                                        + " where notificationgroup_id = ?)")
+                        .choicesFrom(ExtrasTables.NOTIFICATIONGROUP, "id"))
+                .filters(OwnerModels.memberOf("users_owner_user_groups", "group_id"))
                 .ordering("t.name")
                 .search("t.name", "t.description")
                 .brief("display_url", "name", "description");
 
         Model permission = Model.of(
-                        "users", "permissions", "users.objectpermission", "users_objectpermission", "object permission")
+                        "users",
+                        "permissions",
+                        "users.objectpermission",
+                        SystemTables.USERS_OBJECTPERMISSION,
+                        "object permission")
                 .fields(
                         str("name").required().max(100),
                         str("description").max(200),
@@ -152,10 +164,15 @@ public class UsersModels implements ModelDefinition {
                         m2m(
                                 "groups",
                                 "users.group",
-                                "users_objectpermission_groups",
+                                SystemTables.USERS_OBJECTPERMISSION_GROUPS,
                                 "objectpermission_id",
                                 "group_id"),
-                        m2m("users", "users.user", "users_objectpermission_users", "objectpermission_id", "user_id"))
+                        m2m(
+                                "users",
+                                "users.user",
+                                SystemTables.USERS_OBJECTPERMISSION_USERS,
+                                "objectpermission_id",
+                                "user_id"))
                 .validator(this::permissionRules)
                 .relationFilter("group", "groups", "name")
                 .relationFilter("group_id", "groups", "id")
@@ -166,18 +183,21 @@ public class UsersModels implements ModelDefinition {
                 .search("t.name", "t.description")
                 .brief("name", "description", "enabled", "object_types", "actions");
 
-        // NetBox 4.5's fields in its order; version 1 (a 40-character key that is the secret)
-        // stays the default so that 4.4 clients, which read "key" from the created token, work
-        Model token = Model.of("users", "tokens", "users.token", "users_token", "token")
+        // NetBox 4.6's fields in its order. Without a version a token is NetBox 4.6's default, v2
+        // (when a pepper is configured; TokenRules), unless the request sends the v1 secret as
+        // "key", as a 4.4 client does.
+        // Neither version's secret is stored: the column "key" holds v2 public keys only.
+        Model token = Model.of("users", "tokens", "users.token", SystemTables.USERS_TOKEN, "token")
                 .fields(
                         integer("version")
-                                .dflt(1)
+                                .integerChoices(ChoiceSet.of("1", "v1", "2", "v2"))
                                 .help("1: the key is the secret (NetBox 4.4); 2: nbt_<key>.<token>,"
-                                        + " the secret stored only as an HMAC"),
+                                        + " the secret stored only as an HMAC (the default)"),
                         str("key")
                                 .max(40)
                                 .unique()
                                 .secret()
+                                .revealedAs(r -> isV2(r) ? null : issuedSecrets.plaintext(r.str("hmac_digest")))
                                 .pattern(
                                         "^[0-9a-fA-F]{40}$",
                                         "Ensure this field has exactly 40 hexadecimal characters."),
@@ -188,43 +208,54 @@ public class UsersModels implements ModelDefinition {
                         datetime("last_used").readOnly().nullable(),
                         bool("enabled").dflt(true),
                         bool("write_enabled").dflt(true),
-                        integer("pepper_id").readOnly().nullable(),
+                        // NetBox's pepper_id is a v2 token's; a v1 token's digest has one too, not shown
+                        integer("pepper_id")
+                                .readOnly()
+                                .nullable()
+                                .readAs("case when t.version = 2 then t.pepper_id end"),
                         stringList("allowed_ips")
                                 .onWrite(UsersModels::normaliseNetworks)
                                 .help("Allowed IPv4/IPv6 networks from where the token can be used. Leave blank for no"
                                         + " restrictions. Ex: \"10.1.1.0/24, 192.168.10.16/32, 2001:DB8:1::/64\""),
-                        computed("token", r -> issuedSecrets.plaintext(r.str("key")))
+                        computed("token", r -> issuedSecrets.plaintext(r.str("hmac_digest")))
                                 .renders(Kind.STRING)
                                 .secret()
                                 .help("The secret, shown once: in the response that creates the token"))
+                .select("hmac_digest", "t.hmac_digest")
+                .select("key_tail", "t.key_tail")
                 .display(UsersModels::tokenDisplay)
-                .secretsReadable(r -> isV2(r) || keyRetrievable(r))
-                .secretsFilterScope(this::retrievableKeys)
+                // a v2 key only names its token; a v1 key is shown once (no setting can show it again)
+                .secretsReadable(UsersModels::isV2)
+                .secretsFilterScope(() -> ExtraFilter.Sql.of("t.version = 2"))
+                .check(this::uniqueV1Key, "hmac_digest")
                 .relationFilter("user", "user", "username")
                 .ordering("t.created desc")
                 .search("t.description")
                 .brief("version", "key", "write_enabled", "description", "enabled");
         token.hook(new TokenRules(token));
+        // not change-logged models in NetBox: no event rule may name them, and so none sends their events anywhere
+        List.of(user, group, permission, token).forEach(m -> m.eventRules(false));
         return List.of(user, group, permission, token);
     }
 
     /**
-     * ALLOW_TOKEN_RETRIEVAL shows the key of an existing token to its owner only. (NetBox shows
-     * it to anyone who may view the token; here no one ever reads another user's key.)
+     * A v1 key is unique, as NetBox's: no other v1 token has it, whichever pepper made that
+     * token's digest. (The partial unique index on the digest catches a race under one pepper.)
      */
-    private boolean keyRetrievable(Row token) {
-        RequestContext.Caller caller = request.caller();
-        return settings.allowTokenRetrieval()
-                && caller != null
-                && Objects.equals(token.longValue("user_id"), caller.userId());
-    }
-
-    /** {@link #keyRetrievable} as SQL, and v2 tokens (whose key is no secret). */
-    private ExtraFilter.Sql retrievableKeys() {
-        RequestContext.Caller caller = request.caller();
-        return settings.allowTokenRetrieval() && caller != null
-                ? ExtraFilter.Sql.of("t.version = 2 or t.user_id = ?", caller.userId())
-                : ExtraFilter.Sql.of("t.version = 2");
+    private void uniqueV1Key(Queries db, Row row, Long selfId, Map<String, List<String>> errors) {
+        String key = isV2(row) ? null : issuedSecrets.plaintext(row.str("hmac_digest"));
+        if (key == null) {
+            return; // no new key in this write
+        }
+        boolean taken = !db.query(
+                        "select 1 from " + SystemTables.USERS_TOKEN
+                                + " where version = 1 and hmac_digest = any(?) and id <> ?",
+                        new Db.SqlArray("text", digests.candidates(key)),
+                        selfId == null ? 0L : selfId)
+                .isEmpty();
+        if (taken) {
+            add(errors, "key", "token with this key already exists.");
+        }
     }
 
     /** A v2 token's key only names it (the secret is elsewhere): it is shown like any field. */
@@ -253,11 +284,11 @@ public class UsersModels implements ModelDefinition {
 
     /** A v2 token's key; never a v1 key itself: 34 asterisks and its last six characters, as NetBox shows v1 tokens. */
     private static String tokenDisplay(Row r) {
-        String key = Objects.toString(r.str("key"), "");
         if (isV2(r)) {
-            return key;
+            return Objects.toString(r.str("key"), "");
         }
-        return key.length() < 6 ? "" : "*".repeat(34) + key.substring(key.length() - 6);
+        String tail = Objects.toString(r.str("key_tail"), "");
+        return tail.isEmpty() ? "" : "*".repeat(34) + tail;
     }
 
     /** NetBox's password validators (at least 12 characters, a digit, an upper- and a lower-case letter), then the hash. */
@@ -279,7 +310,7 @@ public class UsersModels implements ModelDefinition {
         if (password.chars().noneMatch(Character::isLowerCase)) {
             throw new IllegalArgumentException("Password must have at least one lowercase letter.");
         }
-        return PasswordHasher.hash(password, settings.passwordHashIterations());
+        return hashing.hash(password);
     }
 
     /** allowed_ips: each entry an IPv4/IPv6 prefix or address, stored normalised ("10.0.0.0/8"). */
@@ -294,7 +325,7 @@ public class UsersModels implements ModelDefinition {
         return out;
     }
 
-    /** Object types must be models of this service, actions plain names, constraints usable on every type. */
+    /** Object types must be models of this service (or NetBox's), actions plain names. */
     @SuppressWarnings("unchecked")
     private void permissionRules(Row row, Map<String, List<String>> errors) {
         List<String> types = row.get("object_types") instanceof List<?> l ? (List<String>) l : List.of();
@@ -303,12 +334,8 @@ public class UsersModels implements ModelDefinition {
         if (actions.isEmpty()) {
             add(errors, "actions", "This list may not be empty.");
         }
-        List<Model> models = new ArrayList<>();
         for (String t : types) {
-            Optional<Model> m = registry.get().byContentType(t);
-            if (m.isPresent()) {
-                models.add(m.get()); // its constraints are checked below
-            } else if (!NetBoxObjectTypes.contains(t)) {
+            if (registry.get().byContentType(t).isEmpty() && !NetBoxObjectTypes.contains(t)) {
                 add(errors, "object_types", "Invalid content type: " + t);
             }
         }
@@ -317,14 +344,8 @@ public class UsersModels implements ModelDefinition {
                 add(errors, "actions", "Invalid action: " + a);
             }
         }
-        JsonNode constraints = (JsonNode) row.get("constraints");
-        for (Model m : models) {
-            try {
-                constraintCompiler.compile(m, constraints, 0);
-            } catch (ConstraintCompiler.InvalidConstraint e) {
-                add(errors, "constraints", "Invalid filter for " + m.verboseName() + ": " + e.getMessage());
-            }
-        }
+        // constraints are taken as NetBox's API takes them (any JSON); a constraint that does not
+        // fit a model grants nothing on it when permissions are evaluated (Access.restriction)
     }
 
     private static void add(Map<String, List<String>> errors, String field, String message) {
@@ -334,16 +355,18 @@ public class UsersModels implements ModelDefinition {
     /** A password change ends the user's browser sessions, as Django's session auth hash does. */
     private final class EndSessionsOnPasswordChange implements WriteHook.OnWrittenRow {
         @Override
-        public void afterWrite(Row written, Row changes, Row existing) {
+        public List<FollowUp> afterWrite(Queries db, Row written, Row changes, Row existing) {
             if (existing != null && changes.containsKey("password")) {
                 sessions.deleteForUser(written.id());
             }
+            return List.of();
         }
     }
 
     /**
-     * Tokens: the user is required and cannot change later; an empty key is
-     * generated (40 hex characters, 160 bits from a CSPRNG); a token for another user needs the
+     * Tokens: the user is required and cannot change later; an empty v1 key is
+     * generated (40 hex characters, 160 bits from a CSPRNG) and only its digest stored, with its
+     * last six characters for the display; a token for another user needs the
      * users.grant_token permission (action "grant" on users.token), checked on the stored token
      * so that the permission's constraints apply.
      */
@@ -358,11 +381,13 @@ public class UsersModels implements ModelDefinition {
         public void beforeWrite(Row changes, Row existing, Map<String, List<String>> errors) {
             if (existing == null) {
                 Object version = changes.get("version");
-                if (version == null || ((Number) version).intValue() == 1) {
-                    if (Objects.toString(changes.get("key"), "").isEmpty()) {
-                        changes.put("key", PasswordHasher.newTokenKey());
-                    }
-                    issuedSecrets.issued(changes.str("key"), changes.str("key"));
+                if (version == null) {
+                    boolean v1Key = !Objects.toString(changes.get("key"), "").isEmpty();
+                    version = v1Key || peppers.current().isEmpty() ? 1 : 2;
+                    changes.put("version", version);
+                }
+                if (((Number) version).intValue() == 1) {
+                    issueV1(changes);
                 } else if (((Number) version).intValue() == 2) {
                     issueV2(changes, errors);
                 } else {
@@ -373,15 +398,32 @@ public class UsersModels implements ModelDefinition {
             if (changes.containsKey("user_id") && !Objects.equals(changes.get("user_id"), existing.get("user_id"))) {
                 add(errors, "user", "The user of an existing token cannot be changed.");
             }
+            if (changes.get("version") == null) {
+                changes.remove("version"); // null on update: the version stays
+            }
             if (changes.containsKey("version")
                     && !Objects.equals(
                             ((Number) changes.get("version")).intValue(),
                             ((Number) existing.get("version")).intValue())) {
                 add(errors, "version", "The version of an existing token cannot be changed.");
             }
-            if (isV2(existing) || Objects.toString(changes.get("key"), "x").isEmpty()) {
-                changes.remove("key"); // a v2 key is read-only; an empty key on update keeps the current one
+            if (!isV2(existing) && !Objects.toString(changes.get("key"), "").isEmpty()) {
+                issueV1(changes); // a new key for a v1 token, stored as its digest
             }
+            changes.remove("key"); // a v2 key is read-only; an empty key on update keeps the current one
+        }
+
+        /** A v1 token: the client's key or a new one; stored as its digest, shown once. */
+        private void issueV1(Row changes) {
+            String key = Objects.toString(changes.remove("key"), "");
+            if (key.isEmpty()) {
+                key = PasswordHasher.newTokenKey();
+            }
+            TokenDigests.Digest digest = digests.of(key);
+            changes.put("hmac_digest", digest.hex());
+            changes.put("pepper_id", digest.pepperId());
+            changes.put("key_tail", TokenDigests.tail(key));
+            issuedSecrets.issued(digest.hex(), key);
         }
 
         /**
@@ -398,17 +440,19 @@ public class UsersModels implements ModelDefinition {
             String secret = Secrets.randomAlphanumeric(40);
             changes.put("key", key);
             changes.put("pepper_id", pepper.get().id());
-            changes.put("hmac_digest", TokenPeppers.hmac(pepper.get().secret(), secret));
-            issuedSecrets.issued(key, secret);
+            String digest = TokenPeppers.hmac(pepper.get().secret(), secret);
+            changes.put("hmac_digest", digest);
+            issuedSecrets.issued(digest, secret);
         }
 
         @Override
-        public void afterWrite(Row written, Row changes, Row existing) {
+        public List<FollowUp> afterWrite(Queries db, Row written, Row changes, Row existing) {
             RequestContext.Caller caller = request.caller();
             boolean forOther = !Objects.equals(written.longValue("user_id"), caller.userId());
             if (existing == null && forOther && !access.permits(token, written.id(), "grant")) {
                 throw ApiException.detail(403, "This user does not have permission to create tokens for other users.");
             }
+            return List.of();
         }
     }
 }

@@ -32,12 +32,7 @@ public class VirtualDiskModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model disk = Model.of(
-                        "virtualization",
-                        "virtual-disks",
-                        "virtualization.virtualdisk",
-                        "virtualization_virtualdisk",
-                        "virtual disk")
+        Model disk = Model.of("virtualization", "virtual-disks", "virtual disk")
                 .fields(
                         fk("virtual_machine", "virtualization.virtualmachine")
                                 .required()

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.sourceoftruth.records.dcim.DcimChoices;
 import org.sourceoftruth.records.dcim.DcimModels;
+import org.sourceoftruth.records.dcim.DcimTables;
 import org.sourceoftruth.records.dcim.InterfaceModels;
 import org.sourceoftruth.records.dcim.PrimaryIps;
 import org.sourceoftruth.records.dcim.ScopeFilters;
@@ -23,7 +24,7 @@ import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.UniqueRule;
 import org.sourceoftruth.records.tenancy.TenancyFilters;
 
-/** virtualization: cluster types and groups, clusters, virtual machines and their interfaces. */
+/** virtualization: cluster types and groups, clusters, virtual machine types, virtual machines and their interfaces. */
 @ApplicationScoped
 public class VirtualizationModels implements ModelDefinition {
     @Inject
@@ -41,30 +42,19 @@ public class VirtualizationModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model clusterType = organizational(
-                        "virtualization",
-                        "cluster-types",
-                        "virtualization.clustertype",
-                        "virtualization_clustertype",
-                        "cluster type")
+        Model clusterType = organizational("virtualization", "cluster-types", "cluster type")
                 .fields(str("description").max(200), str("comments"))
                 .standardTail()
                 .fields(count("cluster_count", "virtualization_cluster", "type_id"))
                 .brief("cluster_count");
 
-        Model clusterGroup = organizational(
-                        "virtualization",
-                        "cluster-groups",
-                        "virtualization.clustergroup",
-                        "virtualization_clustergroup",
-                        "cluster group")
+        Model clusterGroup = organizational("virtualization", "cluster-groups", "cluster group")
                 .fields(str("description").max(200), str("comments"))
                 .standardTail()
                 .fields(count("cluster_count", "virtualization_cluster", "group_id"))
                 .brief("cluster_count");
 
-        Model cluster = Model.of(
-                        "virtualization", "clusters", "virtualization.cluster", "virtualization_cluster", "cluster")
+        Model cluster = Model.of("virtualization", "clusters", "cluster")
                 .fields(
                         str("name").required().max(100),
                         fk("type", "virtualization.clustertype").required().protect(),
@@ -76,7 +66,7 @@ public class VirtualizationModels implements ModelDefinition {
                         str("comments"))
                 .standardTail()
                 .fields(
-                        count("device_count", "dcim_device", "cluster_id"),
+                        count("device_count", DcimTables.DEVICE, "cluster_id"),
                         count("virtualmachine_count", "virtualization_virtualmachine", "cluster_id"),
                         computed("allocated_vcpus", r -> r.get("_vcpus")),
                         computed("allocated_memory", r -> r.get("_memory")),
@@ -97,14 +87,29 @@ public class VirtualizationModels implements ModelDefinition {
                 .search("t.name", "t.description", "t.comments")
                 .brief("name", "description", "virtualmachine_count");
 
-        Model virtualMachine = Model.of(
-                        "virtualization",
-                        "virtual-machines",
-                        "virtualization.virtualmachine",
-                        "virtualization_virtualmachine",
-                        "virtual machine")
+        // defaults for the virtual machines created with the type (V201's trigger applies them)
+        Model virtualMachineType = Model.of("virtualization", "virtual-machine-types", "virtual machine type")
+                .fields(
+                        str("name").required().max(100),
+                        slug("slug").unique(),
+                        fk("default_platform", "dcim.platform"),
+                        decimal("default_vcpus").nullable(),
+                        integer("default_memory").range(0, Integer.MAX_VALUE).nullable(),
+                        str("description").max(200),
+                        str("comments"))
+                .standardTail()
+                .fields(count("virtual_machine_count", "virtualization_virtualmachine", "virtual_machine_type_id"))
+                .unique(UniqueRule.of("Virtual machine type name must be unique.", "name")
+                        .ignoreCase("name"))
+                .ordering("t.name")
+                .search("t.name", "t.description", "t.comments")
+                .brief("name", "slug", "description");
+
+        Model virtualMachine = Model.of("virtualization", "virtual-machines", "virtual machine")
                 .fields(
                         str("name").required().max(64),
+                        fk("virtual_machine_type", "virtualization.virtualmachinetype")
+                                .protect(),
                         fk("role", "dcim.devicerole").protect(),
                         choice("status", VM_STATUS).dflt("active"),
                         choice("start_on_boot", START_ON_BOOT).dflt("off"),
@@ -150,7 +155,8 @@ public class VirtualizationModels implements ModelDefinition {
                                 "name")
                         .topLevel("Virtual machine name must be unique per device.")
                         .ignoreCase("name")
-                        .skipIfNull("device_id"))
+                        .skipIfNull("device_id")
+                        .onlyIfNull("cluster_id"))
                 .validator((row, errors) -> {
                     if (row.get("site_id") == null && row.get("cluster_id") == null && row.get("device_id") == null) {
                         errors.computeIfAbsent("__all__", k -> new ArrayList<>())
@@ -186,9 +192,9 @@ public class VirtualizationModels implements ModelDefinition {
                 .filter(ExtraFilters.each(
                                 "region_id",
                                 Kind.INTEGER,
-                                "{t}.site_id in (select id from dcim_site where" + " region_id in ("
-                                        + ScopeFilters.descendantsOf("dcim_region") + "))")
-                        .choicesFrom("dcim_region", "id"))
+                                "{t}.site_id in (select id from " + DcimTables.SITE + " where" + " region_id in ("
+                                        + ScopeFilters.descendantsOf(DcimTables.REGION) + "))")
+                        .choicesFrom(DcimTables.REGION, "id"))
                 .filters(TenancyFilters.tenantGroup())
                 .relationFilter("primary_ip4", "primary_ip4", "address")
                 .relationFilter("primary_ip6", "primary_ip6", "address")
@@ -249,7 +255,7 @@ public class VirtualizationModels implements ModelDefinition {
                 .brief("display_url", "virtual_machine", "name", "description");
 
         org.sourceoftruth.records.dcim.L2vpnTerminations.declare(vmInterface);
-        return List.of(clusterType, clusterGroup, cluster, virtualMachine, vmInterface);
+        return List.of(clusterType, clusterGroup, cluster, virtualMachineType, virtualMachine, vmInterface);
     }
 
     private static String[] interfaceOrder() {

@@ -7,6 +7,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.sourceoftruth.records.dcim.DcimTables;
+import org.sourceoftruth.records.ipam.IpamTables;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Kind;
@@ -15,6 +17,7 @@ import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.Queries;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.tenancy.TenancyFilters;
+import org.sourceoftruth.records.virtualization.VirtualizationTables;
 
 /** vpn L2VPNs and their terminations on device interfaces, VM interfaces and VLANs. */
 @ApplicationScoped
@@ -23,10 +26,11 @@ public class L2vpnModels implements ModelDefinition {
     static final List<String> ASSIGNMENT_TYPES = List.of("dcim.interface", "ipam.vlan", "virtualization.vminterface");
     /** The terminated object's text (NetBox's str(): an interface's name, a VLAN's "name (vid)"). */
     private static final String ASSIGNED_DISPLAY = "case t.assigned_object_type"
-            + " when 'dcim.interface' then (select o.name from dcim_interface o where o.id = t.assigned_object_id)"
-            + " when 'virtualization.vminterface' then (select o.name from virtualization_vminterface o"
+            + " when 'dcim.interface' then (select o.name from " + DcimTables.INTERFACE
+            + " o where o.id = t.assigned_object_id)"
+            + " when 'virtualization.vminterface' then (select o.name from " + VirtualizationTables.VMINTERFACE + " o"
             + " where o.id = t.assigned_object_id)"
-            + " when 'ipam.vlan' then (select o.name || ' (' || o.vid || ')' from ipam_vlan o"
+            + " when 'ipam.vlan' then (select o.name || ' (' || o.vid || ')' from " + IpamTables.VLAN + " o"
             + " where o.id = t.assigned_object_id) end";
 
     private static final String L2VPN_DISPLAY = "select x.name || coalesce(' (' || nullif(x.identifier, 0) || ')', '')"
@@ -34,7 +38,7 @@ public class L2vpnModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model l2vpn = Model.of("vpn", "l2vpns", "vpn.l2vpn", "vpn_l2vpn", "L2VPN")
+        Model l2vpn = Model.of("vpn", "l2vpns", "L2VPN")
                 .fields(
                         integer("identifier").nullable(),
                         str("name").required().max(100).unique(),
@@ -67,12 +71,7 @@ public class L2vpnModels implements ModelDefinition {
                 .search("t.name", "t.description", "t.identifier::text")
                 .brief("identifier", "name", "slug", "type", "description");
 
-        Model termination = Model.of(
-                        "vpn",
-                        "l2vpn-terminations",
-                        "vpn.l2vpntermination",
-                        "vpn_l2vpntermination",
-                        "L2VPN termination")
+        Model termination = Model.of("vpn", "l2vpn-terminations", "L2VPN termination")
                 .fields(
                         fk("l2vpn", "vpn.l2vpn").required().cascade().label("L2VPN"),
                         genericFk("assigned_object", "assigned_object_type", "assigned_object_id", ASSIGNMENT_TYPES)
@@ -156,49 +155,53 @@ public class L2vpnModels implements ModelDefinition {
         static List<ExtraFilter> all() {
             List<ExtraFilter> out = new ArrayList<>();
             out.addAll(placement("site_id", Kind.INTEGER, "?"));
-            out.addAll(placement("site", Kind.STRING, "(select id from dcim_site where slug = ?)"));
-            out.addAll(placement("region_id", Kind.INTEGER, "(select id from dcim_site where region_id = ?)"));
+            out.addAll(placement("site", Kind.STRING, "(select id from " + DcimTables.SITE + " where slug = ?)"));
+            out.addAll(placement(
+                    "region_id", Kind.INTEGER, "(select id from " + DcimTables.SITE + " where region_id = ?)"));
             out.addAll(placement(
                     "region",
                     Kind.STRING,
-                    "(select s.id from dcim_site s join dcim_region r" + " on r.id = s.region_id where r.slug = ?)"));
-            out.addAll(assigned("interface", "dcim.interface", "dcim_interface"));
-            out.addAll(assigned("vminterface", "virtualization.vminterface", "virtualization_vminterface"));
+                    "(select s.id from " + DcimTables.SITE + " s join " + DcimTables.REGION + " r"
+                            + " on r.id = s.region_id where r.slug = ?)"));
+            out.addAll(assigned("interface", "dcim.interface", DcimTables.INTERFACE));
+            out.addAll(assigned("vminterface", "virtualization.vminterface", VirtualizationTables.VMINTERFACE));
             out.add(ExtraFilters.each(
                             "vlan",
                             Kind.STRING,
-                            typed("ipam.vlan") + " in (select id from ipam_vlan" + " where name = ?)")
-                    .choicesFrom("ipam_vlan", "name"));
+                            typed("ipam.vlan") + " in (select id from " + IpamTables.VLAN + " where name = ?)")
+                    .choicesFrom(IpamTables.VLAN, "name"));
             out.add(ExtraFilters.each("vlan_id", Kind.INTEGER, typed("ipam.vlan") + " = ?")
-                    .choicesFrom("ipam_vlan", "id"));
+                    .choicesFrom(IpamTables.VLAN, "id"));
             out.addAll(ExtraFilters.number(
                     "vlan_vid",
-                    "(select v.vid from ipam_vlan v where {t}.assigned_object_type"
+                    "(select v.vid from " + IpamTables.VLAN + " v where {t}.assigned_object_type"
                             + " = 'ipam.vlan' and v.id = {t}.assigned_object_id)"));
             out.add(ExtraFilters.each(
                             "device",
                             Kind.STRING,
-                            typed("dcim.interface") + " in (select i.id from"
-                                    + " dcim_interface i join dcim_device d on d.id = i.device_id where d.name = ?)")
-                    .choicesFrom("dcim_device", "name"));
+                            typed("dcim.interface") + " in (select i.id from" + " " + DcimTables.INTERFACE + " i join "
+                                    + DcimTables.DEVICE + " d on d.id = i.device_id where d.name = ?)")
+                    .choicesFrom(DcimTables.DEVICE, "name"));
             out.add(ExtraFilters.each(
                             "device_id",
                             Kind.INTEGER,
-                            typed("dcim.interface") + " in (select id from" + " dcim_interface where device_id = ?)")
-                    .choicesFrom("dcim_device", "id"));
+                            typed("dcim.interface") + " in (select id from" + " " + DcimTables.INTERFACE
+                                    + " where device_id = ?)")
+                    .choicesFrom(DcimTables.DEVICE, "id"));
             out.add(ExtraFilters.each(
                             "virtual_machine",
                             Kind.STRING,
                             typed("virtualization.vminterface")
-                                    + " in (select i.id from virtualization_vminterface i join virtualization_virtualmachine m"
+                                    + " in (select i.id from " + VirtualizationTables.VMINTERFACE + " i join "
+                                    + VirtualizationTables.VIRTUALMACHINE + " m"
                                     + " on m.id = i.virtual_machine_id where m.name = ?)")
-                    .choicesFrom("virtualization_virtualmachine", "name"));
+                    .choicesFrom(VirtualizationTables.VIRTUALMACHINE, "name"));
             out.add(ExtraFilters.each(
                             "virtual_machine_id",
                             Kind.INTEGER,
-                            typed("virtualization.vminterface")
-                                    + " in (select id from virtualization_vminterface where virtual_machine_id = ?)")
-                    .choicesFrom("virtualization_virtualmachine", "id"));
+                            typed("virtualization.vminterface") + " in (select id from "
+                                    + VirtualizationTables.VMINTERFACE + " where virtual_machine_id = ?)")
+                    .choicesFrom(VirtualizationTables.VIRTUALMACHINE, "id"));
             return out;
         }
 
@@ -223,13 +226,14 @@ public class L2vpnModels implements ModelDefinition {
             return List.of(ExtraFilters.each(
                     name,
                     kind,
-                    "(" + typed("ipam.vlan") + " in (select id from ipam_vlan"
+                    "(" + typed("ipam.vlan") + " in (select id from " + IpamTables.VLAN
                             + " where site_id" + in + ")) or (" + typed("dcim.interface")
-                            + " in (select i.id from dcim_interface i"
-                            + " join dcim_device d on d.id = i.device_id where d.site_id" + in + ")) or ("
+                            + " in (select i.id from " + DcimTables.INTERFACE + " i"
+                            + " join " + DcimTables.DEVICE + " d on d.id = i.device_id where d.site_id" + in + ")) or ("
                             + typed("virtualization.vminterface")
-                            + " in (select i.id from virtualization_vminterface i join"
-                            + " virtualization_virtualmachine m on m.id = i.virtual_machine_id where m.site_id" + in
+                            + " in (select i.id from " + VirtualizationTables.VMINTERFACE + " i join"
+                            + " " + VirtualizationTables.VIRTUALMACHINE
+                            + " m on m.id = i.virtual_machine_id where m.site_id" + in
                             + "))"));
         }
     }

@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.sourceoftruth.records.dcim.DcimTables;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.ExtraFilters;
 import org.sourceoftruth.records.model.Kind;
@@ -16,6 +17,7 @@ import org.sourceoftruth.records.model.ModelDefinition;
 import org.sourceoftruth.records.model.Queries;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.tenancy.TenancyFilters;
+import org.sourceoftruth.records.virtualization.VirtualizationTables;
 
 /** vpn tunnels: tunnel groups, tunnels, and their terminations on device and VM interfaces. */
 @ApplicationScoped
@@ -25,13 +27,13 @@ public class TunnelModels implements ModelDefinition {
 
     @Override
     public List<Model> models() {
-        Model group = organizational("vpn", "tunnel-groups", "vpn.tunnelgroup", "vpn_tunnelgroup", "tunnel group")
-                .fields(str("description").max(200))
+        Model group = organizational("vpn", "tunnel-groups", "tunnel group")
+                .fields(str("description").max(200), str("comments"))
                 .standardTail()
                 .fields(count("tunnel_count", "vpn_tunnel", "group_id"))
                 .brief("tunnel_count");
 
-        Model tunnel = Model.of("vpn", "tunnels", "vpn.tunnel", "vpn_tunnel", "tunnel")
+        Model tunnel = Model.of("vpn", "tunnels", "tunnel")
                 .fields(
                         str("name").required().max(100).unique(),
                         choice("status", TUNNEL_STATUS).dflt("active"),
@@ -49,12 +51,7 @@ public class TunnelModels implements ModelDefinition {
                 .search("t.name", "t.description", "t.comments")
                 .brief("name", "description");
 
-        Model termination = Model.of(
-                        "vpn",
-                        "tunnel-terminations",
-                        "vpn.tunneltermination",
-                        "vpn_tunneltermination",
-                        "tunnel termination")
+        Model termination = Model.of("vpn", "tunnel-terminations", "tunnel termination")
                 .fields(
                         fk("tunnel", "vpn.tunnel").required().cascade(),
                         choice("role", TERMINATION_ROLE).dflt("peer"),
@@ -67,8 +64,8 @@ public class TunnelModels implements ModelDefinition {
                 .display(r -> r.str("_tunnel") + ": Termination " + r.id())
                 .validator(TunnelModels::typeGiven)
                 .check(TunnelModels::oneTunnelPerObject)
-                .filters(onInterfaces("interface", "dcim.interface", "dcim_interface"))
-                .filters(onInterfaces("vminterface", "virtualization.vminterface", "virtualization_vminterface"))
+                .filters(onInterfaces("interface", "dcim.interface", DcimTables.INTERFACE))
+                .filters(onInterfaces("vminterface", "virtualization.vminterface", VirtualizationTables.VMINTERFACE))
                 .ordering("(select x.name from vpn_tunnel x where x.id = t.tunnel_id)", "t.role")
                 // the display text: NetBox's filter set has no search of its own here
                 .search("(select x.name || ': Termination ' || t.id from vpn_tunnel x where x.id = t.tunnel_id)");
@@ -98,7 +95,7 @@ public class TunnelModels implements ModelDefinition {
         if (type == null || id == null) {
             return;
         }
-        String table = type.equals("dcim.interface") ? "dcim_interface" : "virtualization_vminterface";
+        String table = type.equals("dcim.interface") ? DcimTables.INTERFACE : VirtualizationTables.VMINTERFACE;
         List<Row> other = db.query(
                 "select o.name as object, x.name as tunnel from vpn_tunneltermination tt"
                         + " join vpn_tunnel x on x.id = tt.tunnel_id join " + table + " o on o.id = tt.termination_id"

@@ -24,9 +24,12 @@ public class HttpFilters {
     @Inject
     ApiConfig config;
 
+    @Inject
+    TimeOrderedUuids uuids;
+
     void install(@Observes Router router) {
         router.route().order(-1000).handler(ctx -> {
-            UUID id = TimeOrderedUuids.next();
+            UUID id = uuids.next();
             String idText = id.toString();
             ctx.put(REQUEST_ID, id);
             RequestLog.begin(ctx, idText);

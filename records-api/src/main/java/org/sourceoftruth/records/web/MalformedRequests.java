@@ -24,6 +24,12 @@ import org.sourceoftruth.records.model.ModelRegistry;
  *       above these, because Vert.x answers requests beyond them itself with an empty body;</li>
  *   <li>a {@code ;} in the path → 404: JAX-RS would strip it as a matrix parameter, so that
  *       {@code /api/dcim/devices/1;drop/} would reach device 1;</li>
+ *   <li>an empty segment ({@code /api//dcim/}) or a dot segment, plain or percent-encoded
+ *       ({@code /api/dcim/sites/%2e%2e/}) → 404: the router would merge and resolve them to
+ *       another path, where Django's URL patterns match the path as sent;</li>
+ *   <li>more than {@link #MAX_QUERY_PARAMETERS} query parameters → 400, as Django's
+ *       {@code DATA_UPLOAD_MAX_NUMBER_FIELDS}: the query decoder would otherwise drop those beyond
+ *       its own limit silently, and a filter list would quietly lose values;</li>
  *   <li>a NUL character (PostgreSQL cannot store it) in a query parameter → 400 naming the
  *       parameter, DRF's "Null characters are not allowed."; in the path → 400;</li>
  *   <li>a body declared larger than the HTTP limit ({@code quarkus.http.limits.max-body-size},
@@ -41,6 +47,10 @@ public class MalformedRequests {
     static final int MAX_URL_LENGTH = 16 * 1024;
 
     static final int MAX_HEADER_BYTES = 32 * 1024;
+
+    /** Django's default DATA_UPLOAD_MAX_NUMBER_FIELDS, which NetBox keeps. */
+    static final int MAX_QUERY_PARAMETERS = 1000;
+
     private static final String NULL_CHARACTERS = "Null characters are not allowed.";
 
     private static final Pattern MODEL_PATH = Pattern.compile("^/api/([a-z-]+)/([a-z0-9-]+)/(?:[0-9]+/)?$");
@@ -74,6 +84,10 @@ public class MalformedRequests {
             refuse(ctx, 404, detail("Not found."));
             return;
         }
+        if (hasEmptyOrDotSegment(path)) {
+            refuse(ctx, 404, detail("Not found."));
+            return;
+        }
         if (path.indexOf('\0') >= 0 || path.toLowerCase(Locale.ROOT).contains("%00")) {
             refuse(ctx, 400, detail(NULL_CHARACTERS));
             return;
@@ -88,6 +102,10 @@ public class MalformedRequests {
         String type = ctx.request().getHeader("Content-Type");
         if (type != null && type.trim().toLowerCase(Locale.ROOT).startsWith("multipart/") && !takesUploads(path)) {
             refuse(ctx, 415, detail("Unsupported media type \"" + type + "\" in request."));
+            return;
+        }
+        if (queryParameterCount(ctx.request().query()) > MAX_QUERY_PARAMETERS) {
+            refuse(ctx, 400, detail("Too many query parameters: at most " + MAX_QUERY_PARAMETERS + " are accepted."));
             return;
         }
         MultiMap params;
@@ -106,6 +124,47 @@ public class MalformedRequests {
             }
         }
         ctx.next();
+    }
+
+    /** The number of non-empty {@code &}-separated fields of a raw query string. */
+    static int queryParameterCount(String query) {
+        if (query == null || query.isEmpty()) {
+            return 0;
+        }
+        int count = 0;
+        int start = 0;
+        while (start <= query.length()) {
+            int end = query.indexOf('&', start);
+            if (end < 0) {
+                end = query.length();
+            }
+            if (end > start) {
+                count++;
+            }
+            start = end + 1;
+        }
+        return count;
+    }
+
+    /** Whether the raw path has {@code //}, or a segment that is {@code .} or {@code ..} once decoded. */
+    static boolean hasEmptyOrDotSegment(String path) {
+        int start = path.startsWith("/") ? 1 : 0;
+        while (start < path.length()) {
+            int end = path.indexOf('/', start);
+            if (end < 0) {
+                end = path.length();
+            }
+            String segment = path.substring(start, end);
+            if (segment.isEmpty() && end < path.length()) {
+                return true;
+            }
+            String decoded = segment.replace("%2e", ".").replace("%2E", ".");
+            if (decoded.equals(".") || decoded.equals("..")) {
+                return true;
+            }
+            start = end + 1;
+        }
+        return false;
     }
 
     /**

@@ -1,12 +1,13 @@
 package org.sourceoftruth.records.web;
 
 import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
 import java.util.UUID;
 import org.jboss.logging.MDC;
 import org.sourceoftruth.observability.RequestLog;
 import org.sourceoftruth.records.db.TimeOrderedUuids;
 
-/** Per-request facts the engine needs: the request id (X-Request-ID) and the caller. */
+/** Per-request facts the engine needs: the request id (X-Request-ID), method and path, and the caller. */
 @RequestScoped
 public class RequestContext {
     /**
@@ -15,15 +16,20 @@ public class RequestContext {
      */
     private UUID requestId;
 
+    @Inject
+    TimeOrderedUuids uuids;
+
     private Caller caller;
     private String baseUrl = "";
+    private String method;
+    private String path;
 
     /** The authenticated caller; {@code null} for anonymous requests. */
     public record Caller(long userId, String username, boolean superuser, long tokenId, boolean writeEnabled) {}
 
     public UUID requestId() {
         if (requestId == null) {
-            requestId = TimeOrderedUuids.next();
+            requestId = uuids.next();
         }
         return requestId;
     }
@@ -51,5 +57,20 @@ public class RequestContext {
 
     public void baseUrl(String url) {
         this.baseUrl = url;
+    }
+
+    /** The HTTP method of the request, null outside one (a scheduled job's changes). */
+    public String method() {
+        return method;
+    }
+
+    /** The request's path without its query (Django's request.path), null outside a request. */
+    public String path() {
+        return path;
+    }
+
+    public void request(String method, String path) {
+        this.method = method;
+        this.path = path;
     }
 }

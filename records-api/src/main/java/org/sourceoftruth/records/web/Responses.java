@@ -19,6 +19,14 @@ public final class Responses {
                 .build();
     }
 
+    /** A JSON response whose body is produced while it is written. */
+    public static Response json(int status, JsonResponseBody.Content body, HttpHeaders headers) {
+        return Response.status(status)
+                .entity(new JsonResponseBody(body, indentOf(headers)))
+                .type("application/json")
+                .build();
+    }
+
     public static int indentOf(HttpHeaders headers) {
         if (headers == null) {
             return 0;

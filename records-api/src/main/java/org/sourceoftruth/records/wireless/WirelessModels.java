@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.sourceoftruth.records.circuits.CircuitsModels;
 import org.sourceoftruth.records.dcim.DcimChoices;
+import org.sourceoftruth.records.dcim.DcimTables;
 import org.sourceoftruth.records.dcim.InterfaceModels;
 import org.sourceoftruth.records.dcim.ScopeFilters;
 import org.sourceoftruth.records.model.ChoiceSet;
@@ -41,8 +42,6 @@ public class WirelessModels implements ModelDefinition {
         Model group = nestedGroup(
                         "wireless",
                         "wireless-lan-groups",
-                        "wireless.wirelesslangroup",
-                        "wireless_wirelesslangroup",
                         "wireless LAN group",
                         count("wirelesslan_count", "wireless_wirelesslan", "group_id"))
                 .apiName("WirelessLANGroup");
@@ -50,8 +49,7 @@ public class WirelessModels implements ModelDefinition {
         group.field("name").unique();
         group.field("slug").unique();
 
-        Model lan = Model.of(
-                        "wireless", "wireless-lans", "wireless.wirelesslan", "wireless_wirelesslan", "wireless LAN")
+        Model lan = Model.of("wireless", "wireless-lans", "wireless LAN")
                 .apiName("WirelessLAN")
                 .fields(
                         str("ssid").required().max(SSID_MAX).label("SSID"),
@@ -70,15 +68,14 @@ public class WirelessModels implements ModelDefinition {
                 .filter(ExtraFilters.each(
                                 "interface_id",
                                 Kind.INTEGER,
-                                "{t}.id in (select wirelesslan_id from"
-                                        + " dcim_interface_wireless_lans where interface_id = ?)")
-                        .choicesFrom("dcim_interface", "id"))
+                                "{t}.id in (select wirelesslan_id from" + " " + DcimTables.INTERFACE_WIRELESS_LANS
+                                        + " where interface_id = ?)")
+                        .choicesFrom(DcimTables.INTERFACE, "id"))
                 .ordering("t.ssid")
                 .search("t.ssid", "t.description", "t.comments")
                 .brief("ssid", "description");
 
-        Model link = Model.of(
-                        "wireless", "wireless-links", "wireless.wirelesslink", "wireless_wirelesslink", "wireless link")
+        Model link = Model.of("wireless", "wireless-links", "wireless link")
                 .apiName("WirelessLink")
                 .fields(
                         fk("interface_a", "dcim.interface").required().protect().label("Interface A"),
@@ -136,7 +133,7 @@ public class WirelessModels implements ModelDefinition {
             if (id == null) {
                 continue;
             }
-            List<Row> iface = db.query("select type from dcim_interface where id = ?", id);
+            List<Row> iface = db.query("select type from " + DcimTables.INTERFACE + " where id = ?", id);
             if (iface.isEmpty()) {
                 continue;
             }

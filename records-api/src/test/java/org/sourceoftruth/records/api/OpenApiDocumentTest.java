@@ -43,7 +43,7 @@ import org.sourceoftruth.records.model.ModelRegistry;
  */
 @QuarkusTest
 class OpenApiDocumentTest {
-    private static final String CONTRACT = "/contract/netbox-4.4-contract.json";
+    private static final String CONTRACT = "/contract/netbox-4.6-contract.json";
 
     @Inject
     ModelRegistry registry;
@@ -296,7 +296,8 @@ class OpenApiDocumentTest {
             if (brief.startsWith("Brief") && !brief.equals("Brief" + m.apiName())) {
                 wrong.add(m.path() + ": brief " + brief + " is Brief" + m.apiName() + " here");
             }
-            if (!m.isReadOnlyApi()) {
+            // an endpoint NetBox serves read-only (no request schema) may still take writes here
+            if (!m.isReadOnlyApi() && endpoint.hasNonNull("write_schema")) {
                 expect(wrong, schemas, endpoint.path("write_schema").asText(), "request of " + m.path());
                 expect(wrong, schemas, endpoint.path("patch_schema").asText(), "patch of " + m.path());
                 JsonNode create = document.at("/paths/~1api~1" + m.app() + "~1" + m.path()
@@ -461,6 +462,9 @@ class OpenApiDocumentTest {
         for (int from = 0; from < names.size(); from += 80) {
             List<String> batch = names.subList(from, Math.min(names.size(), from + 80));
             StringBuilder query = new StringBuilder("?limit=1");
+            if (batch.stream().allMatch(FilterCompiler.RESERVED::contains)) {
+                continue; // paging and representation parameters (NetBox 4.6 lists them): no filters
+            }
             for (String name : batch) {
                 if (!Set.of("limit", "offset", "ordering").contains(name)) {
                     query.append('&').append(name).append('=').append(sampleOfCode(typed.get(name)));
@@ -472,7 +476,8 @@ class OpenApiDocumentTest {
             JsonNode body =
                     r.statusCode() == 400 ? Json.MAPPER.valueToTree(r.jsonPath().getMap("$")) : null;
             for (String name : batch) {
-                if (body == null || !body.path(name).toString().contains("Unknown filter")) {
+                boolean filter = !FilterCompiler.RESERVED.contains(name);
+                if (filter && (body == null || !body.path(name).toString().contains("Unknown filter"))) {
                     known.add(name);
                 }
             }

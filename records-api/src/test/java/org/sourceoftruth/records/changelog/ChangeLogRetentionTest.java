@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class ChangeLogRetentionTest {
 
     @Inject
-    ChangeRecorder recorder;
+    ChangeLogWriter recorder;
 
     @Inject
     ChangeLogRetention retention;

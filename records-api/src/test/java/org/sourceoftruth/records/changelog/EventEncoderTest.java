@@ -74,10 +74,16 @@ class EventEncoderTest {
                 7,
                 data,
                 null,
-                data);
+                data,
+                "PATCH",
+                "/api/dcim/sites/7/",
+                4L);
         EventEncoder.Encoded full = new EventEncoder(1024 * 1024).encode(row.toEvent());
         assertFalse(full.truncated());
         ChangeEvent read = Json.fromBytes(full.bytes(), ChangeEvent.class);
+        assertEquals(
+                new ChangeEvent.Request(row.requestId().toString(), "PATCH", "/api/dcim/sites/7/", "admin"),
+                read.request());
         assertEquals(Json.MAPPER.readTree(data), read.data());
         assertNull(read.snapshots().prechange());
         assertEquals(Json.MAPPER.readTree(data), read.snapshots().postchange());
@@ -92,6 +98,7 @@ class EventEncoderTest {
                 "x".repeat(EventEncoder.KEPT_CHARS),
                 reduced.snapshots().postchange().get("comments").asText());
         assertEquals("dc1", reduced.data().get("name").asText());
+        assertEquals("PATCH", reduced.request().method(), "a reduced event keeps its request");
     }
 
     @Test

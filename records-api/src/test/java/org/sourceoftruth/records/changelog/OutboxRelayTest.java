@@ -57,7 +57,7 @@ class OutboxRelayTest {
     private static final Duration DELIVERY = Duration.ofSeconds(60);
 
     @Inject
-    ChangeRecorder recorder;
+    ChangeLogWriter recorder;
 
     @Inject
     RelayLifecycle lifecycle;

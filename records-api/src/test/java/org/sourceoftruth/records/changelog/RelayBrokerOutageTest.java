@@ -52,7 +52,7 @@ class RelayBrokerOutageTest {
     private static ScratchKafkaBroker broker;
 
     @Inject
-    ChangeRecorder recorder;
+    ChangeLogWriter recorder;
 
     @Inject
     RelayLifecycle lifecycle;

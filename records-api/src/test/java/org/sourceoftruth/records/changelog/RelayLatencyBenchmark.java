@@ -44,7 +44,7 @@ class RelayLatencyBenchmark {
     private static final int BACKLOG_TRANSACTION = 100;
 
     @Inject
-    ChangeRecorder recorder;
+    ChangeLogWriter recorder;
 
     @Inject
     RelayLifecycle lifecycle;

@@ -58,8 +58,33 @@ class RelayStatementPlanTest {
                         + text);
     }
 
+    /**
+     * Below the read bound the pending list's primary key holds every entry published since the
+     * last VACUUM; the rows there are found by their writers' transaction ids, never by a walk of
+     * that key's range. The plan is made on a list of 100,000 analysed rows below the bound, where
+     * "id < floor" on the key looked cheap to the planner.
+     */
+    @Test
+    void theRowsBelowTheBoundAreNotFoundByARangeOfThePrimaryKey() throws SQLException {
+        String text = String.join(
+                "\n",
+                genericPlan(
+                        OutboxStore.SELECT_UNPUBLISHED,
+                        "insert into core_objectchange_pending (id, xid)"
+                                + " select g, pg_current_xact_id() from generate_series(1, 100000) g",
+                        "analyze core_objectchange_pending"));
+        assertFalse(
+                text.contains("Index Cond: (id < "),
+                "the primary key of the pending list is read from the bound up only:\n" + text);
+    }
+
     /** EXPLAIN of the statement's generic plan, made in the relay's session settings. */
     private List<String> genericPlanOnEmptyTables(String statement) throws SQLException {
+        return genericPlan(statement);
+    }
+
+    /** EXPLAIN of the statement's generic plan on copies of the two tables that {@code setup} filled. */
+    private List<String> genericPlan(String statement, String... setup) throws SQLException {
         try (Connection connection = dataSource.getConnection()) {
             boolean autoCommit = connection.getAutoCommit();
             connection.setAutoCommit(false);
@@ -70,6 +95,9 @@ class RelayStatementPlanTest {
                 sql.execute("create table relay_plan_probe.core_objectchange_pending"
                         + " (like public.core_objectchange_pending including all)");
                 sql.execute("set local search_path = relay_plan_probe");
+                for (String step : setup) {
+                    sql.execute(step);
+                }
                 for (String setting : OutboxStore.SESSION_SETTINGS) {
                     sql.execute(setting.replaceFirst("^set ", "set local "));
                 }

@@ -21,13 +21,13 @@ final class SiteWriter {
     /** Advisory-lock key space of the stand-in row locks (two-int form, apart from the lease's). */
     private static final int LOCK_SPACE = 4242;
 
-    private final ChangeRecorder recorder;
+    private final ChangeLogWriter recorder;
     private final DataSource dataSource;
     private final long firstSiteId;
     private final AtomicIntegerArray versions;
 
     /** Sites get random ids so tests sharing a database or a topic do not meet. */
-    SiteWriter(ChangeRecorder recorder, DataSource dataSource, int sites) {
+    SiteWriter(ChangeLogWriter recorder, DataSource dataSource, int sites) {
         this.recorder = recorder;
         this.dataSource = dataSource;
         this.firstSiteId = ThreadLocalRandom.current().nextLong(1, 1_000_000) * 1_000;

@@ -18,8 +18,11 @@ import org.sourceoftruth.records.Api;
 
 /**
  * The real pynetbox client (Debian's python3-pynetbox 7.0.0, which `deploy/local/stack test`
- * installs) against the service at its default settings: it reads the API version anonymously,
- * then creates, reads, filters and deletes a site with a token.
+ * installs, the newest the package registries reachable here give) against the service at its
+ * default settings: it reads the API version anonymously, then creates, reads, filters and
+ * deletes a site with a token; it works with NetBox 4.6's owners and tag changes; and it drives
+ * NetBox 4.6's shapes as pynetbox 7.8's own integration suite does for 4.6: front ports with
+ * {@code rear_ports}, a cable with a profile traced end to end.
  */
 @QuarkusTest
 class PynetboxClientTest {
@@ -42,6 +45,60 @@ class PynetboxClientTest {
         assertEquals("pynetbox " + suffix, out.get("fetched"));
         assertEquals("1", out.get("filtered"));
         assertEquals("None", out.get("deleted"));
+    }
+
+    /**
+     * NetBox 4.6's resource ownership and tag changes through the same client: owners and owner
+     * groups, a site's owner (written by id, read nested, filtered by owner and owner group),
+     * and add_tags / remove_tags that change the site's tags without restating them.
+     */
+    @Test
+    void pynetboxAssignsOwnersAndChangesTags() throws Exception {
+        assumeTrue(pynetboxInstalled(), "python3-pynetbox is not installed (deploy/local/stack test installs it)");
+        Path script = Files.createTempFile("pynetbox_ownership", ".py");
+        try (var in = getClass().getResourceAsStream("/clients/pynetbox_ownership.py")) {
+            Files.write(script, in.readAllBytes());
+        }
+        String suffix = Api.uniq();
+        Map<String, String> out =
+                run(PYTHON, script.toString(), "http://127.0.0.1:" + RestAssured.port, Api.TOKEN, suffix);
+        assertEquals("og " + suffix, out.get("owner_group"), out.toString());
+        assertEquals("owner " + suffix, out.get("site_owner"), out.toString());
+        assertEquals("owned-" + suffix, out.get("by_owner"), out.toString());
+        assertEquals("owned-" + suffix, out.get("by_owner_group"), out.toString());
+        assertEquals("t1-" + suffix + ",t2-" + suffix, out.get("tags_added"), out.toString());
+        assertEquals("t2-" + suffix, out.get("tags_removed"), out.toString());
+        assertEquals("None", out.get("cleaned"), out.toString());
+    }
+
+    @Test
+    void pynetboxMapsFrontPortsWithRearPortsAndTracesAProfiledCableEndToEnd() throws Exception {
+        assumeTrue(pynetboxInstalled(), "python3-pynetbox is not installed (deploy/local/stack test installs it)");
+        Path script = Files.createTempFile("pynetbox_ports", ".py");
+        try (var in = getClass().getResourceAsStream("/clients/pynetbox_ports.py")) {
+            Files.write(script, in.readAllBytes());
+        }
+        Map<String, String> out =
+                run(PYTHON, script.toString(), "http://127.0.0.1:" + RestAssured.port, Api.TOKEN, Api.uniq());
+        String[] created = out.getOrDefault("created_rear_ports", "").split(",");
+        assertEquals(4, created.length, "created: " + out);
+        String rear = created[0].split(":")[1];
+        for (int lane = 1; lane <= 4; lane++) {
+            assertEquals("1:" + rear + ":" + lane, created[lane - 1], "created: " + out);
+        }
+        assertEquals("2", out.get("fetched_rear_port_position"));
+        assertEquals("1", out.get("fetched_positions"));
+        assertEquals(4, out.get("rear_front_ports").split(",").length, "rear port's front_ports: " + out);
+        assertTrue(out.get("rear_front_ports").startsWith("1>"), out.toString());
+        assertEquals("4", out.get("filtered"));
+        assertEquals("True", out.get("remapped"));
+        assertEquals("single-1c4p", out.get("profile"));
+        // qsfp0 - trunk - MPO | LC1..LC4 - patches - e1..e4: two segments of three
+        assertEquals("6", out.get("trace_hops"));
+        assertEquals("e1,e2,e3,e4", out.get("trace_far_ends"));
+        assertEquals("e1,e2,e3,e4", out.get("connected"));
+        assertEquals("qsfp0", out.get("lane3_connected"));
+        assertEquals("None", out.get("cleaned"));
     }
 
     private static boolean pynetboxInstalled() throws IOException, InterruptedException {

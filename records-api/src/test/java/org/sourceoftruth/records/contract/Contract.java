@@ -1,6 +1,7 @@
 package org.sourceoftruth.records.contract;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -10,23 +11,42 @@ import java.util.Map;
 import org.sourceoftruth.model.Json;
 
 /**
- * NetBox 4.4.10's REST API as a fact table (test resource contract/netbox-4.4-contract.json,
- * format described in /work/shared/reference/netbox-4.4-contract.md): one {@link Endpoint} per
+ * NetBox 4.6.8's REST API as a fact table (test resource contract/netbox-4.6-contract.json, the
+ * layout of contract/netbox-4.4-contract.json, which stays as the record of the 4.4 API; format
+ * described in /work/shared/reference/netbox-4.4-contract.md): one {@link Endpoint} per
  * API endpoint, plus the schema index that maps an OpenAPI schema name to its endpoint.
  */
 final class Contract {
-    static final String RESOURCE = "/contract/netbox-4.4-contract.json";
+    static final String RESOURCE = "/contract/netbox-4.6-contract.json";
 
     private static final Map<String, JsonNode> MINIMAL_NESTED = minimalNested();
 
     private final JsonNode root;
     private final Map<String, Endpoint> endpoints = new LinkedHashMap<>();
 
+    /**
+     * Brief schemas NetBox's OpenAPI document takes from another nested variant of the serializer:
+     * drf-spectacular names every nested IPAddressSerializer BriefIPAddress, and the last one it
+     * meets is a device's primary IP, rendered with brief_fields plus dns_name, nat_inside and
+     * nat_outside (dcim/api/serializers_/devices.py). What NetBox 4.6.8 sends for ?brief=1 and for
+     * an address nested anywhere else (a service's ipaddresses, a tunnel termination's outside_ip)
+     * is IPAddressSerializer.Meta.brief_fields: family, address, description. The table keeps the
+     * document's facts; these fields of the variant are taken out of the endpoint's brief set.
+     */
+    private static final Map<String, List<String>> VARIANT_ONLY_BRIEF_FIELDS =
+            Map.of("BriefIPAddress", List.of("dns_name", "nat_inside", "nat_outside"));
+
     private Contract(JsonNode root) {
         this.root = root;
-        root.get("endpoints")
-                .fields()
-                .forEachRemaining(e -> endpoints.put(e.getKey(), new Endpoint(e.getKey(), e.getValue())));
+        root.get("endpoints").fields().forEachRemaining(e -> {
+            JsonNode spec = e.getValue();
+            List<String> variantOnly =
+                    VARIANT_ONLY_BRIEF_FIELDS.get(spec.path("brief_schema").asText(""));
+            if (variantOnly != null && spec.get("brief_fields") instanceof ObjectNode brief) {
+                brief.remove(variantOnly);
+            }
+            endpoints.put(e.getKey(), new Endpoint(e.getKey(), spec));
+        });
     }
 
     static Contract load() {
@@ -40,7 +60,7 @@ final class Contract {
         }
     }
 
-    /** The number of endpoints NetBox 4.4 has (the denominator of "endpoints X/134"). */
+    /** The number of endpoints NetBox 4.6 has (the denominator of "endpoints X/138"). */
     int endpointCount() {
         return root.get("endpoint_count").asInt();
     }
@@ -53,9 +73,18 @@ final class Contract {
         return key == null ? null : endpoints.get(key);
     }
 
+    /**
+     * Schemas of nested forms the table's schema index does not map: NetBox's ASNSiteSerializer
+     * is a site's brief form under another name (it only avoids a circular import).
+     */
+    private static final Map<String, String> UNINDEXED_SCHEMAS = Map.of("ASNSite", "dcim/sites");
+
     /** The endpoint serving an OpenAPI schema (e.g. BriefManufacturer → dcim/manufacturers), or null. */
     Endpoint endpointOfSchema(String schema) {
         JsonNode ep = root.path("schema_index").get(schema);
+        if (ep == null && UNINDEXED_SCHEMAS.containsKey(schema)) {
+            return endpoints.get(UNINDEXED_SCHEMAS.get(schema));
+        }
         return ep == null ? null : endpoints.get(ep.asText());
     }
 

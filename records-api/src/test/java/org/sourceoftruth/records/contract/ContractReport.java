@@ -16,7 +16,7 @@ import org.sourceoftruth.records.contract.FilterChecker.Result;
 
 /**
  * Tallies of the contract test and its two outputs: the one summary line every issue quotes,
- * {@code contract: endpoints X/134, fields P %, brief Q %, filters R %}, and the report file
+ * {@code contract: endpoints X/138, fields P %, brief Q %, filters R %}, and the report file
  * (target/contract-report.txt) listing, per endpoint, every missing or wrongly typed field and
  * every failing filter, with per-application totals first.
  */
@@ -36,6 +36,8 @@ final class ContractReport {
     private final int contractEndpoints;
     private final List<String> notServed = new ArrayList<>();
     private final List<EndpointResult> results = new ArrayList<>();
+    /** endpoint → filters the service lists that NetBox's filterset does not have. */
+    private final Map<String, List<String>> beyondContract = new TreeMap<>();
 
     ContractReport(int contractEndpoints) {
         this.contractEndpoints = contractEndpoints;
@@ -47,6 +49,17 @@ final class ContractReport {
 
     void add(EndpointResult r) {
         results.add(r);
+    }
+
+    void beyondContract(String endpoint, List<String> filters) {
+        if (!filters.isEmpty()) {
+            beyondContract.put(endpoint, List.copyOf(filters));
+        }
+    }
+
+    /** How many filters the service lists beyond NetBox's filtersets, over all endpoints. */
+    int filtersBeyondContract() {
+        return beyondContract.values().stream().mapToInt(List::size).sum();
     }
 
     int served() {
@@ -102,14 +115,16 @@ final class ContractReport {
         return String.format(
                 Locale.ROOT,
                 "contract detail: objects %d/%d served endpoints, required sets %d/%d,"
-                        + " actions %d/%d; filters by check: %s (report: target/contract-report.txt)",
+                        + " actions %d/%d; filters by check: %s; filters beyond NetBox's: %d"
+                        + " (report: target/contract-report.txt)",
                 withObject(),
                 served(),
                 reqPass,
                 reqTotal,
                 actPass,
                 actTotal,
-                outcomeCounts(results));
+                outcomeCounts(results),
+                filtersBeyondContract());
     }
 
     private static Map<Outcome, Integer> outcomeCounts(List<EndpointResult> rs) {
@@ -125,7 +140,9 @@ final class ContractReport {
                 How to read this: FULL = the filter includes the object for its own value and excludes it for
                 another; EXCLUSION_ONLY / INCLUSION_ONLY = only one half was derivable (the object has no value
                 there, or the related object is unknown); ACCEPTED = no value derivable, the filter was only
-                checked to be accepted (200, or a 400 about the value, not "Unknown filter parameter").
+                checked to be accepted (200, or a 400 about the value, not "Unknown filter parameter");
+                AT_DISPATCHER = a parameter of an endpoint forwarded to the webhook dispatcher, checked
+                through a running one by webhook-dispatcher's BackgroundTasksAtRecordsApiTest.
                 All but FAILED count as passed. FINDING = an API problem met while creating objects (a 5xx, or
                 no object at all); note = what the harness could not do or a server rule beyond the contract's
                 required set (optional fields refused, e.g. an IPv4 address for primary_ip6), not counted.
@@ -134,6 +151,13 @@ final class ContractReport {
         appendPerApp(sb);
         sb.append("\n== not served (").append(notServed.size()).append(")\n");
         sb.append(String.join(", ", notServed)).append("\n");
+        sb.append("\n== filters the service lists that NetBox's filterset lacks (")
+                .append(filtersBeyondContract())
+                .append(")\n");
+        beyondContract.forEach((endpoint, filters) -> sb.append(endpoint)
+                .append(": ")
+                .append(String.join(", ", filters))
+                .append('\n'));
         for (EndpointResult r : results) {
             appendEndpoint(sb, r);
         }

@@ -1,6 +1,7 @@
 package org.sourceoftruth.records.contract;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -43,6 +44,8 @@ final class ObjectFactory {
     private final Set<String> inProgress = new HashSet<>();
     private final Map<String, List<String>> findings = new LinkedHashMap<>();
     private final Map<String, List<String>> notes = new LinkedHashMap<>();
+    /** Per endpoint, the body the server created its PRIMARY object from. */
+    private final Map<String, Map<String, Object>> primaryBodies = new LinkedHashMap<>();
 
     ObjectFactory(Contract contract, Set<String> served) {
         this.contract = contract;
@@ -65,6 +68,48 @@ final class ObjectFactory {
 
     Made other(String endpoint) {
         return instance(endpoint, Role.OTHER);
+    }
+
+    /**
+     * The body that created the endpoint's PRIMARY object (a valid create body whose unique
+     * values that object now holds), or null when none was created.
+     */
+    Map<String, Object> primaryBody(String endpointKey) {
+        primary(endpointKey);
+        Map<String, Object> body = primaryBodies.get(endpointKey);
+        return body == null ? null : new LinkedHashMap<>(body);
+    }
+
+    /** A new object of the endpoint, made from its required fields every time it is called (null if refused). */
+    Made fresh(String endpointKey) {
+        Endpoint ep = contract.endpoint(endpointKey);
+        return ep == null || !served.contains(endpointKey) || !ep.creatable() ? null : create(ep, Role.OTHER);
+    }
+
+    /**
+     * A new object of the endpoint from its required fields and {@code shape} (values a server
+     * rule needs, see {@link GenericTargets#shapedTarget}), or null if refused.
+     */
+    Made fresh(String endpointKey, Map<String, Object> shape) {
+        if (shape.isEmpty()) {
+            return fresh(endpointKey);
+        }
+        Endpoint ep = contract.endpoint(endpointKey);
+        if (ep == null || !served.contains(endpointKey) || !ep.creatable()) {
+            return null;
+        }
+        Map<String, Object> body = body(ep, new ArrayList<>(ep.required()), Role.OTHER);
+        body.putAll(shape);
+        Http.Reply r = Http.post(ep.path(), body);
+        return r.status() == 201 ? made(r) : null;
+    }
+
+    /** A fresh valid value for a write field of an endpoint (a unique string, a VLAN id...), or {@link SampleValues#NONE}. */
+    Object sample(String endpointKey, String field) {
+        Endpoint ep = contract.endpoint(endpointKey);
+        JsonNode spec = ep == null ? null : ep.writeFields().get(field);
+        // a field this service writes beyond NetBox 4.6's (a 4.4 client's token key): by its name only
+        return samples.value(field, spec == null ? MissingNode.getInstance() : spec, samples.block(), false);
     }
 
     Made instance(String endpointKey, Role role) {
@@ -105,7 +150,7 @@ final class ObjectFactory {
         Map<String, Object> body = body(ep, new ArrayList<>(ep.required()), role);
         Http.Reply r = Http.post(ep.path(), body);
         if (r.status() == 201) {
-            return made(r);
+            return made(ep, role, body, r);
         }
         Http.Reply apart = role == Role.OTHER ? withSpareTargets(ep, body, r) : null;
         if (apart != null && apart.status() == 201) {
@@ -129,6 +174,7 @@ final class ObjectFactory {
             named.forEach(f -> removeWithPair(ep, full, f));
             second = Http.post(ep.path(), full);
         }
+        Map<String, Object> sent = full;
         // A rule over several optional relations that names none of them (a component template
         // belongs to a device type or a module type, not both): leave out one of them at a time.
         for (String optional : List.copyOf(full.keySet())) {
@@ -145,6 +191,7 @@ final class ObjectFactory {
             Http.Reply attempt = Http.post(ep.path(), without);
             if (attempt.status() != 400) {
                 second = attempt;
+                sent = without;
             }
         }
         if (second.status() == 201) {
@@ -152,7 +199,7 @@ final class ObjectFactory {
             note(
                     ep.key(),
                     "POST with only the contract's required fields " + ep.required() + " refused: " + r.describe());
-            return made(second);
+            return made(ep, role, sent, second);
         }
         finding(
                 ep.key(),
@@ -186,6 +233,13 @@ final class ObjectFactory {
             }
         }
         return changed ? Http.post(ep.path(), retry) : null;
+    }
+
+    private Made made(Endpoint ep, Role role, Map<String, Object> body, Http.Reply r) {
+        if (role == Role.PRIMARY) {
+            primaryBodies.putIfAbsent(ep.key(), new LinkedHashMap<>(body));
+        }
+        return made(r);
     }
 
     private static Made made(Http.Reply r) {

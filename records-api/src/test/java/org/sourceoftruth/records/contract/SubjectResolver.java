@@ -58,7 +58,22 @@ final class SubjectResolver {
      * @param idCode the filter's type code is integer: a related object is given by id even
      *               when the name has no {@code _id} (e.g. vlan-groups' {@code site})
      */
+    /**
+     * Filters NetBox keys by a related object's field other than its id, slug or name, named
+     * after the related endpoint: {@code l2vpn} on interfaces and VLANs is the L2VPN's
+     * {@code identifier} (field_name='l2vpn_terminations__l2vpn__identifier', to_field_name
+     * 'identifier'), though the document types it as an integer like an id. Where the endpoint
+     * has a field of that name (an L2VPN termination's {@code l2vpn}) the filter is the usual
+     * one, by slug.
+     */
+    private static final Map<String, List<String>> KEYED_BY_FIELD =
+            Map.of("l2vpn", List.of("vpn/l2vpns", "identifier"));
+
     Subject resolve(Endpoint ep, JsonNode obj, String base, boolean idCode) {
+        Subject byField = keyedByField(ep, obj, base);
+        if (byField != null) {
+            return byField;
+        }
         Subject s = own(ep, obj, base, idCode);
         if (s == null) {
             s = oneHop(ep, obj, base, idCode);
@@ -78,6 +93,29 @@ final class SubjectResolver {
         return s;
     }
 
+    /** {@link #KEYED_BY_FIELD}: the related object found by id as usual, named by its field. */
+    private Subject keyedByField(Endpoint ep, JsonNode obj, String base) {
+        List<String> keyed = KEYED_BY_FIELD.get(base);
+        Endpoint target = keyed == null ? null : contract.endpoint(keyed.get(0));
+        if (target == null || ep.fields().containsKey(base)) {
+            return null;
+        }
+        Subject byId = own(ep, obj, base, true);
+        if (byId == null) {
+            byId = oneHop(ep, obj, base, true);
+        }
+        String other = otherKey(target, false, keyed.get(1));
+        if (byId == null || byId.raw() == null) {
+            return new Subject(Kind.REF, null, List.of(), other, base + " (none)." + keyed.get(1));
+        }
+        JsonNode related = detail(target, Long.parseLong(byId.raw()));
+        JsonNode v = related == null ? null : related.get(keyed.get(1));
+        if (v == null || !v.isValueNode() || v.isNull()) {
+            return new Subject(Kind.REF, null, List.of(), other, base + " (none)." + keyed.get(1));
+        }
+        return new Subject(Kind.REF, v.asText(), List.of(v.asText()), other, byId.how() + "." + keyed.get(1));
+    }
+
     private Subject own(Endpoint ep, JsonNode obj, String base, boolean idCode) {
         Map<String, JsonNode> fields = ep.fields();
         if (fields.containsKey(base) && obj.has(base)) {
@@ -92,12 +130,42 @@ final class SubjectResolver {
         if (fields.containsKey(plural)
                 && obj.has(plural)
                 && fields.get(plural).path("type").asText().startsWith("array")) {
-            return fromField(ep, plural, fields.get(plural), obj.get(plural), byId);
+            Subject byOwnField = byRelatedField(fields.get(plural), obj.get(plural), base, plural);
+            return byOwnField != null ? byOwnField : fromField(ep, plural, fields.get(plural), obj.get(plural), byId);
         }
         return null;
     }
 
+    /**
+     * A filter named after a scalar field of the related objects (a site's {@code asn}: the
+     * number of one of its ASNs, NetBox's {@code field_name='asns__asn'}) is by that field, even
+     * where the document types it as an integer: the value is read from the related object.
+     */
+    private Subject byRelatedField(JsonNode spec, JsonNode values, String base, String name) {
+        String type = spec.path("type").asText();
+        if (!type.startsWith("array:nested") || !values.isArray() || values.isEmpty() || base.endsWith("_id")) {
+            return null;
+        }
+        Endpoint target = targetOf(spec);
+        if (target == null) {
+            return null;
+        }
+        JsonNode field = target.fields().get(base);
+        if (field == null || field.path("type").asText().startsWith("nested") || !field.has("type")) {
+            return null;
+        }
+        JsonNode full = detail(target, values.get(0).path("id").asLong());
+        JsonNode v = full == null ? null : full.get(base);
+        if (v == null || !v.isValueNode() || v.isNull()) {
+            return null;
+        }
+        return new Subject(Kind.REF, v.asText(), List.of(v.asText()), otherKey(target, false, base), name + "." + base);
+    }
+
     private Subject oneHop(Endpoint ep, JsonNode obj, String base, boolean idCode) {
+        if (base.equals("tag") || base.equals("tag_id")) {
+            return null; // NetBox's tag filters are always about the object's own tags
+        }
         for (Map.Entry<String, JsonNode> f : ep.fields().entrySet()) {
             String type = f.getValue().path("type").asText();
             JsonNode v = obj.get(f.getKey());

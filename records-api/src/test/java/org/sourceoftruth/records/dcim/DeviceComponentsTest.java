@@ -88,9 +88,19 @@ class DeviceComponentsTest {
         int rear =
                 create("/api/dcim/rear-ports/", Map.of("device", device, "name", "R1", "type", "lc", "positions", 2));
         int foreignRear = create("/api/dcim/rear-ports/", Map.of("device", other, "name", "R1", "type", "lc"));
-        post("/api/dcim/front-ports/", Map.of("device", device, "name", "F1", "type", "lc", "rear_port", foreignRear))
+        post(
+                        "/api/dcim/front-ports/",
+                        Map.of(
+                                "device",
+                                device,
+                                "name",
+                                "F1",
+                                "type",
+                                "lc",
+                                "rear_ports",
+                                CablesTest.mapping("rear_port", foreignRear, 1)))
                 .statusCode(400)
-                .body("rear_port", hasItem("Rear port (R1) must belong to the same device"));
+                .body("rear_ports", hasItem("rear_ports[0].rear_port: Rear port (R1) must belong to the same device"));
         post(
                         "/api/dcim/front-ports/",
                         Map.of(
@@ -100,19 +110,35 @@ class DeviceComponentsTest {
                                 "F3",
                                 "type",
                                 "lc",
-                                "rear_port",
-                                rear,
-                                "rear_port_position",
-                                3))
+                                "rear_ports",
+                                CablesTest.mapping("rear_port", rear, 3)))
                 .statusCode(400)
                 .body(
-                        "rear_port_position",
-                        hasItem("Invalid rear port position (3): Rear port R1 has only 2 positions."));
+                        "rear_ports",
+                        hasItem("rear_ports[0].rear_port_position: Invalid rear port position (3): Rear port R1 has"
+                                + " only 2 positions."));
         int f1 = create(
-                "/api/dcim/front-ports/", Map.of("device", device, "name", "F1", "type", "lc", "rear_port", rear));
+                "/api/dcim/front-ports/",
+                Map.of(
+                        "device",
+                        device,
+                        "name",
+                        "F1",
+                        "type",
+                        "lc",
+                        "rear_ports",
+                        CablesTest.mapping("rear_port", rear, 1)));
         int f2 = create(
                 "/api/dcim/front-ports/",
-                Map.of("device", device, "name", "F2", "type", "lc", "rear_port", rear, "rear_port_position", 2));
+                Map.of(
+                        "device",
+                        device,
+                        "name",
+                        "F2",
+                        "type",
+                        "lc",
+                        "rear_ports",
+                        CablesTest.mapping("rear_port", rear, 2)));
         post(
                         "/api/dcim/front-ports/",
                         Map.of(
@@ -122,20 +148,26 @@ class DeviceComponentsTest {
                                 "F9",
                                 "type",
                                 "lc",
-                                "rear_port",
-                                rear,
-                                "rear_port_position",
-                                2))
+                                "rear_ports",
+                                CablesTest.mapping("rear_port", rear, 2)))
                 .statusCode(400)
-                .body("__all__", hasItem("Front port with this Rear port and Rear port position already exists."));
+                .body(
+                        "rear_ports",
+                        hasItem("rear_ports[0]: The fields rear_port, rear_port_position must make a unique set."));
         auth().get("/api/dcim/front-ports/" + f1 + "/")
                 .then()
-                .body("rear_port.id", equalTo(rear))
-                .body("rear_port.name", equalTo("R1"))
-                .body("rear_port_position", equalTo(1));
-        auth().get("/api/dcim/front-ports/?rear_port_id=" + rear + "&rear_port_position=2")
+                .body("positions", equalTo(1))
+                .body(
+                        "rear_ports",
+                        equalTo(List.of(Map.of("position", 1, "rear_port", rear, "rear_port_position", 1))));
+        auth().get("/api/dcim/rear-ports/" + rear + "/")
                 .then()
-                .body("results.id", contains(f2));
+                .body("front_ports.front_port", contains(f1, f2))
+                .body("front_ports.position", contains(1, 2));
+        auth().get("/api/dcim/front-ports/?rear_port_id=" + rear + "&device_id=" + device)
+                .then()
+                .body("results.id", contains(f1, f2));
+        auth().get("/api/dcim/rear-ports/?front_port_id=" + f2).then().body("results.id", contains(rear));
         // the rear port cannot shrink below its mapped front ports
         auth().body(Map.of("positions", 1))
                 .patch("/api/dcim/rear-ports/" + rear + "/")
@@ -218,6 +250,30 @@ class DeviceComponentsTest {
         auth().get("/api/dcim/devices/?parent_device_id=" + chassis).then().body("results.id", contains(blade));
         auth().get("/api/dcim/devices/?parent_bay_id=" + bay).then().body("results.id", contains(blade));
         auth().get("/api/dcim/device-bays/?installed_device_id=" + blade).then().body("results.id", contains(bay));
+        // NetBox 4.6: a disabled bay takes no device (one already there stays) and reads occupied
+        int blade2 = Api.device(site, new int[] {bladeType, role}, "blade2-" + u);
+        int off = create("/api/dcim/device-bays/", Map.of("device", chassis, "name", "bay3", "enabled", false));
+        auth().get("/api/dcim/device-bays/" + off + "/?brief=1")
+                .then()
+                .body("enabled", equalTo(false))
+                .body("_occupied", equalTo(true));
+        auth().body(Map.of("installed_device", blade2))
+                .patch("/api/dcim/device-bays/" + off + "/")
+                .then()
+                .statusCode(400)
+                .body("installed_device", contains("Cannot install a device in a disabled device bay."));
+        auth().body(Map.of("enabled", false))
+                .patch("/api/dcim/device-bays/" + bay + "/")
+                .then()
+                .statusCode(200);
+        auth().body(Map.of("label", "kept"))
+                .patch("/api/dcim/device-bays/" + bay + "/")
+                .then()
+                .statusCode(200)
+                .body("installed_device.id", equalTo(blade));
+        auth().get("/api/dcim/device-bays/?enabled=false&device_id=" + chassis)
+                .then()
+                .body("count", equalTo(2));
 
         post("/api/dcim/device-bay-templates/", Map.of("device_type", bladeType, "name", "b"))
                 .statusCode(400)
@@ -308,7 +364,16 @@ class DeviceComponentsTest {
         int po = create("/api/dcim/power-outlets/", Map.of("device", device, "name", "o1", "power_port", pp));
         int rp = create("/api/dcim/rear-ports/", Map.of("device", device, "name", "r1", "type", "8p8c"));
         int fp = create(
-                "/api/dcim/front-ports/", Map.of("device", device, "name", "f1", "type", "8p8c", "rear_port", rp));
+                "/api/dcim/front-ports/",
+                Map.of(
+                        "device",
+                        device,
+                        "name",
+                        "f1",
+                        "type",
+                        "8p8c",
+                        "rear_ports",
+                        CablesTest.mapping("rear_port", rp, 1)));
         int item = create("/api/dcim/inventory-items/", Map.of("device", device, "name", "i1"));
         auth().get("/api/dcim/devices/" + device + "/")
                 .then()
@@ -325,12 +390,12 @@ class DeviceComponentsTest {
                 .body("count", equalTo(1));
         auth().delete("/api/dcim/console-ports/" + cp + "/").then().statusCode(204);
         auth().get("/api/dcim/devices/" + device + "/").then().body("console_port_count", equalTo(1));
-        // deleting the rear port takes its front port along
+        // deleting the rear port leaves its front port, without the mapping (NetBox 4.5)
         auth().delete("/api/dcim/rear-ports/" + rp + "/").then().statusCode(204);
-        auth().get("/api/dcim/front-ports/" + fp + "/").then().statusCode(404);
+        auth().get("/api/dcim/front-ports/" + fp + "/").then().statusCode(200).body("rear_ports", equalTo(List.of()));
         auth().get("/api/dcim/devices/" + device + "/")
                 .then()
-                .body("front_port_count", equalTo(0))
+                .body("front_port_count", equalTo(1))
                 .body("rear_port_count", equalTo(0));
 
         String request = auth().delete("/api/dcim/devices/" + device + "/")
@@ -348,6 +413,7 @@ class DeviceComponentsTest {
                                 "dcim.consoleserverport",
                                 "dcim.powerport",
                                 "dcim.poweroutlet",
+                                "dcim.frontport",
                                 "dcim.inventoryitem",
                                 "dcim.device"))
                 .body("results.find { it.changed_object_type == 'dcim.poweroutlet' }.changed_object_id", equalTo(po))
@@ -391,9 +457,19 @@ class DeviceComponentsTest {
                 create("/api/dcim/rear-port-templates/", Map.of("device_type", otherType, "name", "R", "type", "lc"));
         post(
                         "/api/dcim/front-port-templates/",
-                        Map.of("device_type", type, "name", "F", "type", "lc", "rear_port", foreignRear))
+                        Map.of(
+                                "device_type",
+                                type,
+                                "name",
+                                "F",
+                                "type",
+                                "lc",
+                                "rear_ports",
+                                CablesTest.mapping("rear_port", foreignRear, 1)))
                 .statusCode(400)
-                .body("rear_port", hasItem("Rear port (R) must belong to the same device type"));
+                .body(
+                        "rear_ports",
+                        hasItem("rear_ports[0].rear_port: Rear port (R) must belong to the same device type"));
         post(
                         "/api/dcim/front-port-templates/",
                         Map.of(
@@ -403,14 +479,20 @@ class DeviceComponentsTest {
                                 "F",
                                 "type",
                                 "lc",
-                                "rear_port",
-                                rear,
-                                "rear_port_position",
-                                2))
+                                "rear_ports",
+                                CablesTest.mapping("rear_port", rear, 2)))
                 .statusCode(400);
         create(
                 "/api/dcim/front-port-templates/",
-                Map.of("device_type", type, "name", "F", "type", "lc", "rear_port", rear));
+                Map.of(
+                        "device_type",
+                        type,
+                        "name",
+                        "F",
+                        "type",
+                        "lc",
+                        "rear_ports",
+                        CablesTest.mapping("rear_port", rear, 1)));
         int eth = create(
                 "/api/dcim/interface-templates/", Map.of("device_type", type, "name", "eth0", "type", "1000base-t"));
         int br = create(

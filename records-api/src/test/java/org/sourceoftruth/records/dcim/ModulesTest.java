@@ -380,7 +380,15 @@ class ModulesTest {
                 Map.of("device_type", type, "name", "R1", "type", "lc", "positions", 2));
         create(
                 "/api/dcim/front-port-templates/",
-                Map.of("device_type", type, "name", "F1", "type", "lc", "rear_port", rear, "rear_port_position", 2));
+                Map.of(
+                        "device_type",
+                        type,
+                        "name",
+                        "F1",
+                        "type",
+                        "lc",
+                        "rear_ports",
+                        CablesTest.mapping("rear_port", rear, 2)));
         int psu = create(
                 "/api/dcim/power-port-templates/", Map.of("device_type", type, "name", "PSU1", "maximum_draw", 500));
         create("/api/dcim/power-outlet-templates/", Map.of("device_type", type, "name", "O1", "power_port", psu));
@@ -410,8 +418,9 @@ class ModulesTest {
         auth().get("/api/dcim/front-ports/?device_id=" + device)
                 .then()
                 .body("results.name", contains("F1"))
-                .body("results[0].rear_port.id", equalTo(rearPort))
-                .body("results[0].rear_port_position", equalTo(2));
+                .body("results[0].rear_ports[0].rear_port", equalTo(rearPort))
+                .body("results[0].rear_ports[0].rear_port_position", equalTo(2))
+                .body("results[0].rear_ports[0].position", equalTo(1));
         int powerPort = auth().get("/api/dcim/power-ports/?device_id=" + device)
                 .then()
                 .body("results[0].maximum_draw", equalTo(500))
@@ -621,6 +630,62 @@ class ModulesTest {
                 .statusCode(200)
                 .extract()
                 .path("results");
+    }
+
+    /**
+     * NetBox 4.6: a module bay (and its template) may be disabled: nothing can be installed in
+     * it, a module already there may stay, and the bay reads occupied; module types count their
+     * modules and templates, manufacturers their module types.
+     */
+    @Test
+    void disabledBaysTakeNoModuleAndModuleTypesCount() {
+        Fixture f = new Fixture();
+        int deviceType = f.deviceTypeWithBays(List.of("1"));
+        int disabledTemplate = create(
+                "/api/dcim/module-bay-templates/", Map.of("device_type", deviceType, "name", "Off", "enabled", false));
+        auth().get("/api/dcim/module-bay-templates/" + disabledTemplate + "/")
+                .then()
+                .body("enabled", equalTo(false));
+        int device = f.device(deviceType);
+        int bay = bayId(device, "Bay 1");
+        int off = bayId(device, "Off");
+        auth().get("/api/dcim/module-bays/" + off + "/")
+                .then()
+                .body("enabled", equalTo(false))
+                .body("_occupied", equalTo(true));
+        auth().get("/api/dcim/module-bays/" + bay + "/?brief=1")
+                .then()
+                .body("enabled", equalTo(true))
+                .body("_occupied", equalTo(false));
+        int moduleType =
+                create("/api/dcim/module-types/", Map.of("manufacturer", f.manufacturer, "model", "MT-" + f.u));
+        create(
+                "/api/dcim/interface-templates/",
+                Map.of("module_type", moduleType, "name", "e{module}", "type", "10gbase-x-sfpp"));
+        post("/api/dcim/modules/", Map.of("device", device, "module_bay", off, "module_type", moduleType))
+                .statusCode(400)
+                .body("module_bay", contains("Cannot install a module in a disabled module bay."));
+        int module =
+                create("/api/dcim/modules/", Map.of("device", device, "module_bay", bay, "module_type", moduleType));
+        auth().get("/api/dcim/module-bays/" + bay + "/").then().body("_occupied", equalTo(true));
+        // disabling the bay leaves its module where it is, and the module can still be changed
+        auth().body(Map.of("enabled", false))
+                .patch("/api/dcim/module-bays/" + bay + "/")
+                .then()
+                .statusCode(200);
+        auth().body(Map.of("serial", "kept"))
+                .patch("/api/dcim/modules/" + module + "/")
+                .then()
+                .statusCode(200);
+        auth().get("/api/dcim/module-types/" + moduleType + "/")
+                .then()
+                .body("module_count", equalTo(1))
+                .body("interface_template_count", equalTo(1))
+                .body("console_port_template_count", equalTo(0));
+        auth().get("/api/dcim/module-types/?module_count__gte=1&model=MT-" + f.u)
+                .then()
+                .body("results.id", contains(moduleType));
+        auth().get("/api/dcim/manufacturers/" + f.manufacturer + "/").then().body("moduletype_count", equalTo(1));
     }
 
     private static int bayId(int device, String name) {

@@ -53,16 +53,23 @@ class CustomizationTest {
                 .body("count", equalTo(0));
         // countries from ISO 3166; the lists not bundled here are refused, as are sets without choices
         int countries = create(
-                "/api/extras/custom-field-choice-sets/", Map.of("name", "countries " + u, "base_choices", "ISO_3166"));
+                "/api/extras/custom-field-choice-sets/",
+                Map.of("name", "countries " + u, "base_choices", "ISO_3166", "extra_choices", List.of()));
         auth().get("/api/extras/custom-field-choice-sets/" + countries + "/choices/?q=germany")
                 .then()
                 .body("results.id", contains("DE"));
-        post("/api/extras/custom-field-choice-sets/", Map.of("name", "air " + u, "base_choices", "IATA"))
+        post(
+                        "/api/extras/custom-field-choice-sets/",
+                        Map.of("name", "air " + u, "base_choices", "IATA", "extra_choices", List.of()))
                 .statusCode(400)
                 .body("base_choices", hasItem(startsWith("The IATA (Airport codes) list is not available")));
-        post("/api/extras/custom-field-choice-sets/", Map.of("name", "none " + u))
+        post("/api/extras/custom-field-choice-sets/", Map.of("name", "none " + u, "extra_choices", List.of()))
                 .statusCode(400)
                 .body("__all__", hasItem("Must define base or extra choices."));
+        // NetBox 4.6's serializer requires the extra choices, empty or not
+        post("/api/extras/custom-field-choice-sets/", Map.of("name", "nolist " + u, "base_choices", "ISO_3166"))
+                .statusCode(400)
+                .body("extra_choices", contains("This field is required."));
         post("/api/extras/custom-field-choice-sets/", Map.of("name", "odd " + u, "extra_choices", List.of("a")))
                 .statusCode(400)
                 .body("extra_choices.size()", equalTo(1));
@@ -192,5 +199,115 @@ class CustomizationTest {
         auth().delete("/api/extras/config-context-profiles/" + profile + "/")
                 .then()
                 .statusCode(409);
+    }
+
+    /** NetBox 4.6: a choice set's colours name its choices' values and NetBox's colour names. */
+    @Test
+    void choiceColorsNameChoicesAndNamedColors() {
+        String u = uniq();
+        List<List<String>> choices = List.of(List.of("up", "Up"), List.of("down", "Down"));
+        int set = create(
+                "/api/extras/custom-field-choice-sets/",
+                Map.of("name", "states " + u, "extra_choices", choices, "choice_colors", Map.of("up", "green")));
+        auth().get("/api/extras/custom-field-choice-sets/" + set + "/")
+                .then()
+                .statusCode(200)
+                .body("choice_colors.up", equalTo("green"));
+        post(
+                        "/api/extras/custom-field-choice-sets/",
+                        Map.of(
+                                "name",
+                                "bad1 " + u,
+                                "extra_choices",
+                                choices,
+                                "choice_colors",
+                                Map.of("sideways", "red")))
+                .statusCode(400)
+                .body(
+                        "choice_colors",
+                        contains(
+                                "Color mappings must reference an existing choice value. Invalid value(s): sideways."));
+        post(
+                        "/api/extras/custom-field-choice-sets/",
+                        Map.of("name", "bad2 " + u, "extra_choices", choices, "choice_colors", Map.of("up", "mauve")))
+                .statusCode(400)
+                .body("choice_colors", contains("Invalid color value(s): mauve. Use a supported named color."));
+        post(
+                        "/api/extras/custom-field-choice-sets/",
+                        Map.of("name", "bad3 " + u, "extra_choices", choices, "choice_colors", List.of("up")))
+                .statusCode(400)
+                .body("choice_colors", contains("Color mappings must be defined as a JSON object."));
+        auth().get("/api/extras/custom-field-choice-sets/?name=bad1 " + u)
+                .then()
+                .body("count", equalTo(0));
+    }
+
+    /** NetBox 4.6: a JSON custom field's values conform to its validation schema. */
+    @Test
+    void jsonCustomFieldValuesConformToTheirSchema() {
+        String field = "spec_" + uniq().replace('-', '_');
+        Map<String, Object> schema = Map.of(
+                "type",
+                "object",
+                "properties",
+                Map.of("ports", Map.of("type", "integer")),
+                "required",
+                List.of("ports"));
+        create(
+                "/api/extras/custom-fields/",
+                Map.of(
+                        "name",
+                        field,
+                        "object_types",
+                        List.of("dcim.site"),
+                        "type",
+                        "json",
+                        "validation_schema",
+                        schema));
+        String u = uniq();
+        create(
+                "/api/dcim/sites/",
+                Map.of("name", "js-" + u, "slug", "js-" + u, "custom_fields", Map.of(field, Map.of("ports", 48))));
+        post(
+                        "/api/dcim/sites/",
+                        Map.of(
+                                "name",
+                                "jx-" + u,
+                                "slug",
+                                "jx-" + u,
+                                "custom_fields",
+                                Map.of(field, Map.of("ports", "many"))))
+                .statusCode(400)
+                .body(
+                        "__all__",
+                        hasItem(startsWith("Invalid value for custom field '" + field
+                                + "': Value does not conform to the assigned schema: 'many' is not of type")));
+        post(
+                        "/api/extras/custom-fields/",
+                        Map.of(
+                                "name",
+                                field + "_t",
+                                "object_types",
+                                List.of("dcim.site"),
+                                "type",
+                                "text",
+                                "validation_schema",
+                                schema))
+                .statusCode(400)
+                .body("validation_schema", contains("JSON schema validation is supported only for JSON fields"));
+        post(
+                        "/api/extras/custom-fields/",
+                        Map.of(
+                                "name",
+                                field + "_b",
+                                "object_types",
+                                List.of("dcim.site"),
+                                "type",
+                                "json",
+                                "validation_schema",
+                                List.of(1)))
+                .statusCode(400)
+                .body("validation_schema", contains("Invalid JSON schema definition"));
+        auth().get("/api/dcim/sites/?slug=jx-" + u).then().body("count", equalTo(0));
     }
 }

@@ -55,7 +55,14 @@ class BadInputTest {
     private static final List<Object> BAD_CONTENT_TYPES =
             Arrays.asList("dcim.nothing", "dcim.device", "", "a.b.c", 5, "ipam.ipaddress", List.of("dcim.interface"));
     private static final List<Object> GENERIC_BAD_VALUES = Arrays.asList(
-            999999999, "999999999", -5, "x", Map.of("name", "no-such-thing"), List.of(1), "a".repeat(300));
+            999999999,
+            "999999999",
+            -5,
+            "x",
+            Map.of("name", "no-such-thing"),
+            List.of(1),
+            "a".repeat(300),
+            new java.math.BigInteger("9223372036854775808"));
 
     /**
      * A value that is bad only for a new object (a duplicate of the existing one): posted, not
@@ -68,6 +75,8 @@ class BadInputTest {
         var spec = auth();
         if (body instanceof String raw) {
             spec = spec.body(raw);
+        } else if (body instanceof byte[] bytes) {
+            spec = spec.body(bytes);
         } else if (body != null) {
             spec = spec.body(body);
         }
@@ -115,6 +124,7 @@ class BadInputTest {
                 }
             }
         }
+        bodies.addAll(undecodable(valid));
         for (Object body : postOnly) {
             expect4xx("POST", path, body);
             expect4xx("POST", path, List.of(valid, body));
@@ -136,6 +146,32 @@ class BadInputTest {
                 Json.MAPPER.valueToTree(
                         parse(auth().get(detail).then().extract().asString())),
                 detail + ": the object changed");
+    }
+
+    /**
+     * The valid body with its first text value replaced by bytes that are not UTF-8, and by a
+     * lone surrogate: each would be stored mangled (as U+FFFD, as "?") if it were read loosely.
+     */
+    private static List<Object> undecodable(Map<String, Object> valid) {
+        String key = valid.entrySet().stream()
+                .filter(e -> e.getValue() instanceof String)
+                .map(Map.Entry::getKey)
+                .findFirst()
+                .orElseThrow();
+        Map<String, Object> marked = new HashMap<>(valid);
+        marked.put(key, "@@");
+        String json;
+        try {
+            json = Json.MAPPER.writeValueAsString(marked);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+        String[] halves = json.split("@@");
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        bytes.writeBytes(halves[0].getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        bytes.writeBytes(new byte[] {(byte) 0xff, (byte) 0xfe});
+        bytes.writeBytes(halves[1].getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return List.of(bytes.toByteArray(), halves[0] + "\\ud800" + halves[1]);
     }
 
     private static Object parse(String json) {
@@ -531,6 +567,22 @@ class BadInputTest {
                     path);
             assertEquals(
                     List.of("Null characters are not allowed."), nul.jsonPath().getList("description"), nul.asString());
+            Response surrogate = hostile(
+                    auth().body("{\"prefix_length\": 28, \"description\": \"\\ud800\"}")
+                            .post(path),
+                    path);
+            assertEquals(
+                    List.of("Surrogate characters are not allowed: U+D800."),
+                    surrogate.jsonPath().getList("description"),
+                    surrogate.asString());
+            Response undecodable = hostile(
+                    auth().body(new byte[] {'{', '"', 'd', '"', ':', '"', (byte) 0xc3, '"', '}'})
+                            .post(path),
+                    path);
+            assertEquals(
+                    "JSON parse error - 'utf-8' codec can't decode byte 0xc3 in position 6: invalid continuation byte",
+                    undecodable.jsonPath().getString("detail"),
+                    undecodable.asString());
             Response param = hostile(auth().urlEncodingEnabled(false).get(path + "?limit=1%00"), path);
             assertEquals(
                     List.of("Null characters are not allowed."),
@@ -553,7 +605,8 @@ class BadInputTest {
         String body = r.asString();
         assertTrue(r.statusCode() >= 400 && r.statusCode() < 500, what + " -> " + r.statusCode() + " " + body);
         assertTrue(String.valueOf(r.contentType()).startsWith("application/json"), what + " -> " + r.contentType());
-        for (String internal : List.of("ERROR:", "org.", "java.", "Exception", "SQL")) {
+        for (String internal :
+                List.of("ERROR:", "org.", "java.", "Exception", "SQL", "`", "StreamReadConstraints", "(code ")) {
             assertTrue(!body.contains(internal), what + " shows server internals: " + body);
         }
         return r;

@@ -139,7 +139,7 @@ class IpamModelsTest {
         auth().get("/api/circuits/").then().body("$", org.hamcrest.Matchers.aMapWithSize(11));
         auth().get("/api/virtualization/")
                 .then()
-                .body("$", org.hamcrest.Matchers.aMapWithSize(6))
+                .body("$", org.hamcrest.Matchers.aMapWithSize(7))
                 .body("interfaces", org.hamcrest.Matchers.endsWith("/api/virtualization/interfaces/"));
         auth().options("/api/ipam/ip-addresses/")
                 .then()

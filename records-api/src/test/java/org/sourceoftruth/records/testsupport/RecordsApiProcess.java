@@ -133,7 +133,7 @@ public final class RecordsApiProcess implements AutoCloseable {
         private final Map<String, String> systemProperties = new LinkedHashMap<>();
         private int port;
         private int managementPort;
-        private String heap = "-Xmx256m";
+        private List<String> jvmOptions = List.of("-Xmx256m");
         private Duration readyTimeout = Duration.ofSeconds(180); // generous: the machine may be busy
         private String name = "records-api";
 
@@ -181,6 +181,12 @@ public final class RecordsApiProcess implements AutoCloseable {
             return this;
         }
 
+        /** The JVM's options (default -Xmx256m), e.g. the heap and collector the stack runs it with. */
+        public Launcher jvm(String... options) {
+            this.jvmOptions = List.of(options);
+            return this;
+        }
+
         public Launcher readyTimeout(Duration timeout) {
             this.readyTimeout = timeout;
             return this;
@@ -196,7 +202,8 @@ public final class RecordsApiProcess implements AutoCloseable {
             if (managementPort == 0) {
                 managementPort = freePort();
             }
-            List<String> command = new ArrayList<>(List.of(javaBin(), heap));
+            List<String> command = new ArrayList<>(List.of(javaBin()));
+            command.addAll(jvmOptions);
             systemProperties.forEach((key, value) -> command.add("-D" + key + "=" + value));
             command.addAll(List.of("-jar", jar.toString()));
             Path log = Files.createTempFile(name + "-", ".log");

@@ -26,6 +26,7 @@ import org.sourceoftruth.records.Accounts;
 import org.sourceoftruth.records.Accounts.Account;
 import org.sourceoftruth.records.Api;
 import org.sourceoftruth.records.auth.AuthSettings;
+import org.sourceoftruth.records.testsupport.TokenRows;
 
 /**
  * {@code POST /api/internal/credential-check/}: how webhook-dispatcher learns who its callers are
@@ -192,8 +193,8 @@ class CredentialCheckTest {
 
     private OffsetDateTime lastUsed(String key) throws Exception {
         try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement("select last_used from users_token where key = ?")) {
-            ps.setString(1, key);
+                PreparedStatement ps = c.prepareStatement("select last_used from users_token where hmac_digest = ?")) {
+            ps.setString(1, TokenRows.digest(key));
             ResultSet rs = ps.executeQuery();
             assertTrue(rs.next());
             return rs.getObject(1, OffsetDateTime.class);

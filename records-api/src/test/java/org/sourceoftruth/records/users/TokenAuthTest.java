@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.sourceoftruth.records.Accounts;
 import org.sourceoftruth.records.Accounts.Account;
 import org.sourceoftruth.records.Api;
+import org.sourceoftruth.records.testsupport.TokenRows;
 
 /** Token checks at authentication: expiry, write ability, enabled, user active, allowed IPs, last_used. */
 @QuarkusTest
@@ -207,8 +208,8 @@ class TokenAuthTest {
 
     private OffsetDateTime lastUsed(String key) throws Exception {
         try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement("select last_used from users_token where key = ?")) {
-            ps.setString(1, key);
+                PreparedStatement ps = c.prepareStatement("select last_used from users_token where hmac_digest = ?")) {
+            ps.setString(1, TokenRows.digest(key));
             ResultSet rs = ps.executeQuery();
             assertTrue(rs.next());
             return rs.getObject(1, OffsetDateTime.class);
@@ -217,9 +218,9 @@ class TokenAuthTest {
 
     private void setLastUsed(String key, String sqlTime) throws Exception {
         try (Connection c = dataSource.getConnection();
-                PreparedStatement ps =
-                        c.prepareStatement("update users_token set last_used = " + sqlTime + " where key = ?")) {
-            ps.setString(1, key);
+                PreparedStatement ps = c.prepareStatement(
+                        "update users_token set last_used = " + sqlTime + " where hmac_digest = ?")) {
+            ps.setString(1, TokenRows.digest(key));
             assertEquals(1, ps.executeUpdate());
         }
     }

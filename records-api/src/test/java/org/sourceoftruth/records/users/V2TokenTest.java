@@ -140,8 +140,8 @@ class V2TokenTest {
     @Test
     void v1KeysKeepWorkingAndVersionIsFixed() {
         Accounts.Account a = Accounts.account("v1");
-        // the default stays version 1: the key is the secret, shown in the creating response as key and token
-        ExtractableResponse<Response> created = Api.post("/api/users/tokens/", Map.of("user", a.id()))
+        // a v1 token: the key is the secret, shown in the creating response as key and token
+        ExtractableResponse<Response> created = Api.post("/api/users/tokens/", Map.of("user", a.id(), "version", 1))
                 .statusCode(201)
                 .body("version", equalTo(1))
                 .body("pepper_id", nullValue())
@@ -163,6 +163,43 @@ class V2TokenTest {
         Api.post("/api/users/tokens/", Map.of("user", a.id(), "version", 3))
                 .statusCode(400)
                 .body("version[0]", equalTo("\"3\" is not a valid choice."));
+    }
+
+    /**
+     * NetBox 4.6's default is v2; a request that sends the v1 secret as key without a version
+     * (a NetBox 4.4 client, Ansible's netbox_token module) gets that v1 token.
+     */
+    @Test
+    void theDefaultIsV2UnlessAV1KeyIsSent() {
+        Accounts.Account a = Accounts.account("deflt");
+        ExtractableResponse<Response> created = Api.post("/api/users/tokens/", Map.of("user", a.id()))
+                .statusCode(201)
+                .body("version", equalTo(2))
+                .body("pepper_id", equalTo(1))
+                .extract();
+        String key = created.path("key");
+        String secret = created.path("token");
+        assertTrue(key.matches("[A-Za-z0-9]{12}"), key);
+        assertTrue(secret.matches("[A-Za-z0-9]{40}"), secret);
+        given().header("Authorization", "Bearer nbt_" + key + "." + secret)
+                .get("/api/authentication-check/")
+                .then()
+                .statusCode(200)
+                .body("username", equalTo(a.username()));
+        String v1 = "0123456789abcdef0123456789abcdef" + Integer.toHexString(0x10000000 + a.id());
+        Api.post("/api/users/tokens/", Map.of("user", a.id(), "key", v1))
+                .statusCode(201)
+                .body("version", equalTo(1))
+                .body("key", equalTo(v1));
+        Accounts.as(v1).get("/api/authentication-check/").then().statusCode(200);
+        // provisioning without a version: the same default
+        given().contentType("application/json")
+                .body(Map.of("username", a.username(), "password", Accounts.PASSWORD))
+                .post("/api/users/tokens/provision/")
+                .then()
+                .statusCode(201)
+                .body("version", equalTo(2))
+                .body("token", org.hamcrest.Matchers.matchesPattern("[A-Za-z0-9]{40}"));
     }
 
     @Test

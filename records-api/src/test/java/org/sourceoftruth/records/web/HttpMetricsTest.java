@@ -35,7 +35,52 @@ class HttpMetricsTest {
             p -> Api.auth().get("/api/dcim/" + p + "/").statusCode(),
             p -> Api.auth().delete("/api/" + p + "/" + p + "/" + p + "/x/").statusCode(),
             p -> anonymous().get("/static/" + p + ".js").statusCode(),
-            p -> anonymous().get("/q/" + p).statusCode());
+            p -> anonymous().get("/q/" + p).statusCode(),
+            p -> anonymous().options("/" + p + "/").statusCode(),
+            p -> anonymous().options("/api/" + p + "/").statusCode(),
+            p -> Api.auth().options("/api/" + p + "/" + p + "/" + p + "/").statusCode(),
+            p -> Api.auth().options("/api/users/tokens/provision/" + p + "/").statusCode(),
+            p -> Api.auth().options("/media/" + p + ".png").statusCode());
+
+    /** Paths no route serves, below each kind of resource path; each answers 404 to every method. */
+    private static final List<String> UNKNOWN_PATHS = List.of(
+            "/zzabc/",
+            "/login/zzabc/",
+            "/api/zzabc/",
+            "/api/zz/abc/def/",
+            "/api/dcim/zzabc/",
+            "/api/dcim/sites/1/zzabc/",
+            "/api/dcim/interfaces/1/zzabc/",
+            "/api/users/tokens/provision/zzabc/",
+            "/api/core/outbox/parked/zzabc/",
+            "/api/ipam/asn-ranges/1/available-asns/zzabc/");
+
+    /** Paths routes serve: OPTIONS answers 200 there. */
+    private static final List<String> KNOWN_PATHS = List.of(
+            "/login/",
+            "/api/",
+            "/api/dcim/",
+            "/api/status/",
+            "/api/dcim/sites/",
+            "/api/users/tokens/provision/",
+            "/api/authentication-check/",
+            "/api/core/outbox/parked/");
+
+    @Test
+    void unknownPathsAnswer404ToEveryMethod() {
+        for (String path : UNKNOWN_PATHS) {
+            for (String method : List.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")) {
+                int status = Api.auth().request(method, path).statusCode();
+                assertEquals(404, status, method + " " + path);
+            }
+        }
+        // /media/<name> is a route whatever the name (other methods: 405); a missing file is a 404
+        assertEquals(404, Api.auth().get("/media/zzabc.png").statusCode());
+        assertEquals(404, Api.auth().options("/media/zzabc.png").statusCode());
+        for (String path : KNOWN_PATHS) {
+            assertEquals(200, Api.auth().options(path).statusCode(), "OPTIONS " + path);
+        }
+    }
 
     @Test
     void unknownPathsDoNotGrowTheNumberOfSeries() {

@@ -32,8 +32,8 @@ public class BackgroundTaskQueries {
             id, state, change_id, event, model, object_id, request_id, username, event_rule_id, event_rule_name,
             webhook_id, webhook_name, request_method, request_url, r.headers::text as request_headers,
             r.body as request_body, round, attempts, next_attempt_at, last_status, last_error, response_excerpt,
-            created, first_attempt_at, last_attempt_at, completed_at, duration_ms, lease_owner,
-            """ + TaskStatus.SQL + " as rq_status";
+            created, first_attempt_at, last_attempt_at, completed_at, duration_ms, lease_owner, delivery_uuid,
+            lane_sequence, change_sequence, """ + TaskStatus.SQL + " as rq_status";
 
     private static final String FROM =
             " from dispatch.delivery left join dispatch.rendered_request r on r.delivery_id = id";
@@ -172,6 +172,9 @@ public class BackgroundTaskQueries {
         task.put("model", row.getString("model"));
         task.put("object_id", row.getLong("object_id"));
         task.put("change_id", row.getString("change_id"));
+        task.put("change_sequence", row.getObject("change_sequence"));
+        task.put("delivery_id", row.getString("delivery_uuid"));
+        task.put("sequence", row.getObject("lane_sequence"));
         task.put("request_id", row.getString("request_id"));
         task.put("username", row.getString("username"));
         task.put("event_rule_id", row.getLong("event_rule_id"));
@@ -181,7 +184,9 @@ public class BackgroundTaskQueries {
         task.put("round", row.getInt("round"));
         task.put("attempts", row.getInt("attempts"));
         task.put("max_attempts", maxAttempts);
-        task.put("next_attempt_at", state.equals("queued") ? iso(row.getTimestamp("next_attempt_at")) : null);
+        task.put(
+                "next_attempt_at",
+                state.equals("queued") && !status.equals("deferred") ? iso(row.getTimestamp("next_attempt_at")) : null);
         task.put("last_attempt_at", iso(row.getTimestamp("last_attempt_at")));
         task.put("completed_at", iso(row.getTimestamp("completed_at")));
         task.put("duration_ms", row.getObject("duration_ms"));

@@ -21,7 +21,9 @@ public record TaskFilter(
         List<String> models,
         List<String> requestIds,
         List<Long> objectIds,
-        List<String> events) {
+        List<String> events,
+        List<String> deliveryIds,
+        List<String> changeIds) {
 
     /** RQ's statuses (NetBox's) and the dispatcher's own delivery states (queued = every unfinished one). */
     private static final List<String> STATES = java.util.stream.Stream.concat(
@@ -47,7 +49,9 @@ public record TaskFilter(
                 values(query, "model"),
                 values(query, "request_id"),
                 numbers(query, "object_id", errors),
-                values(query, "event"));
+                values(query, "event"),
+                uuids(query, "delivery_id", errors),
+                uuids(query, "change_id", errors));
         if (!errors.isEmpty()) {
             throw new ApiException(400, errors);
         }
@@ -74,6 +78,18 @@ public record TaskFilter(
         return numbers;
     }
 
+    private static List<String> uuids(Map<String, List<String>> query, String name, Map<String, List<String>> errors) {
+        List<String> uuids = new ArrayList<>();
+        for (String value : values(query, name)) {
+            try {
+                uuids.add(java.util.UUID.fromString(value).toString());
+            } catch (IllegalArgumentException e) {
+                errors.put(name, List.of("Must be a valid UUID."));
+            }
+        }
+        return uuids;
+    }
+
     /** SQL condition and its parameters (arrays bound in order). */
     record Sql(String where, List<Object[]> arrays, List<String> arrayTypes) {}
 
@@ -95,6 +111,8 @@ public record TaskFilter(
         add(clauses, arrays, types, "request_id", requestIds, "varchar");
         add(clauses, arrays, types, "object_id", objectIds, "bigint");
         add(clauses, arrays, types, "event", events, "varchar");
+        add(clauses, arrays, types, "delivery_uuid", deliveryIds, "uuid");
+        add(clauses, arrays, types, "change_id", changeIds, "uuid");
         return new Sql(clauses.isEmpty() ? "true" : String.join(" and ", clauses), arrays, types);
     }
 

@@ -19,11 +19,14 @@ final class TaskStatus {
 
     /**
      * The RQ status of a dispatch.delivery row: leased and its lease running = being sent
-     * (started); waiting for a later retry = scheduled (RQ puts retries with a delay there).
+     * (started); waiting for a later retry = scheduled (RQ puts retries with a delay there);
+     * waiting for the delivery before it of its object to its webhook = deferred (RQ's status of a
+     * job waiting for the job it depends on).
      */
     static final String SQL = """
             (case state when 'succeeded' then 'finished' when 'failed' then 'failed'
-                  else case when lease_owner is not null and lease_expires_at > now() then 'started'
+                  else case when waiting then 'deferred'
+                            when lease_owner is not null and lease_expires_at > now() then 'started'
                             when next_attempt_at > now() then 'scheduled'
                             else 'queued' end end)""";
 

@@ -25,9 +25,25 @@ public interface DispatcherConfig {
 
     RecordsApi recordsApi();
 
+    Memory memory();
+
     /** Days to keep finished deliveries and processed change ids. */
     @WithDefault("90")
     int retentionDays();
+
+    /** How much of the heap large events and webhook bodies may take at once (docs/memory.md). */
+    interface Memory {
+        /** The share of the maximum heap (-Xmx), in percent, that they may hold together. */
+        @WithDefault("40")
+        int heapBudgetPercent();
+
+        /**
+         * A stored webhook body larger than this is not read with its delivery's claim, but just
+         * before it is sent, under the heap budget.
+         */
+        @WithDefault("65536")
+        int largeBodyBytes();
+    }
 
     interface Retry {
         /** Attempts per delivery, the first included; 0 and 1 both mean one attempt, no retry. */

@@ -13,9 +13,11 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
+import org.sourceoftruth.dispatcher.memory.HeapBudget;
 import org.sourceoftruth.dispatcher.recordsapi.RecordsApiException;
 import org.sourceoftruth.model.ChangeEvent;
 import org.sourceoftruth.model.Json;
+import org.sourceoftruth.model.memory.ByteBudget;
 
 /**
  * Consumes the change-event topic a poll at a time. The method returns only after the poll's
@@ -33,6 +35,9 @@ public class ChangeConsumer {
     @Inject
     ChangeProcessor processor;
 
+    @Inject
+    HeapBudget heap;
+
     private volatile boolean stopping;
 
     void onStop(@Observes ShutdownEvent event) {
@@ -46,7 +51,22 @@ public class ChangeConsumer {
     @Incoming("object-changes")
     @Blocking(ordered = true)
     public void consume(ConsumerRecords<String, byte[]> records) {
-        List<ChangeEvent> events = new ArrayList<>(records.count());
+        long bytes = 0;
+        for (ConsumerRecord<String, byte[]> record : records) {
+            bytes += record.value() == null ? 0 : record.value().length;
+        }
+        // the poll's events parsed, and a body per webhook that fires: reserved before parsing,
+        // given back once they are stored (see HeapBudget)
+        try (ByteBudget.Reservation reserved = heap.reserve(HEAP_PER_EVENT_BYTE * bytes)) {
+            consume(records, records.count());
+        }
+    }
+
+    /** Heap per byte of a poll's events while they are parsed, matched and stored. */
+    static final int HEAP_PER_EVENT_BYTE = 6;
+
+    private void consume(ConsumerRecords<String, byte[]> records, int count) {
+        List<ChangeEvent> events = new ArrayList<>(count);
         for (ConsumerRecord<String, byte[]> record : records) {
             ChangeEvent event = parse(record);
             if (event != null) {

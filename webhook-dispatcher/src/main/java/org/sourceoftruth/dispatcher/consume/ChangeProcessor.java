@@ -12,22 +12,18 @@ import java.util.UUID;
 import org.jboss.logging.Logger;
 import org.sourceoftruth.dispatcher.delivery.DeliveryRecorder;
 import org.sourceoftruth.dispatcher.delivery.DeliveryWorker;
-import org.sourceoftruth.dispatcher.delivery.NewDelivery;
 import org.sourceoftruth.dispatcher.recordsapi.RecordsApiException;
 import org.sourceoftruth.dispatcher.rules.ActiveRule;
 import org.sourceoftruth.dispatcher.rules.RuleCache;
-import org.sourceoftruth.dispatcher.template.RenderedRequest;
-import org.sourceoftruth.dispatcher.template.RequestPreparationException;
-import org.sourceoftruth.dispatcher.template.WebhookRequestBuilder;
+import org.sourceoftruth.dispatcher.rules.RuleHistory;
 import org.sourceoftruth.model.ChangeEvent;
-import org.sourceoftruth.model.conditions.ConditionEvaluationException;
 
 /**
- * Turns one change event into delivery rows: finds the enabled webhook rules for its model and
- * event type, evaluates their conditions against the event's data, builds the requests that
- * need no rendering (the others are rendered later by the TemplateRenderer, from the stored
- * event), and records everything together with the event's change id in one transaction (one
- * per Kafka poll, see {@link #processAll}).
+ * Turns change events into delivery rows: finds the webhook rules for each event's model and
+ * event type that were enabled when the change was recorded ({@link RuleHistory}), lets the
+ * {@link DeliveryPlanner} evaluate their conditions and build the requests, and records everything
+ * together with the events' change ids in one transaction (one per Kafka poll, see
+ * {@link #processAll}).
  */
 @ApplicationScoped
 public class ChangeProcessor {
@@ -40,7 +36,10 @@ public class ChangeProcessor {
     RuleCache rules;
 
     @Inject
-    WebhookRequestBuilder requests;
+    RuleHistory history;
+
+    @Inject
+    DeliveryPlanner planner;
 
     @Inject
     DeliveryRecorder recorder;
@@ -74,14 +73,7 @@ public class ChangeProcessor {
             if (RuleCache.RULE_MODELS.contains(event.model())) {
                 rules.apply(event);
             }
-            List<NewDelivery> deliveries = new ArrayList<>();
-            WebhookRequestBuilder.EventBodies bodies = new WebhookRequestBuilder.EventBodies(event);
-            for (ActiveRule rule : rules.rulesFor(event.model(), ActiveRule.eventType(event.event()))) {
-                if (matches(rule, event)) {
-                    deliveries.add(prepare(rule, event, bodies));
-                }
-            }
-            prepared.add(new DeliveryRecorder.PreparedChange(event, deliveries));
+            prepared.add(new DeliveryRecorder.PreparedChange(event, planner.plan(event, rulesFor(event))));
         }
         Set<UUID> recorded = recorder.recordChanges(prepared);
         List<Result> results = new ArrayList<>(events.size());
@@ -103,34 +95,15 @@ public class ChangeProcessor {
         return results;
     }
 
-    private static boolean matches(ActiveRule rule, ChangeEvent event) {
-        if (rule.condition() == null) {
-            return false; // invalid conditions: logged when the rule was loaded
-        }
-        try {
-            return rule.condition().evaluate(event.data());
-        } catch (ConditionEvaluationException e) {
-            LOG.infof(
-                    "Event rule %d (%s) not fired for %s %s:%d: %s",
-                    rule.id(), rule.name(), event.event(), event.model(), event.objectId(), e.getMessage());
-            return false;
-        }
-    }
-
-    private NewDelivery prepare(ActiveRule rule, ChangeEvent event, WebhookRequestBuilder.EventBodies bodies) {
-        if (WebhookRequestBuilder.needsRendering(rule)) {
-            // rendered by the TemplateRenderer once the delivery is recorded, not on this thread:
-            // a slow template must not hold the other events of this poll
-            return NewDelivery.toRender(event, rule);
-        }
-        try {
-            RenderedRequest request = requests.build(rule, event, bodies);
-            return new NewDelivery(event, rule, request, null);
-        } catch (RequestPreparationException e) {
-            LOG.warnf(
-                    "Webhook %d (%s) for change %s: %s",
-                    rule.webhook().id(), rule.webhook().name(), event.changeId(), e.getMessage());
-            return new NewDelivery(event, rule, null, e.getMessage());
-        }
+    /**
+     * The rules that fire for the event: those in force at its rules version (a rule created after
+     * the change does not fire, one disabled after it does); for an event without a version (from
+     * a records-api that did not stamp it), the rules as they are now.
+     */
+    private List<ActiveRule> rulesFor(ChangeEvent event) throws RecordsApiException {
+        String eventType = ActiveRule.eventType(event.event());
+        return event.rulesVersion() == null
+                ? rules.rulesFor(event.model(), eventType)
+                : history.at(event.rulesVersion()).rulesFor(event.model(), eventType);
     }
 }

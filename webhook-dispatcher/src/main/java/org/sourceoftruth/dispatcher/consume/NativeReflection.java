@@ -10,7 +10,7 @@ import org.sourceoftruth.model.ChangeEvent;
  * derives the list from the code and fails when this registration misses one or names one that
  * is gone.
  */
-@RegisterForReflection(targets = {ChangeEvent.class, ChangeEvent.Snapshots.class})
+@RegisterForReflection(targets = {ChangeEvent.class, ChangeEvent.Snapshots.class, ChangeEvent.Request.class})
 public final class NativeReflection {
     private NativeReflection() {}
 }

@@ -24,6 +24,12 @@ public class AttemptRecorder {
             ClaimedDelivery delivery, AttemptOutcome outcome, DeliveryState nextState, Instant nextAttemptAt) {}
 
     /**
+     * What a batch of attempts did: the deliveries recorded (the others' leases had expired), and
+     * how many waiting deliveries became due because the one before them in their lane finished.
+     */
+    public record Recorded(Set<Long> ids, int madeDue) {}
+
+    /**
      * Records an attempt and moves the delivery on: succeeded, queued again at
      * {@code nextAttemptAt}, or failed.
      *
@@ -39,21 +45,24 @@ public class AttemptRecorder {
             Instant nextAttemptAt)
             throws SQLException {
         return finishAttempts(List.of(new FinishedAttempt(delivery, outcome, nextState, nextAttemptAt)), owner)
+                .ids()
                 .contains(delivery.id());
     }
 
     /**
-     * Records many attempts in one statement (one round trip, one commit): each delivery row is
-     * updated only while this process still holds its lease for the same round, and an attempt
-     * row is inserted for exactly the deliveries updated.
+     * Records many attempts in one transaction: each delivery row is updated only while this
+     * process still holds its lease for the same round, and an attempt row is inserted for exactly
+     * the deliveries updated (one statement). The deliveries' lanes are locked first, and in each
+     * lane where a delivery finished (succeeded or finally failed) the next waiting one becomes due.
      *
-     * @return the ids of the deliveries recorded; the others' leases had expired (nothing written)
+     * @return the ids of the deliveries recorded (the others' leases had expired: nothing written)
+     *     and how many deliveries became due
      */
-    public Set<Long> finishAttempts(List<FinishedAttempt> attempts, String owner) throws SQLException {
+    public Recorded finishAttempts(List<FinishedAttempt> attempts, String owner) throws SQLException {
         if (attempts.isEmpty()) {
-            return Set.of();
+            return new Recorded(Set.of(), 0);
         }
-        // the same delivery twice (claimed again after its lease ran out): one statement each
+        // the same delivery twice (claimed again after its lease ran out): one transaction each
         Set<Long> seen = new HashSet<>();
         List<FinishedAttempt> first = new ArrayList<>();
         List<FinishedAttempt> again = new ArrayList<>();
@@ -61,10 +70,28 @@ public class AttemptRecorder {
             (seen.add(attempt.delivery().id()) ? first : again).add(attempt);
         }
         if (!again.isEmpty()) {
-            Set<Long> recorded = new HashSet<>(finishAttempts(first, owner));
-            recorded.addAll(finishAttempts(again, owner));
-            return recorded;
+            Recorded firstRecorded = finishAttempts(first, owner);
+            Recorded againRecorded = finishAttempts(again, owner);
+            Set<Long> ids = new HashSet<>(firstRecorded.ids());
+            ids.addAll(againRecorded.ids());
+            return new Recorded(ids, firstRecorded.madeDue() + againRecorded.madeDue());
         }
+        try (Connection connection = dataSource.getConnection()) {
+            connection.setAutoCommit(false);
+            try {
+                DeliveryLanes.lockOf(connection, seen);
+                Recorded recorded = finish(connection, attempts, owner);
+                connection.commit();
+                return recorded;
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            }
+        }
+    }
+
+    private static Recorded finish(Connection connection, List<FinishedAttempt> attempts, String owner)
+            throws SQLException {
         int n = attempts.size();
         String[] ids = new String[n];
         String[] rounds = new String[n];
@@ -98,8 +125,7 @@ public class AttemptRecorder {
             completions[i] = retry ? null : ended.toString();
             durations[i] = Long.toString(outcome.durationMs());
         }
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement statement = connection.prepareStatement("""
+        try (PreparedStatement statement = connection.prepareStatement("""
                      with input as (
                          select * from unnest(?::text[]::bigint[], ?::text[]::int[], ?::text[], ?::text[]::int[],
                                               ?::text[]::timestamptz[], ?::text[]::int[], ?::text[], ?::text[],
@@ -120,12 +146,13 @@ public class AttemptRecorder {
                           -- primary key (seen: 85 ms a statement).
                           where d.id = i.id and d.lease_owner = ? and d.round = i.round
                             and d.state not in ('succeeded', 'failed')
-                          returning d.id)
-                     insert into dispatch.delivery_attempt(delivery_id, round, attempt, started_at, duration_ms,
-                         status_code, error, response_excerpt)
-                     select i.id, i.round, i.attempt, i.started_at, i.duration_ms, i.status, i.error, i.excerpt
-                       from input i join updated u on u.id = i.id
-                     returning delivery_id""")) {
+                          returning d.id, d.state, d.webhook_id, d.model, d.object_id),
+                     logged as (
+                         insert into dispatch.delivery_attempt(delivery_id, round, attempt, started_at, duration_ms,
+                             status_code, error, response_excerpt)
+                         select i.id, i.round, i.attempt, i.started_at, i.duration_ms, i.status, i.error, i.excerpt
+                           from input i join updated u on u.id = i.id)
+                     select id, state, webhook_id, model, object_id from updated""")) {
             int next = TextArrays.bind(
                     connection,
                     statement,
@@ -142,12 +169,16 @@ public class AttemptRecorder {
                     durations);
             statement.setString(next, owner);
             Set<Long> recorded = new HashSet<>();
+            Set<DeliveryLanes.Lane> finished = new HashSet<>();
             try (ResultSet rows = statement.executeQuery()) {
                 while (rows.next()) {
                     recorded.add(rows.getLong(1));
+                    if (!DeliveryState.QUEUED.dbValue().equals(rows.getString(2))) {
+                        finished.add(new DeliveryLanes.Lane(rows.getLong(3), rows.getString(4), rows.getLong(5)));
+                    }
                 }
             }
-            return recorded;
+            return new Recorded(recorded, DeliveryLanes.promote(connection, finished));
         }
     }
 }

@@ -14,6 +14,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import org.postgresql.PGStatement;
+import org.sourceoftruth.dispatcher.config.DispatcherConfig;
 import org.sourceoftruth.dispatcher.template.RenderedRequest;
 
 /** Leases due deliveries to a worker, receiver by receiver within budgets, and gives leases back. */
@@ -21,6 +22,14 @@ import org.sourceoftruth.dispatcher.template.RenderedRequest;
 public class DeliveryClaims {
     @Inject
     AgroalDataSource dataSource;
+
+    @Inject
+    DispatcherConfig config;
+
+    /** Bodies larger than this are read just before they are sent ({@link #body}), under the heap budget. */
+    private int largeBody() {
+        return config.memory().largeBodyBytes();
+    }
 
     /**
      * Leases up to {@code limit} due queued deliveries whose receiver is not in {@code busyHosts},
@@ -55,7 +64,7 @@ public class DeliveryClaims {
                     settings.execute("set local enable_bitmapscan = off; set local enable_seqscan = off");
                 }
                 List<ClaimedDelivery> claimed =
-                        claim(connection, limit, busyHosts, hosts, budgets, defaultBudget, owner, lease);
+                        claim(connection, largeBody(), limit, busyHosts, hosts, budgets, defaultBudget, owner, lease);
                 connection.commit();
                 return claimed;
             } catch (SQLException | RuntimeException e) {
@@ -67,6 +76,7 @@ public class DeliveryClaims {
 
     private static List<ClaimedDelivery> claim(
             Connection connection,
+            int largeBody,
             int limit,
             Collection<String> busyHosts,
             String[] hosts,
@@ -75,10 +85,11 @@ public class DeliveryClaims {
             String owner,
             Duration lease)
             throws SQLException {
-        try (PreparedStatement claim = connection.prepareStatement("""
+        try (PreparedStatement claim =
+                connection.prepareStatement("""
                      with candidates as (
                          select id, target_host, next_attempt_at from dispatch.delivery
-                         where state = 'queued' and next_attempt_at <= now()
+                         where state = 'queued' and not waiting and next_attempt_at <= now()
                            and (lease_expires_at is null or lease_expires_at < now())
                            and not (target_host = any(?))
                          order by next_attempt_at, id
@@ -97,7 +108,7 @@ public class DeliveryClaims {
                          -- (seen: 90 ms a claim with 8,000 rows queued).
                          select d.id from dispatch.delivery d
                          where d.id = any(array(select r.id from ranked r where r.n <= r.budget))
-                           and d.state not in ('succeeded', 'failed')
+                           and d.state not in ('succeeded', 'failed') and not d.waiting
                            and d.next_attempt_at <= now()
                            and (d.lease_expires_at is null or d.lease_expires_at < now())
                          order by d.next_attempt_at, d.id
@@ -109,10 +120,13 @@ public class DeliveryClaims {
                            from due
                           where d.id = due.id
                          returning d.id, d.round, d.attempts, d.request_method, d.request_url, d.target_host,
-                                   d.ssl_verification, d.ca_file_path)
-                     select l.id, l.round, l.attempts, l.request_method, l.request_url, r.headers::text, r.body,
-                            l.target_host, l.ssl_verification, l.ca_file_path
-                       from leased l left join dispatch.rendered_request r on r.delivery_id = l.id""")) {
+                                   d.ssl_verification, d.ca_file_path, d.delivery_uuid, d.change_id, d.lane_sequence,
+                                   d.replay_id)
+                     select l.id, l.round, l.attempts, l.request_method, l.request_url, r.headers::text,
+                            case when octet_length(r.body) <= LARGE_BODY then r.body end,
+                            l.target_host, l.ssl_verification, l.ca_file_path, octet_length(r.body),
+                            l.delivery_uuid, l.change_id, l.lane_sequence, l.replay_id
+                       from leased l left join dispatch.rendered_request r on r.delivery_id = l.id""".replace("LARGE_BODY", Integer.toString(largeBody)))) {
             // Planned for its parameters each time, never as a cached generic plan: the queue's size
             // swings from empty to thousands, and a generic plan made at one end (seen: ~60 ms of
             // PostgreSQL CPU a claim instead of 2-8) throttled a whole burst to ~120 deliveries/s.
@@ -136,6 +150,7 @@ public class DeliveryClaims {
                                     URI.create(url),
                                     StoredRequests.parseHeaders(rows.getString(6)),
                                     rows.getString(7));
+                    long bodyBytes = rows.getLong(11);
                     claimed.add(new ClaimedDelivery(
                             rows.getLong(1),
                             rows.getInt(2),
@@ -143,7 +158,12 @@ public class DeliveryClaims {
                             request,
                             rows.getString(8),
                             rows.getBoolean(9),
-                            rows.getString(10)));
+                            rows.getString(10),
+                            request != null && request.body() == null && bodyBytes > largeBody ? bodyBytes : 0,
+                            rows.getObject(12, java.util.UUID.class),
+                            rows.getObject(13, java.util.UUID.class),
+                            (Long) rows.getObject(14),
+                            (Long) rows.getObject(15)));
                 }
             }
             return claimed;
@@ -154,6 +174,18 @@ public class DeliveryClaims {
     public List<ClaimedDelivery> claimDue(int limit, Collection<String> busyHosts, String owner, Duration lease)
             throws SQLException {
         return claimDue(limit, busyHosts, Map.of(), limit, owner, lease);
+    }
+
+    /** The stored body of a delivery's request (read apart when it is large), null when there is none. */
+    public String body(long deliveryId) throws SQLException {
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement select = connection.prepareStatement(
+                        "select body from dispatch.rendered_request where delivery_id = ?")) {
+            select.setLong(1, deliveryId);
+            try (ResultSet row = select.executeQuery()) {
+                return row.next() ? row.getString(1) : null;
+            }
+        }
     }
 
     /** Gives leases back without an attempt (the receiver had no free slot). */

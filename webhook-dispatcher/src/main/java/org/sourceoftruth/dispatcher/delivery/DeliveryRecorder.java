@@ -38,7 +38,7 @@ public class DeliveryRecorder {
      */
     public static final String UNRENDERED = "(rendering)";
 
-    /** Rows of one multi-row delivery insert (18 parameters each; PostgreSQL allows 32767). */
+    /** Rows of one multi-row delivery insert (23 parameters each; PostgreSQL allows 32767). */
     private static final int INSERT_CHUNK = 500;
 
     /** A change event with the deliveries it gives; what one Kafka record turns into. */
@@ -80,16 +80,53 @@ public class DeliveryRecorder {
                         deliveries.addAll(change.deliveries());
                     }
                 }
-                for (int from = 0; from < deliveries.size(); from += INSERT_CHUNK) {
-                    insertDeliveries(
-                            connection, deliveries.subList(from, Math.min(deliveries.size(), from + INSERT_CHUNK)));
-                }
+                insertAll(connection, deliveries);
                 connection.commit();
                 return recorded;
             } catch (SQLException | RuntimeException e) {
                 connection.rollback();
                 throw e;
             }
+        }
+    }
+
+    /** Work done in the transaction that records some deliveries; false: record nothing. */
+    public interface Step {
+        boolean run(Connection connection) throws SQLException;
+    }
+
+    /**
+     * Records deliveries (a replay's) in one transaction with {@code step}, which runs first: when
+     * it answers false, nothing is written.
+     *
+     * @return whether the deliveries were recorded
+     */
+    public boolean recordWith(List<NewDelivery> deliveries, Step step) throws SQLException {
+        try (Connection connection = dataSource.getConnection()) {
+            connection.setAutoCommit(false);
+            try {
+                if (!step.run(connection)) {
+                    connection.rollback();
+                    return false;
+                }
+                insertAll(connection, deliveries);
+                connection.commit();
+                return true;
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * Places the deliveries in their lanes and inserts them, inside the caller's transaction
+     * (the consumer's poll, or a replay's page).
+     */
+    static void insertAll(Connection connection, List<NewDelivery> deliveries) throws SQLException {
+        List<Placed> placed = place(connection, deliveries);
+        for (int from = 0; from < placed.size(); from += INSERT_CHUNK) {
+            insertDeliveries(connection, placed.subList(from, Math.min(placed.size(), from + INSERT_CHUNK)));
         }
     }
 
@@ -127,22 +164,62 @@ public class DeliveryRecorder {
         }
     }
 
+    /** A delivery with its place in its lane: its number there, and whether it waits for the one before. */
+    private record Placed(NewDelivery delivery, long laneSequence, boolean waiting) {}
+
+    /**
+     * Locks the deliveries' lanes and places each delivery in its lane (see {@link DeliveryLanes}):
+     * numbered after the lane's last delivery, and waiting when the lane has an unfinished one
+     * before it. A delivery that could not be prepared is recorded failed: it takes its number (a
+     * receiver sees the gap) but holds nothing up.
+     */
+    private static List<Placed> place(Connection connection, List<NewDelivery> deliveries) throws SQLException {
+        Map<DeliveryLanes.Lane, DeliveryLanes.Locked> lanes = DeliveryLanes.lockAll(
+                connection, deliveries.stream().map(DeliveryRecorder::laneOf).toList());
+        Map<DeliveryLanes.Lane, Long> last = new HashMap<>();
+        Map<DeliveryLanes.Lane, Boolean> busy = new HashMap<>();
+        List<Placed> placed = new ArrayList<>(deliveries.size());
+        for (NewDelivery delivery : deliveries) {
+            DeliveryLanes.Lane lane = laneOf(delivery);
+            DeliveryLanes.Locked locked = lanes.get(lane);
+            long sequence = last.merge(lane, locked.lastSequence() + 1, (previous, first) -> previous + 1);
+            boolean failed = delivery.preparationError() != null;
+            boolean waiting = !failed && busy.getOrDefault(lane, locked.busy());
+            if (!failed) {
+                busy.put(lane, true);
+            }
+            placed.add(new Placed(delivery, sequence, waiting));
+        }
+        DeliveryLanes.setLastSequences(connection, last);
+        return placed;
+    }
+
+    private static DeliveryLanes.Lane laneOf(NewDelivery delivery) {
+        return new DeliveryLanes.Lane(
+                delivery.rule().webhook().id(),
+                delivery.event().model(),
+                delivery.event().objectId());
+    }
+
     private static final String DELIVERY_COLUMNS = """
             insert into dispatch.delivery(state, change_id, event, model, object_id, request_id, username,
                 event_rule_id, event_rule_name, webhook_id, webhook_name, request_method, request_url,
-                target_host, ssl_verification, ca_file_path, last_error, completed_at)
+                target_host, ssl_verification, ca_file_path, last_error, completed_at, waiting, delivery_uuid,
+                lane_sequence, change_sequence, replay_id)
             values """;
-    private static final String DELIVERY_VALUES = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    private static final String DELIVERY_VALUES =
+            "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     /**
      * Two statements for all the given deliveries: one multi-row insert of the delivery rows, one
      * of the rendered headers and bodies for the ids it returned (matched by change id and rule,
      * which are unique together).
      */
-    private static void insertDeliveries(Connection connection, List<NewDelivery> deliveries) throws SQLException {
-        if (deliveries.isEmpty()) {
+    private static void insertDeliveries(Connection connection, List<Placed> placed) throws SQLException {
+        if (placed.isEmpty()) {
             return;
         }
+        List<NewDelivery> deliveries = placed.stream().map(Placed::delivery).toList();
         StringBuilder sql = new StringBuilder(DELIVERY_COLUMNS);
         for (int i = 0; i < deliveries.size(); i++) {
             sql.append(i == 0 ? "" : ", ").append(DELIVERY_VALUES);
@@ -152,7 +229,8 @@ public class DeliveryRecorder {
         try (PreparedStatement insert = connection.prepareStatement(sql.toString())) {
             int p = 0;
             Timestamp now = Timestamp.from(Instant.now());
-            for (NewDelivery delivery : deliveries) {
+            for (Placed place : placed) {
+                NewDelivery delivery = place.delivery();
                 ChangeEvent event = delivery.event();
                 RenderedRequest request = delivery.request();
                 boolean prepared = request != null;
@@ -175,6 +253,14 @@ public class DeliveryRecorder {
                 insert.setString(++p, delivery.rule().webhook().caFilePath());
                 insert.setString(++p, delivery.preparationError());
                 insert.setTimestamp(++p, failed ? now : null);
+                insert.setBoolean(++p, place.waiting());
+                insert.setObject(
+                        ++p,
+                        DeliveryIdentity.deliveryId(
+                                event.changeId(), delivery.rule().id(), delivery.replayId()));
+                insert.setLong(++p, place.laneSequence());
+                insert.setLong(++p, event.sequence());
+                insert.setObject(++p, delivery.replayId(), java.sql.Types.BIGINT);
             }
             try (ResultSet rows = insert.executeQuery()) {
                 while (rows.next()) {

@@ -21,7 +21,9 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 import org.sourceoftruth.dispatcher.config.DispatcherConfig;
+import org.sourceoftruth.dispatcher.memory.HeapBudget;
 import org.sourceoftruth.dispatcher.template.TemplateRenderer;
+import org.sourceoftruth.model.memory.ByteBudget;
 
 /**
  * Sends queued deliveries. One claimer thread leases due rows (FOR UPDATE SKIP LOCKED, so any
@@ -70,6 +72,9 @@ public class DeliveryWorker {
     @Inject
     TemplateRenderer renderer;
 
+    @Inject
+    HeapBudget heap;
+
     /** Identifies this process's leases. */
     private final String owner = "dispatcher-" + UUID.randomUUID();
 
@@ -91,7 +96,7 @@ public class DeliveryWorker {
     void onStart(@Observes StartupEvent event) {
         slots = new Semaphore(config.delivery().concurrency());
         running = true;
-        outcomes.start(owner, slots, this::slotFreed);
+        outcomes.start(owner, slots, this::slotFreed, this::wake);
         claimer = new Thread(this::claimLoop, "delivery-claimer");
         claimer.setDaemon(true);
         claimer.start();
@@ -300,18 +305,59 @@ public class DeliveryWorker {
     }
 
     private void send(ClaimedDelivery delivery, Semaphore hostSlot) {
+        if (delivery.largeBody() > 0) {
+            sendLarge(delivery, hostSlot);
+            return;
+        }
+        sendRead(delivery, hostSlot, null);
+    }
+
+    /**
+     * A delivery whose body was too large to come with its claim: read now, under a reservation
+     * of the heap it takes until its answer is in (the body, and the client's bytes of it). Waits
+     * here, on the claimer, while the budget is spent.
+     */
+    private void sendLarge(ClaimedDelivery delivery, Semaphore hostSlot) {
+        ByteBudget.Reservation reserved = heap.reserve(HEAP_PER_BODY_BYTE * delivery.largeBody());
+        String body;
+        try {
+            body = claims.body(delivery.id());
+        } catch (SQLException | RuntimeException e) {
+            reserved.close();
+            LOG.warnf("Delivery %d: its body could not be read; it is retried after its lease: %s", delivery.id(), e);
+            hostSlot.release();
+            slots.release();
+            slotFreed();
+            return;
+        }
+        sendRead(delivery.withBody(body), hostSlot, reserved);
+    }
+
+    /** Heap per byte of a large body while it is sent: the stored text, and the HTTP client's bytes of it. */
+    private static final int HEAP_PER_BODY_BYTE = 3;
+
+    private void sendRead(ClaimedDelivery delivery, Semaphore hostSlot, ByteBudget.Reservation reserved) {
         if (delivery.request() == null) {
             // defensive: such rows are created failed and cannot be requeued
             hostSlot.release();
+            if (reserved != null) {
+                reserved.close();
+            }
             outcomes.add(
                     delivery, new AttemptOutcome(Instant.now(), 0, null, "the request could not be rendered", null));
             return;
         }
         httpClient
-                .send(delivery.request(), delivery.sslVerification(), delivery.caFilePath())
+                .send(
+                        DeliveryIdentity.withIdentity(delivery.request(), delivery),
+                        delivery.sslVerification(),
+                        delivery.caFilePath())
                 .whenComplete((outcome, failure) -> {
                     // the receiver's slot is free as soon as its answer is in
                     hostSlot.release();
+                    if (reserved != null) {
+                        reserved.close();
+                    }
                     if (failure != null || outcome == null) {
                         LOG.errorf(
                                 failure,

@@ -54,6 +54,7 @@ public class OutcomeRecorder {
     private String owner;
     private Semaphore slots;
     private Runnable slotFreed;
+    private Runnable madeDue;
     private Thread recorder;
     private volatile boolean recording;
 
@@ -65,11 +66,13 @@ public class OutcomeRecorder {
      * @param owner     the worker's lease owner: outcomes are written only while it holds the lease
      * @param slots     the worker's process-wide send slots, released as outcomes are written
      * @param slotFreed told when slots were released
+     * @param madeDue   told when a finished delivery made the next one of its lane due
      */
-    void start(String owner, Semaphore slots, Runnable slotFreed) {
+    void start(String owner, Semaphore slots, Runnable slotFreed, Runnable madeDue) {
         this.owner = owner;
         this.slots = slots;
         this.slotFreed = slotFreed;
+        this.madeDue = madeDue;
         recording = true;
         recorder = new Thread(this::recordLoop, "delivery-outcome");
         recorder.setDaemon(true);
@@ -165,7 +168,11 @@ public class OutcomeRecorder {
         }
         Set<Long> recorded;
         try {
-            recorded = attemptRecorder.finishAttempts(attempts, owner);
+            AttemptRecorder.Recorded written = attemptRecorder.finishAttempts(attempts, owner);
+            recorded = written.ids();
+            if (written.madeDue() > 0) {
+                madeDue.run();
+            }
         } catch (SQLException | RuntimeException e) {
             LOG.errorf(
                     e,

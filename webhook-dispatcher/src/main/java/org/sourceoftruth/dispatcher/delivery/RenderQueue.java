@@ -27,8 +27,24 @@ public class RenderQueue {
     /** What a delivery's request is rendered from: its rule and the stored change event. */
     public record RenderInput(long eventRuleId, ChangeEvent event) {}
 
+    /** The stored event (its JSON text) and rule of a delivery awaiting rendering. */
+    public record StoredInput(long eventRuleId, String event) {
+        public RenderInput parse() {
+            try {
+                return new RenderInput(eventRuleId, Json.MAPPER.readValue(event, ChangeEvent.class));
+            } catch (IOException e) {
+                throw new IllegalStateException("stored change event is not readable", e);
+            }
+        }
+    }
+
     /** The stored event and rule of a delivery awaiting rendering, or empty when there is none. */
     public Optional<RenderInput> renderInput(long deliveryId) throws SQLException {
+        return storedInput(deliveryId).map(StoredInput::parse);
+    }
+
+    /** As {@link #renderInput}, the event not parsed yet. */
+    public Optional<StoredInput> storedInput(long deliveryId) throws SQLException {
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement select = connection.prepareStatement("""
                      select d.event_rule_id, r.event::text from dispatch.delivery d
@@ -39,10 +55,7 @@ public class RenderQueue {
                 if (!row.next()) {
                     return Optional.empty();
                 }
-                return Optional.of(
-                        new RenderInput(row.getLong(1), Json.MAPPER.readValue(row.getString(2), ChangeEvent.class)));
-            } catch (IOException e) {
-                throw new IllegalStateException("stored change event is not readable", e);
+                return Optional.of(new StoredInput(row.getLong(1), row.getString(2)));
             }
         }
     }
@@ -93,6 +106,7 @@ public class RenderQueue {
     public boolean failRendering(long deliveryId, String owner, String reason) throws SQLException {
         try (Connection connection = dataSource.getConnection()) {
             connection.setAutoCommit(false);
+            List<DeliveryLanes.Lane> lane = DeliveryLanes.lockOf(connection, List.of(deliveryId));
             try (PreparedStatement update = connection.prepareStatement("""
                     update dispatch.delivery
                        set state = 'failed', last_error = ?, completed_at = now(), target_host = null,
@@ -106,6 +120,8 @@ public class RenderQueue {
                     return false;
                 }
                 deleteRenderInput(connection, deliveryId);
+                // a failed delivery is finished: the next one of its lane is due
+                DeliveryLanes.promote(connection, lane);
                 connection.commit();
                 return true;
             } catch (SQLException | RuntimeException e) {

@@ -18,6 +18,12 @@ import org.sourceoftruth.model.Json;
  * The dispatcher's calls to records-api's REST API, with the dispatcher's own API token
  * (RECORDS_API_TOKEN). This is the only way the dispatcher learns about webhooks, event rules
  * and who its callers are: it has no access to records-api's tables.
+ *
+ * <p>RECORDS_API_SERVICE_URL may name several replicas (comma-separated), for where no load
+ * balancer stands in front of them: a call goes to the replica that answered last, and to the
+ * next one when that one cannot be reached (connection refused or timed out), so one replica's
+ * death holds up neither the rules nor the dispatcher's readiness. An answer, even an error, is
+ * never retried elsewhere.
  */
 @ApplicationScoped
 public class RecordsApiClient {
@@ -26,13 +32,15 @@ public class RecordsApiClient {
     DispatcherConfig config;
 
     private volatile HttpClient http;
+    /** Index in {@link #bases()} of the replica that answered last. */
+    private volatile int current;
 
     /** Every object of a list endpoint (e.g. {@code /api/extras/webhooks/}), page after page. */
     public List<JsonNode> list(String path) throws RecordsApiException {
         List<JsonNode> all = new ArrayList<>();
         String next = path + (path.contains("?") ? "&" : "?") + "limit=1000";
         while (next != null) {
-            JsonNode page = send(HttpRequest.newBuilder(uri(next)).GET(), next)
+            JsonNode page = send(HttpRequest.newBuilder().GET(), next)
                     .orElseThrow(() -> new RecordsApiException("records-api has no " + path));
             JsonNode results = page.get("results");
             if (results == null || !results.isArray()) {
@@ -57,12 +65,12 @@ public class RecordsApiClient {
 
     /** One object, e.g. {@code /api/extras/webhooks/3/}; empty when records-api has none (404). */
     public Optional<JsonNode> get(String path) throws RecordsApiException {
-        return send(HttpRequest.newBuilder(uri(path)).GET(), path);
+        return send(HttpRequest.newBuilder().GET(), path);
     }
 
     /** A POST whose answer is a JSON object. */
     public JsonNode post(String path, JsonNode body) throws RecordsApiException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri(path))
+        HttpRequest.Builder request = HttpRequest.newBuilder()
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(Json.toBytes(body)));
         return send(request, path).orElseThrow(() -> new RecordsApiException("records-api has no " + path));
@@ -77,14 +85,26 @@ public class RecordsApiClient {
         request.timeout(config.recordsApi().timeout())
                 .header("Authorization", "Token " + token)
                 .header("Accept", "application/json");
-        HttpResponse<byte[]> response;
-        try {
-            response = client().send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-        } catch (IOException e) {
-            throw new RecordsApiException("records-api at " + base() + " does not answer: " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RecordsApiException("interrupted while calling records-api", e);
+        List<String> bases = bases();
+        int first = current % bases.size();
+        HttpResponse<byte[]> response = null;
+        List<String> failures = new ArrayList<>();
+        for (int i = 0; i < bases.size() && response == null; i++) {
+            int replica = (first + i) % bases.size();
+            try {
+                response = client().send(
+                                request.uri(uri(bases.get(replica), path)).build(),
+                                HttpResponse.BodyHandlers.ofByteArray());
+                current = replica;
+            } catch (IOException e) {
+                failures.add("records-api at " + bases.get(replica) + " does not answer: " + e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new RecordsApiException("interrupted while calling records-api", e);
+            }
+        }
+        if (response == null) {
+            throw new RecordsApiException(String.join("; ", failures));
         }
         int status = response.statusCode();
         if (status == 404) {
@@ -101,19 +121,26 @@ public class RecordsApiClient {
         }
     }
 
-    private URI uri(String path) throws RecordsApiException {
+    private static URI uri(String base, String path) throws RecordsApiException {
         try {
-            return URI.create(base() + path);
+            return URI.create(base + path);
         } catch (IllegalArgumentException e) {
-            throw new RecordsApiException(
-                    "RECORDS_API_SERVICE_URL is not a URL: "
-                            + config.recordsApi().url(),
-                    e);
+            throw new RecordsApiException("RECORDS_API_SERVICE_URL holds something that is not a URL: " + base, e);
         }
     }
 
-    private String base() {
-        return config.recordsApi().url().replaceAll("/+$", "");
+    /** The replicas' base URLs, without trailing slashes. */
+    private List<String> bases() throws RecordsApiException {
+        List<String> bases = new ArrayList<>();
+        for (String url : config.recordsApi().url().split(",")) {
+            if (!url.isBlank()) {
+                bases.add(url.strip().replaceAll("/+$", ""));
+            }
+        }
+        if (bases.isEmpty()) {
+            throw new RecordsApiException("RECORDS_API_SERVICE_URL is empty");
+        }
+        return bases;
     }
 
     private HttpClient client() {

@@ -10,7 +10,6 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +54,7 @@ public class RuleCache {
     /** Models whose change events change the cache. */
     public static final Set<String> RULE_MODELS = Set.of(EventRuleDefinition.WEBHOOK_MODEL, EVENT_RULE_MODEL);
 
-    private static final Map<String, String> PATHS = Map.of(
+    static final Map<String, String> PATHS = Map.of(
             EventRuleDefinition.WEBHOOK_MODEL, "/api/extras/webhooks/", EVENT_RULE_MODEL, "/api/extras/event-rules/");
     private static final long MAX_BACKOFF_MS = 30_000;
 
@@ -71,9 +70,6 @@ public class RuleCache {
 
     private record Removed(String model, long id) implements Change {}
 
-    /** What matching reads: replaced whole, never changed in place. */
-    private record Index(Map<String, List<ActiveRule>> byObjectType, Map<Long, ActiveRule> byId) {}
-
     // guarded by this
     private final Map<Long, WebhookDefinition> webhooks = new HashMap<>();
     private final Map<Long, EventRuleDefinition> rules = new HashMap<>();
@@ -82,7 +78,9 @@ public class RuleCache {
 
     private final ReentrantLock fullRead = new ReentrantLock();
     private final CountDownLatch loaded = new CountDownLatch(1);
-    private volatile Index index;
+    /** What matching reads: replaced whole, never changed in place. */
+    private volatile RuleIndex index;
+
     private volatile String lastError = "not read yet";
     private volatile Instant lastRead;
     private volatile boolean stopping;
@@ -140,15 +138,22 @@ public class RuleCache {
 
     /** The enabled rules for this object type and event type, e.g. (dcim.site, object_created). */
     public List<ActiveRule> rulesFor(String objectType, String eventType) {
-        List<ActiveRule> candidates = current().byObjectType().getOrDefault(objectType, List.of());
-        return candidates.stream()
-                .filter(rule -> rule.eventTypes().contains(eventType))
-                .toList();
+        return current().rulesFor(objectType, eventType);
     }
 
     /** The enabled webhook rule with this id, if there is one now. */
     public Optional<ActiveRule> rule(long id) {
-        return Optional.ofNullable(current().byId().get(id));
+        return current().rule(id);
+    }
+
+    /** The enabled rules that send to this webhook now. */
+    public List<ActiveRule> rulesOfWebhook(long webhookId) {
+        return current().forWebhook(webhookId);
+    }
+
+    /** The name of the webhook with this id, if it exists now. */
+    public synchronized Optional<String> webhookName(long webhookId) {
+        return Optional.ofNullable(webhooks.get(webhookId)).map(WebhookDefinition::name);
     }
 
     /** Waits up to {@code timeout} for the first read; throws when it has not happened by then. */
@@ -185,12 +190,12 @@ public class RuleCache {
     }
 
     public int activeRuleCount() {
-        Index current = index;
-        return current == null ? 0 : current.byId().size();
+        RuleIndex current = index;
+        return current == null ? 0 : current.size();
     }
 
-    private Index current() {
-        Index current = index;
+    private RuleIndex current() {
+        RuleIndex current = index;
         if (current == null) {
             throw new RulesNotLoadedException(lastError);
         }
@@ -305,24 +310,6 @@ public class RuleCache {
 
     /** The enabled rules whose action is a known webhook, by object type and by id. */
     private void reindex() {
-        Map<String, List<ActiveRule>> byType = new HashMap<>();
-        Map<Long, ActiveRule> byId = new HashMap<>();
-        rules.values().stream()
-                .filter(EventRuleDefinition::firesWebhook)
-                .sorted(Comparator.comparingLong(EventRuleDefinition::id))
-                .forEach(rule -> {
-                    WebhookDefinition webhook = webhooks.get(rule.webhookId());
-                    if (webhook == null) {
-                        return; // its webhook's event has not reached this replica yet
-                    }
-                    ActiveRule active = rule.withWebhook(webhook);
-                    byId.put(active.id(), active);
-                    for (String objectType : active.objectTypes()) {
-                        byType.computeIfAbsent(objectType, k -> new ArrayList<>())
-                                .add(active);
-                    }
-                });
-        byType.replaceAll((k, v) -> List.copyOf(v));
-        index = new Index(Map.copyOf(byType), Map.copyOf(byId));
+        index = RuleIndex.of(rules.values(), webhooks);
     }
 }

@@ -15,8 +15,12 @@ import org.jboss.logging.Logger;
 import org.sourceoftruth.dispatcher.config.DispatcherConfig;
 import org.sourceoftruth.dispatcher.delivery.ClaimedDelivery;
 import org.sourceoftruth.dispatcher.delivery.RenderQueue;
+import org.sourceoftruth.dispatcher.memory.HeapBudget;
+import org.sourceoftruth.dispatcher.recordsapi.RecordsApiException;
 import org.sourceoftruth.dispatcher.rules.ActiveRule;
 import org.sourceoftruth.dispatcher.rules.RuleCache;
+import org.sourceoftruth.dispatcher.rules.RuleHistory;
+import org.sourceoftruth.model.memory.ByteBudget;
 
 /**
  * Renders the requests of deliveries whose webhooks have templates, on a few threads of its own
@@ -43,7 +47,13 @@ public class TemplateRenderer {
     RuleCache rules;
 
     @Inject
+    RuleHistory history;
+
+    @Inject
     WebhookRequestBuilder requests;
+
+    @Inject
+    HeapBudget heap;
 
     private final AtomicInteger pending = new AtomicInteger();
     private volatile ExecutorService threads;
@@ -89,11 +99,32 @@ public class TemplateRenderer {
     }
 
     private void renderNow(long deliveryId, String owner) throws SQLException {
-        Optional<RenderQueue.RenderInput> input = renderQueue.renderInput(deliveryId);
-        if (input.isEmpty()) {
+        Optional<RenderQueue.StoredInput> stored = renderQueue.storedInput(deliveryId);
+        if (stored.isEmpty()) {
             return; // rendered by another worker meanwhile
         }
-        Optional<ActiveRule> rule = rules.rule(input.get().eventRuleId());
+        // the event parsed, the template's values and the rendered body: reserved before parsing
+        try (ByteBudget.Reservation reserved =
+                heap.reserve(HEAP_PER_EVENT_CHAR * stored.get().event().length())) {
+            render(deliveryId, owner, Optional.of(stored.get().parse()));
+        }
+    }
+
+    /** Heap per character of a stored event while a template renders it. */
+    private static final int HEAP_PER_EVENT_CHAR = 6;
+
+    private void render(long deliveryId, String owner, Optional<RenderQueue.RenderInput> input) throws SQLException {
+        Optional<ActiveRule> rule;
+        Long version = input.get().event().rulesVersion();
+        try {
+            rule = version == null
+                    ? rules.rule(input.get().eventRuleId())
+                    : history.at(version).rule(input.get().eventRuleId());
+        } catch (RecordsApiException e) {
+            // records-api does not answer: the delivery stays leased and is rendered after its lease
+            LOG.warnf("Delivery %d: could not read the rules of its change (retried): %s", deliveryId, e.getMessage());
+            return;
+        }
         if (rule.isEmpty()) {
             renderQueue.failRendering(
                     deliveryId,

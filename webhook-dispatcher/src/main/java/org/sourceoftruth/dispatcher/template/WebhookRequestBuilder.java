@@ -152,7 +152,8 @@ public class WebhookRequestBuilder {
 
     /**
      * The template context, with NetBox's names: {@code object_type} is the content type
-     * ({@code dcim.site}, since NetBox 4.4) and {@code model} the model name alone ({@code site}).
+     * ({@code dcim.site}, since NetBox 4.4) and {@code model} the model name alone ({@code site});
+     * {@code request} (id, method, path, user) when a request made the change.
      */
     static Map<String, Object> context(ChangeEvent event, JsonNode actionData) {
         Map<String, Object> context = new LinkedHashMap<>();
@@ -163,6 +164,9 @@ public class WebhookRequestBuilder {
         context.put("username", event.username());
         context.put("request_id", event.requestId());
         context.put("data", PlainValues.fromJson(mergeActionData(actionData, event.data())));
+        if (event.request() != null) {
+            context.put("request", request(event.request()));
+        }
         Map<String, Object> snapshots = new LinkedHashMap<>();
         snapshots.put(
                 "prechange",
@@ -200,7 +204,22 @@ public class WebhookRequestBuilder {
         return type == null ? null : type.substring(type.indexOf('.') + 1);
     }
 
-    /** NetBox's body when body_template is empty, keys in the documented order. */
+    /** NetBox 4.6's {@code request}: the request's id, method, path and user. */
+    private static Map<String, Object> request(ChangeEvent.Request request) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", request.id());
+        out.put("method", request.method());
+        out.put("path", request.path());
+        out.put("user", request.user());
+        return out;
+    }
+
+    /**
+     * NetBox's body when body_template is empty, keys in NetBox 4.6's order (event, timestamp,
+     * object_type, username, request_id, data, request, snapshots), with the product's
+     * {@code model} (the model name) after object_type; {@code request} only for a change a
+     * request made. The data's URLs are relative, as records-api renders them for events.
+     */
     static String defaultBody(ChangeEvent event) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("event", event.event());
@@ -210,6 +229,9 @@ public class WebhookRequestBuilder {
         body.put("username", event.username());
         body.put("request_id", event.requestId());
         body.put("data", PlainValues.fromJson(event.data()));
+        if (event.request() != null) {
+            body.put("request", request(event.request()));
+        }
         Map<String, Object> snapshots = new LinkedHashMap<>();
         snapshots.put(
                 "prechange",

@@ -143,7 +143,8 @@ class BackgroundTaskApiTest {
     void usingATokenRecordsItsLastUse() throws Exception {
         String key = Fixtures.token(superuserTokenUser, true, null);
         given().header("Authorization", "Token " + key).get(TASKS).then().statusCode(200);
-        List<Map<String, Object>> row = Fixtures.rows("select last_used from users_token where key = ?", key);
+        List<Map<String, Object>> row =
+                Fixtures.rows("select last_used from users_token where hmac_digest = ?", Fixtures.tokenDigest(key));
         assertNotNull(row.get(0).get("last_used"));
     }
 

@@ -10,12 +10,15 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.specification.RequestSpecification;
 import jakarta.inject.Inject;
 import java.net.URL;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Duration;
@@ -205,6 +208,36 @@ class BackgroundTasksAtRecordsApiTest {
                 .then()
                 .statusCode(200)
                 .body("url", equalTo(recordsApi.url() + "/api/core/background-workers/" + worker.owner() + "/"));
+    }
+
+    /**
+     * Every parameter NetBox 4.6's contract lists for the three background endpoints (brief,
+     * fields, omit) is accepted at records-api's URL. records-api's ContractTest has no
+     * dispatcher to forward these endpoints to and counts them as checked here.
+     */
+    @Test
+    void theContractsParametersOfTheBackgroundEndpointsAreAccepted() throws Exception {
+        JsonNode endpoints = new ObjectMapper()
+                .readTree(Path.of("../records-api/src/test/resources/contract/netbox-4.6-contract.json")
+                        .toFile())
+                .path("endpoints");
+        int checked = 0;
+        for (String key : List.of("core/background-queues", "core/background-workers", "core/background-tasks")) {
+            JsonNode filters = endpoints.path(key).path("filters");
+            assertEquals(false, filters.isEmpty(), key + " has parameters in the contract");
+            for (java.util.Iterator<String> names = filters.fieldNames(); names.hasNext(); ) {
+                String name = names.next();
+                String value = name.equals("brief") ? "true" : "name";
+                atRecordsApi()
+                        .queryParam(name, value)
+                        .get("/api/" + key + "/")
+                        .then()
+                        .statusCode(200)
+                        .body("count", org.hamcrest.Matchers.greaterThanOrEqualTo(1));
+                checked++;
+            }
+        }
+        assertEquals(9, checked, "brief, fields and omit on each endpoint");
     }
 
     /** Last: it changes the tasks the other tests look at. */

@@ -3,12 +3,19 @@ package org.sourceoftruth.dispatcher.architecture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.sourceoftruth.dispatcher.consume.NativeReflection;
 import org.sourceoftruth.records.testsupport.JacksonBoundTypes;
+import org.sourceoftruth.records.testsupport.TemplateData;
 
-/** The native image's reflection registration is exactly the classes Jackson binds in this service's code. */
+/**
+ * What this service's code has loaded by reflection works in the native executable: the
+ * registration is exactly the classes Jackson binds, and the Quarkus templates are handed only
+ * data Qute reads without reflection. (The Kafka client's classes: KafkaNativeReflectionTest; the
+ * codecs' JNI and fallbacks: NativeLibrariesTest.)
+ */
 class NativeReflectionTest {
 
     @Test
@@ -16,5 +23,11 @@ class NativeReflectionTest {
         Set<String> bound = JacksonBoundTypes.in("org.sourceoftruth.dispatcher", "org.sourceoftruth.model");
         assertTrue(bound.contains("org.sourceoftruth.model.ChangeEvent"), "the check finds the event type: " + bound);
         assertEquals(bound, JacksonBoundTypes.registeredBy(NativeReflection.class));
+    }
+
+    @Test
+    void templatesAreHandedOnlyDataQuteReadsWithoutReflection() {
+        List<String> reflective = TemplateData.reflectiveValues(TemplateData.mainClasses());
+        assertTrue(reflective.isEmpty(), () -> String.join("\n", reflective));
     }
 }

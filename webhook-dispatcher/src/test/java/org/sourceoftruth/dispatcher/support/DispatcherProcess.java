@@ -11,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.sourceoftruth.records.testsupport.RecordsApiProcess;
@@ -29,13 +30,42 @@ public final class DispatcherProcess {
 
     /** Starts it; its output goes to target/&lt;logName&gt;.log. */
     public static Process start(int port, String topic, String recordsApiUrl, String logName) throws IOException {
+        return start(port, topic, recordsApiUrl, logName, List.of("-Xmx256m"), Map.of());
+    }
+
+    /** As {@link #start(int, String, String, String)}, with these JVM options (the heap, the collector...). */
+    public static Process start(int port, String topic, String recordsApiUrl, String logName, List<String> jvm)
+            throws IOException {
+        return start(port, topic, recordsApiUrl, logName, jvm, Map.of());
+    }
+
+    /** Starts it with more (or other) environment variables. */
+    public static Process start(
+            int port, String topic, String recordsApiUrl, String logName, Map<String, String> environment)
+            throws IOException {
+        return start(port, topic, recordsApiUrl, logName, List.of("-Xmx256m"), environment);
+    }
+
+    /** Starts it with these JVM options and more (or other) environment variables. */
+    public static Process start(
+            int port,
+            String topic,
+            String recordsApiUrl,
+            String logName,
+            List<String> jvm,
+            Map<String, String> environment)
+            throws IOException {
         Path jar = Path.of(System.getProperty("dispatcher.app.dir", "target/quarkus-app"))
                 .resolve("quarkus-run.jar");
         if (!Files.exists(jar)) {
             throw new IllegalStateException("package the application first: " + jar);
         }
         String java = ProcessHandle.current().info().command().orElse("java");
-        ProcessBuilder builder = new ProcessBuilder(java, "-Xmx256m", "-jar", jar.toString());
+        List<String> command = new java.util.ArrayList<>();
+        command.add(java);
+        command.addAll(jvm);
+        command.addAll(List.of("-jar", jar.toString()));
+        ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment()
                 .putAll(Map.ofEntries(
                         Map.entry("HTTP_HOST", "127.0.0.1"),
@@ -57,6 +87,7 @@ public final class DispatcherProcess {
                         Map.entry("WEBHOOK_LEASE_MARGIN_SECONDS", "2"),
                         Map.entry("WEBHOOK_RETRY_BASE_SECONDS", "0.2"),
                         Map.entry("WEBHOOK_POLL_INTERVAL", "200ms")));
+        builder.environment().putAll(environment);
         builder.redirectErrorStream(true).redirectOutput(new File("target/" + logName + ".log"));
         return builder.start();
     }

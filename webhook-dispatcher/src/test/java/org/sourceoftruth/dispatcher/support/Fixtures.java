@@ -110,7 +110,10 @@ public final class Fixtures implements AutoCloseable {
         }
     }
 
-    /** A 40-hex token for the user. */
+    /**
+     * A 40-hex v1 token for the user, stored as records-api stores one without a pepper (its
+     * services here have none): the key's hex SHA-256 and its last six characters, no key.
+     */
     public static String token(long userId, boolean enabled, OffsetDateTime expires, String... allowedIps)
             throws SQLException {
         String key = (UUID.randomUUID().toString() + UUID.randomUUID())
@@ -118,15 +121,28 @@ public final class Fixtures implements AutoCloseable {
                 .substring(0, 40);
         try (Connection connection = TestDatabase.connect();
                 PreparedStatement insert = connection.prepareStatement("""
-                     insert into users_token(user_id, key, enabled, expires, allowed_ips) values (?, ?, ?, ?, ?)""")) {
+                     insert into users_token(user_id, hmac_digest, key_tail, enabled, expires, allowed_ips)
+                     values (?, ?, right(?, 6), ?, ?, ?)""")) {
             insert.setLong(1, userId);
-            insert.setString(2, key);
-            insert.setBoolean(3, enabled);
-            insert.setObject(4, expires);
-            insert.setArray(5, connection.createArrayOf("text", allowedIps));
+            insert.setString(2, tokenDigest(key));
+            insert.setString(3, key);
+            insert.setBoolean(4, enabled);
+            insert.setObject(5, expires);
+            insert.setArray(6, connection.createArrayOf("text", allowedIps));
             insert.executeUpdate();
         }
         return key;
+    }
+
+    /** How a v1 key is stored without a pepper: its hex SHA-256 (records-api's auth.TokenDigests). */
+    public static String tokenDigest(String key) {
+        try {
+            return java.util.HexFormat.of()
+                    .formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                            .digest(key.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static long single(PreparedStatement statement) throws SQLException {

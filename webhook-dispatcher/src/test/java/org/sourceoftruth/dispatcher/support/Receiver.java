@@ -38,6 +38,10 @@ public final class Receiver implements AutoCloseable {
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private volatile int status = 200;
     private volatile long delayMillis;
+    /** When set, decides each answer's status (and delay) from the request instead. */
+    private volatile java.util.function.ToIntFunction<Received> statusOf;
+
+    private volatile java.util.function.ToLongFunction<Received> delayOf;
     private volatile String answerBody;
     private volatile String location;
 
@@ -83,6 +87,18 @@ public final class Receiver implements AutoCloseable {
         return this;
     }
 
+    /** Answers each request with the status the function gives for it. */
+    public Receiver answering(java.util.function.ToIntFunction<Received> statusOf) {
+        this.statusOf = statusOf;
+        return this;
+    }
+
+    /** Delays each answer by the milliseconds the function gives for the request. */
+    public Receiver delaying(java.util.function.ToLongFunction<Received> delayOf) {
+        this.delayOf = delayOf;
+        return this;
+    }
+
     public Receiver delaying(long millis) {
         this.delayMillis = millis;
         return this;
@@ -102,17 +118,21 @@ public final class Receiver implements AutoCloseable {
         Map<String, String> headers = new TreeMap<>();
         exchange.getRequestHeaders()
                 .forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), values.get(0)));
-        if (delayMillis > 0) {
+        Received request = new Received(
+                exchange.getRequestMethod(), exchange.getRequestURI().toString(), headers, body, arrived);
+        java.util.function.ToLongFunction<Received> delayFunction = delayOf;
+        long delay = delayFunction != null ? delayFunction.applyAsLong(request) : delayMillis;
+        if (delay > 0) {
             try {
-                Thread.sleep(delayMillis);
+                Thread.sleep(delay);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         }
-        received.add(new Received(
-                exchange.getRequestMethod(), exchange.getRequestURI().toString(), headers, body, arrived));
-        byte[] answer = (answerBody != null ? answerBody : "answer " + status).getBytes(StandardCharsets.UTF_8);
-        int code = status;
+        received.add(request);
+        java.util.function.ToIntFunction<Received> statusFunction = statusOf;
+        int code = statusFunction != null ? statusFunction.applyAsInt(request) : status;
+        byte[] answer = (answerBody != null ? answerBody : "answer " + code).getBytes(StandardCharsets.UTF_8);
         if (location != null) {
             exchange.getResponseHeaders().set("Location", location);
         }

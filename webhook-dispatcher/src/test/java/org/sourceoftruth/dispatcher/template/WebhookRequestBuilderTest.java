@@ -49,6 +49,45 @@ class WebhookRequestBuilderTest {
     }
 
     @Test
+    void defaultBodyCarriesTheRequestOfTheChangeBetweenDataAndSnapshots() throws Exception {
+        ChangeEvent base = event("{\"id\": 12, \"url\": \"/api/ipam/prefixes/12/\"}");
+        ChangeEvent event = new ChangeEvent(
+                base.changeId(),
+                base.sequence(),
+                base.event(),
+                base.model(),
+                base.objectId(),
+                base.timestamp(),
+                base.username(),
+                base.requestId(),
+                base.data(),
+                base.snapshots(),
+                new ChangeEvent.Request("req-1", "PATCH", "/api/ipam/prefixes/12/", "alice"));
+        assertEquals(
+                "{\"event\": \"created\", \"timestamp\": \"2026-08-20 10:00:00.123456+00:00\", \"object_type\": \"ipam.prefix\", \"model\": \"prefix\", "
+                        + "\"username\": \"alice\", \"request_id\": \"req-1\", \"data\": {\"id\": 12, \"url\": \"/api/ipam/prefixes/12/\"}, "
+                        + "\"request\": {\"id\": \"req-1\", \"method\": \"PATCH\", \"path\": \"/api/ipam/prefixes/12/\", \"user\": \"alice\"}, "
+                        + "\"snapshots\": {\"prechange\": null, \"postchange\": {\"prefix\": \"10.0.0.0/8\"}}}",
+                WebhookRequestBuilder.defaultBody(event));
+        Map<String, Object> context = WebhookRequestBuilder.context(event, null);
+        assertEquals(
+                List.of(
+                        "event",
+                        "timestamp",
+                        "object_type",
+                        "model",
+                        "username",
+                        "request_id",
+                        "data",
+                        "request",
+                        "snapshots"),
+                List.copyOf(context.keySet()));
+        assertEquals(
+                Map.of("id", "req-1", "method", "PATCH", "path", "/api/ipam/prefixes/12/", "user", "alice"),
+                context.get("request"));
+    }
+
+    @Test
     void contextMergesActionDataUnderTheEventData() throws Exception {
         Map<String, Object> context = WebhookRequestBuilder.context(
                 event("{\"id\": 12, \"team\": \"a\"}"), Json.MAPPER.readTree("{\"team\": \"b\", \"extra\": 1}"));

@@ -8,10 +8,10 @@ import java.util.function.Function;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
-import org.sourceoftruth.records.kind.FieldType;
-import org.sourceoftruth.records.kind.FieldTypes;
-import org.sourceoftruth.records.kind.SchemaNames;
-import org.sourceoftruth.records.kind.Schemas;
+import org.sourceoftruth.records.fieldtype.FieldType;
+import org.sourceoftruth.records.fieldtype.FieldTypes;
+import org.sourceoftruth.records.fieldtype.SchemaNames;
+import org.sourceoftruth.records.fieldtype.Schemas;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
@@ -75,22 +75,22 @@ final class FieldSchemas implements SchemaNames {
 
     @Override
     public Schema brief(String contentType) {
-        return ref(ComponentNames.brief(apiNames.apply(contentType)));
+        return ref(OpenApiNames.brief(apiNames.apply(contentType)));
     }
 
     @Override
     public Schema briefRequest(String contentType) {
-        return ref(ComponentNames.briefRequest(apiNames.apply(contentType)));
+        return ref(OpenApiNames.briefRequest(apiNames.apply(contentType)));
     }
 
     @Override
     public Schema nestedTag() {
-        return ref(ComponentNames.NESTED_TAG);
+        return ref(OpenApiNames.NESTED_TAG);
     }
 
     @Override
     public Schema nestedTagRequest() {
-        return ref(ComponentNames.NESTED_TAG_REQUEST);
+        return ref(OpenApiNames.NESTED_TAG_REQUEST);
     }
 
     /** One value of a filter parameter. */

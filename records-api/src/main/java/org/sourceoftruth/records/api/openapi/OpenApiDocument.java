@@ -23,6 +23,7 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 import org.eclipse.microprofile.openapi.models.security.SecurityScheme;
 import org.sourceoftruth.records.auth.AuthConfig;
 import org.sourceoftruth.records.engine.query.FilterCatalog;
+import org.sourceoftruth.records.engine.write.PayloadReader;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
@@ -33,7 +34,7 @@ import org.sourceoftruth.records.web.ApiConfig;
  * Writes the OpenAPI description of every model endpoint from the model registry, as NetBox's
  * drf-spectacular document describes it: per model a list path (GET with every filter, POST,
  * bulk PUT/PATCH/DELETE) and a detail path (GET, PUT, PATCH, DELETE), the components
- * {@link ComponentNames} names, NetBox's operation ids, the {@code tokenAuth} and
+ * {@link OpenApiNames} names, NetBox's operation ids, the {@code tokenAuth} and
  * {@code cookieAuth} security schemes. Resources of their own add their paths through
  * {@link OpenApiContribution}s.
  */
@@ -169,9 +170,9 @@ public class OpenApiDocument {
                 addAll(brief, schemas.readProperties(f), alwaysThere);
             }
         }
-        components.addSchema(ComponentNames.full(m), full);
-        components.addSchema(ComponentNames.brief(m.apiName()), brief);
-        components.addSchema(ComponentNames.paginated(m), paginated(m));
+        components.addSchema(OpenApiNames.full(m), full);
+        components.addSchema(OpenApiNames.brief(m.apiName()), brief);
+        components.addSchema(OpenApiNames.paginated(m), paginated(m));
         Schema request = object(m.verboseName() + " (create and update)");
         Schema patched = object(m.verboseName() + " (partial update)");
         Schema briefRequest = object(m.verboseName() + " given by attributes that identify exactly one");
@@ -185,12 +186,47 @@ public class OpenApiDocument {
                 addAll(briefRequest, schemas.writeProperties(f), false);
             }
         }
+        addRequestOnlyProperties(schemas, m, request);
+        addRequestOnlyProperties(schemas, m, patched);
         if (!m.isReadOnlyApi()) {
-            components.addSchema(ComponentNames.request(m), request);
-            components.addSchema(ComponentNames.patchedRequest(m), patched);
+            components.addSchema(OpenApiNames.request(m), request);
+            components.addSchema(OpenApiNames.patchedRequest(m), patched);
         }
         if (relationTarget) { // even of a read-only endpoint: a relation to it is written this way
-            components.addSchema(ComponentNames.briefRequest(m.apiName()), briefRequest);
+            components.addSchema(OpenApiNames.briefRequest(m.apiName()), briefRequest);
+        }
+    }
+
+    /**
+     * What a write may send beyond the model's fields: the tag changes of every taggable model
+     * ({@code add_tags}, {@code remove_tags}, lists like {@code tags}) and the component options
+     * of models made with their type's components ({@code replicate_components},
+     * {@code adopt_components}); write-only, as NetBox's serializers declare them.
+     */
+    private static void addRequestOnlyProperties(FieldSchemas schemas, Model m, Schema object) {
+        if (m.hasTags()) {
+            for (String name : List.of(PayloadReader.ADD_TAGS, PayloadReader.REMOVE_TAGS)) {
+                // a schema of its own each: writeOnly must not reach the tags' schema
+                object.addProperty(
+                        name,
+                        schemas.writeProperties(m.field("tags")).get("tags").writeOnly(true));
+            }
+        }
+        if (m.hasComponentOptions()) {
+            object.addProperty(
+                    "replicate_components",
+                    OASFactory.createSchema()
+                            .type(List.of(SchemaType.BOOLEAN))
+                            .writeOnly(true)
+                            .defaultValue(true)
+                            .description("Automatically populate components associated with this module type"));
+            object.addProperty(
+                    "adopt_components",
+                    OASFactory.createSchema()
+                            .type(List.of(SchemaType.BOOLEAN))
+                            .writeOnly(true)
+                            .defaultValue(false)
+                            .description("Adopt already existing components"));
         }
     }
 
@@ -224,8 +260,8 @@ public class OpenApiDocument {
                 request.addRequired(name);
             }
         }
-        components.addSchema(ComponentNames.NESTED_TAG, nested);
-        components.addSchema(ComponentNames.NESTED_TAG_REQUEST, request);
+        components.addSchema(OpenApiNames.NESTED_TAG, nested);
+        components.addSchema(OpenApiNames.NESTED_TAG_REQUEST, request);
     }
 
     private static Schema paginated(Model m) {
@@ -240,7 +276,7 @@ public class OpenApiDocument {
                 .addProperty(
                         "previous",
                         FieldSchemas.nullable(FieldSchemas.basic(Kind.STRING).format("uri")))
-                .addProperty("results", FieldSchemas.array(FieldSchemas.ref(ComponentNames.full(m))))
+                .addProperty("results", FieldSchemas.array(FieldSchemas.ref(OpenApiNames.full(m))))
                 .required(new ArrayList<>(List.of("count", "results")));
     }
 
@@ -251,15 +287,15 @@ public class OpenApiDocument {
     // ---------------------------------------------------------------------- paths
 
     private void addPaths(Paths paths, Model m, String app, String path) {
-        String stem = ComponentNames.operationStem(app, path);
+        String stem = OpenApiNames.operationStem(app, path);
         String listPath = "/api/" + app + "/" + path + "/";
-        Schema full = FieldSchemas.ref(ComponentNames.full(m));
-        Schema request = FieldSchemas.ref(ComponentNames.request(m));
-        Schema patched = FieldSchemas.ref(ComponentNames.patchedRequest(m));
+        Schema full = FieldSchemas.ref(OpenApiNames.full(m));
+        Schema request = FieldSchemas.ref(OpenApiNames.request(m));
+        Schema patched = FieldSchemas.ref(OpenApiNames.patchedRequest(m));
 
         Operation list = operation(stem + "_list", app, "Get a list of " + m.verboseName() + " objects.")
                 .responses(OASFactory.createAPIResponses()
-                        .addAPIResponse("200", json("", FieldSchemas.ref(ComponentNames.paginated(m)))));
+                        .addAPIResponse("200", json("", FieldSchemas.ref(OpenApiNames.paginated(m)))));
         listParameters(m).forEach(list::addParameter);
         PathItem listItem = OASFactory.createPathItem().GET(list);
 
@@ -286,19 +322,19 @@ public class OpenApiDocument {
                             stem + "_bulk_update",
                             app,
                             "Put a list of " + what + " objects; every item names the object it changes by its \"id\".")
-                    .requestBody(body(FieldSchemas.array(FieldSchemas.ref(ComponentNames.request(m)))))
+                    .requestBody(body(FieldSchemas.array(FieldSchemas.ref(OpenApiNames.request(m)))))
                     .responses(OASFactory.createAPIResponses()
                             .addAPIResponse(
-                                    "200", json("", FieldSchemas.array(FieldSchemas.ref(ComponentNames.full(m)))))));
+                                    "200", json("", FieldSchemas.array(FieldSchemas.ref(OpenApiNames.full(m)))))));
             listItem.PATCH(operation(
                             stem + "_bulk_partial_update",
                             app,
                             "Patch a list of " + what
                                     + " objects; every item names the object it changes by its \"id\".")
-                    .requestBody(body(FieldSchemas.array(FieldSchemas.ref(ComponentNames.patchedRequest(m)))))
+                    .requestBody(body(FieldSchemas.array(FieldSchemas.ref(OpenApiNames.patchedRequest(m)))))
                     .responses(OASFactory.createAPIResponses()
                             .addAPIResponse(
-                                    "200", json("", FieldSchemas.array(FieldSchemas.ref(ComponentNames.full(m)))))));
+                                    "200", json("", FieldSchemas.array(FieldSchemas.ref(OpenApiNames.full(m)))))));
             listItem.DELETE(operation(
                             stem + "_bulk_destroy",
                             app,
@@ -339,7 +375,7 @@ public class OpenApiDocument {
             }
             out.put(p.name(), param);
         }
-        for (String reserved : List.of("limit", "offset", "ordering", "brief", "fields", "omit")) {
+        for (String reserved : List.of("limit", "offset", "start", "ordering", "brief", "fields", "omit")) {
             out.putIfAbsent(reserved, reservedParameter(reserved));
         }
         return new ArrayList<>(out.values());
@@ -352,6 +388,10 @@ public class OpenApiDocument {
                 p.description("Number of results to return per page.").schema(FieldSchemas.basic(Kind.INTEGER));
             case "offset" ->
                 p.description("The initial index from which to return the results.")
+                        .schema(FieldSchemas.basic(Kind.INTEGER));
+            case "start" ->
+                p.description("The lowest primary key to return (cursor paging: no count, the next page starts"
+                                + " after the last object)")
                         .schema(FieldSchemas.basic(Kind.INTEGER));
             case "ordering" ->
                 p.description("Which field to use when ordering the results.").schema(FieldSchemas.basic(Kind.STRING));

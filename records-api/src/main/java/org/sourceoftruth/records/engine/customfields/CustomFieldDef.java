@@ -22,6 +22,7 @@ public record CustomFieldDef(
         BigDecimal validationMinimum,
         BigDecimal validationMaximum,
         String validationRegex,
+        JsonNode validationSchema,
         List<String> choices) {
 
     @SuppressWarnings("unchecked")
@@ -38,6 +39,7 @@ public record CustomFieldDef(
                 r.decimal("validation_minimum"),
                 r.decimal("validation_maximum"),
                 r.str("validation_regex"),
+                (JsonNode) r.get("validation_schema"),
                 r.get("choice_set_id") != null
                         ? ChoiceSetChoices.values(r.str("set_base_choices"), (JsonNode) r.get("set_extra_choices"))
                         : (List<String>) r.get("choices"));

@@ -19,8 +19,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.model.CacheInvalidator;
 import org.sourceoftruth.records.model.Model;
-import org.sourceoftruth.records.model.WriteListener;
+import org.sourceoftruth.records.model.SystemTables;
 import org.sourceoftruth.records.web.ErrorMapper;
 
 /**
@@ -29,7 +30,7 @@ import org.sourceoftruth.records.web.ErrorMapper;
  * extras.customfield in this process clear the cache at once, other replicas within seconds.
  */
 @ApplicationScoped
-public class CustomFields implements WriteListener {
+public class CustomFields implements CacheInvalidator {
     private static final long TTL_MILLIS = 5_000;
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -82,7 +83,8 @@ public class CustomFields implements WriteListener {
         List<CustomFieldDef> defs = db
                 .query(
                         "select f.*, s.base_choices as set_base_choices, s.extra_choices as set_extra_choices"
-                                + " from extras_customfield f left join extras_customfieldchoiceset s on s.id = f.choice_set_id"
+                                + " from " + SystemTables.EXTRAS_CUSTOMFIELD + " f left join "
+                                + SystemTables.EXTRAS_CUSTOMFIELDCHOICESET + " s on s.id = f.choice_set_id"
                                 + " where ? = any(f.object_types) order by f.weight, f.name",
                         contentType)
                 .stream()
@@ -195,7 +197,8 @@ public class CustomFields implements WriteListener {
                 return range(def, v.decimalValue());
             }
             case "decimal" -> {
-                if (!v.isNumber()) {
+                // a literal beyond double's range (1e999) reads as infinite: no stored JSON can hold it
+                if (!v.isNumber() || (v.isDouble() && !Double.isFinite(v.doubleValue()))) {
                     return "Value must be a decimal.";
                 }
                 return range(def, v.decimalValue());
@@ -238,6 +241,13 @@ public class CustomFields implements WriteListener {
             }
             case "object" -> {
                 return v.isIntegralNumber() ? null : "Value must be an object ID, not " + ErrorMapper.jsonType(v) + ".";
+            }
+            case "json" -> {
+                String violation = def.validationSchema() == null
+                                || !def.validationSchema().isObject()
+                        ? null
+                        : org.sourceoftruth.records.model.JsonSchemaRules.violation(def.validationSchema(), v);
+                return violation == null ? null : "Value does not conform to the assigned schema: " + violation;
             }
             default -> {
                 return null;

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import org.sourceoftruth.records.kind.FieldFilter;
-import org.sourceoftruth.records.kind.Lookup;
+import org.sourceoftruth.records.fieldtype.FieldFilter;
+import org.sourceoftruth.records.fieldtype.Lookup;
 import org.sourceoftruth.records.model.ChoiceSet;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
@@ -74,10 +74,11 @@ public class FilterCatalog {
             out.putIfAbsent("q", new Parameter("q", Kind.STRING, null, false, null));
         }
         if (model.hasTags()) {
-            for (String name : List.of("tag", "tag__n")) {
+            // __any: objects with any of the tags (the plain filter wants all of them)
+            for (String name : List.of("tag", "tag__n", "tag__any")) {
                 out.putIfAbsent(name, Parameter.of(name, Kind.STRING));
             }
-            for (String name : List.of("tag_id", "tag_id__n")) {
+            for (String name : List.of("tag_id", "tag_id__n", "tag_id__any")) {
                 out.putIfAbsent(name, Parameter.of(name, Kind.INTEGER));
             }
         }

@@ -13,13 +13,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.engine.customfields.CustomFieldDef;
 import org.sourceoftruth.records.engine.customfields.CustomFields;
-import org.sourceoftruth.records.kind.BooleanType;
-import org.sourceoftruth.records.kind.CountType;
-import org.sourceoftruth.records.kind.FieldFilter;
-import org.sourceoftruth.records.kind.FieldTypes;
-import org.sourceoftruth.records.kind.InvalidValue;
-import org.sourceoftruth.records.kind.Lookup;
-import org.sourceoftruth.records.kind.LookupCompiler;
+import org.sourceoftruth.records.fieldtype.BooleanType;
+import org.sourceoftruth.records.fieldtype.CountType;
+import org.sourceoftruth.records.fieldtype.FieldFilter;
+import org.sourceoftruth.records.fieldtype.FieldTypes;
+import org.sourceoftruth.records.fieldtype.InvalidValue;
+import org.sourceoftruth.records.fieldtype.Lookup;
+import org.sourceoftruth.records.fieldtype.LookupCompiler;
 import org.sourceoftruth.records.model.ChildFilter;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
@@ -186,6 +186,12 @@ public class FilterCompiler {
                         db, extra.choices().table(), extra.choices().column(), extra.valueKind(), parsed);
             }
             return extra.predicate().build("t", parsed);
+        }
+        ExtraFilter replacing = "n".equals(lookup) ? model.extraFilters().get(base) : null;
+        if (replacing != null && replacing.valueKind() != Kind.BOOLEAN) {
+            // a declared filter that takes a field's name (a template's grouped type) answers its
+            // negation too, not the field's own filter
+            return derived(db, model, param, base, lookup, values);
         }
         RelationFilter relation = model.relationFilters().get(base);
         if (relation != null) {

@@ -5,12 +5,14 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import org.sourceoftruth.records.changelog.ChangeLogTables;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.engine.customfields.CustomFieldDef;
-import org.sourceoftruth.records.kind.LookupCompiler;
+import org.sourceoftruth.records.fieldtype.LookupCompiler;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.SystemTables;
 
 /**
  * The list filters NetBox's NetBoxModelFilterSet gives every model besides its fields, for
@@ -49,7 +51,7 @@ final class NetBoxModelFilters {
         String col = bySlug ? "slug" : "id";
         Set<Object> found = new LinkedHashSet<>();
         db.query(
-                        "select " + col + " as k from extras_tag where " + col + " = any(?)",
+                        "select " + col + " as k from " + SystemTables.EXTRAS_TAG + " where " + col + " = any(?)",
                         new Db.SqlArray(bySlug ? "text" : "bigint", keys))
                 .forEach(r -> found.add(r.get("k")));
         for (Object k : keys) {
@@ -57,8 +59,8 @@ final class NetBoxModelFilters {
                 throw FilterCompiler.FilterError.notAChoice(k);
             }
         }
-        String one = "exists (select 1 from extras_taggeditem ti join extras_tag g on g.id = ti.tag_id"
-                + " where ti.object_type = ? and ti.object_id = t.id and g." + col + " = ?)";
+        String one = "exists (select 1 from " + SystemTables.EXTRAS_TAGGEDITEM + " ti join " + SystemTables.EXTRAS_TAG
+                + " g on g.id = ti.tag_id" + " where ti.object_type = ? and ti.object_id = t.id and g." + col + " = ?)";
         List<String> parts = new ArrayList<>();
         List<Object> params = new ArrayList<>();
         for (Object k : keys) {
@@ -91,8 +93,9 @@ final class NetBoxModelFilters {
         }
         params.add(new Db.SqlArray("uuid", ids));
         return new ExtraFilter.Sql(
-                "t.id in (select changed_object_id from core_objectchange where changed_object_type = ?"
-                        + " and request_id = any(?) and action in (" + actions + "))",
+                "t.id in (select changed_object_id from " + ChangeLogTables.OBJECTCHANGE
+                        + " where changed_object_type = ?" + " and request_id = any(?) and action in (" + actions
+                        + "))",
                 params);
     }
 

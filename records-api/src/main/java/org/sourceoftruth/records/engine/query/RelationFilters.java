@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.kind.RelationLookups;
+import org.sourceoftruth.records.fieldtype.RelationLookups;
 import org.sourceoftruth.records.model.ExtraFilter;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
@@ -16,6 +16,7 @@ import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.RelationFilter;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.SystemTables;
 import org.sourceoftruth.records.net.Cidr;
 
 /**
@@ -81,8 +82,9 @@ class RelationFilters implements RelationLookups {
             }
         }
         if (!ids.isEmpty()) {
-            requireExisting(db, "core_objecttype", "id", Kind.INTEGER, ids);
-            String names = "select o.app_label || '.' || o.model from core_objecttype o where o.id = any(?)";
+            requireExisting(db, SystemTables.CORE_OBJECTTYPE, "id", Kind.INTEGER, ids);
+            String names = "select o.app_label || '.' || o.model from " + SystemTables.CORE_OBJECTTYPE
+                    + " o where o.id = any(?)";
             parts.add(list ? col + " && array(" + names + ")" : col + " in (" + names + ")");
             params.add(new Db.SqlArray("bigint", ids));
         }
@@ -125,15 +127,28 @@ class RelationFilters implements RelationLookups {
         Db.SqlArray keys = new Db.SqlArray(keyKind == Kind.INTEGER ? "bigint" : "text", wanted);
         if (!wanted.isEmpty()) {
             Set<String> found = new LinkedHashSet<>();
-            db.query("select " + key + "::text as k from " + target.table() + " where " + keyIn, keys)
-                    .forEach(r -> found.add(r.str("k")));
+            List<Long> ids = new ArrayList<>();
+            for (Row r :
+                    db.query("select id, " + key + "::text as k from " + target.table() + " where " + keyIn, keys)) {
+                found.add(r.str("k"));
+                ids.add(r.id());
+            }
+            List<String> given = values.stream().filter(v -> !v.equals("null")).toList();
+            Set<String> unmatched = new LinkedHashSet<>();
             for (int i = 0; i < wanted.size(); i++) {
                 if (!found.contains(wanted.get(i).toString())) {
-                    throw FilterCompiler.FilterError.notAChoice(values.stream()
-                            .filter(v -> !v.equals("null"))
-                            .toList()
-                            .get(i));
+                    unmatched.add(given.get(i));
                 }
+            }
+            if (!unmatched.isEmpty()) {
+                if (keyKind == Kind.INTEGER || network) {
+                    throw FilterCompiler.FilterError.notAChoice(
+                            unmatched.iterator().next());
+                }
+                // a name filter takes ids as well (see idsOfTheRest); the match is then by id
+                ids.addAll(idsOfTheRest(db, target, List.copyOf(unmatched), Set.of()));
+                keyIn = "id = any(?)";
+                keys = new Db.SqlArray("bigint", ids);
             }
         }
         Field last = hops.get(hops.size() - 1);
@@ -194,21 +209,47 @@ class RelationFilters implements RelationLookups {
                 found.add(r.str("k"));
                 ids.add(r.id());
             }
-            for (String v : wanted) {
-                if (!found.contains(v)) {
-                    throw FilterCompiler.FilterError.notAChoice(v);
-                }
-            }
+            ids.addAll(idsOfTheRest(db, target, wanted, found));
+        }
+        if (target.treeParent() == null) {
+            return fkPredicate(field, lookup, values, Db.idMatch("t." + field.column(), ids));
         }
         return fkPredicate(
                 field,
                 lookup,
                 values,
-                target.treeParent() == null
-                        ? Db.idMatch("t." + field.column(), ids)
-                        : new Db.Select(
-                                "t." + field.column() + " in (" + descendants(target, key) + ")",
-                                List.of(new Db.SqlArray("text", wanted))));
+                new Db.Select(
+                        "t." + field.column() + " in (" + descendants(target, "id") + ")",
+                        List.of(new Db.SqlArray("bigint", ids))));
+    }
+
+    /**
+     * The values that named no object by key, as ids: NetBox's clients send a relation's id under
+     * its name (Ansible's modules send {@code device_type=1}, {@code contact=4}), and where
+     * NetBox's filterset has no such filter it ignores the parameter; here the filter exists, so
+     * it takes the id too. A value that is neither a key nor an existing id is NetBox's 400.
+     */
+    private static List<Long> idsOfTheRest(Db db, Model target, List<String> wanted, Set<String> found) {
+        List<String> rest = wanted.stream().filter(v -> !found.contains(v)).toList();
+        if (rest.isEmpty()) {
+            return List.of();
+        }
+        List<Long> numbers = new ArrayList<>();
+        for (String v : rest) {
+            if (!v.matches("[0-9]{1,18}")) {
+                throw FilterCompiler.FilterError.notAChoice(v);
+            }
+            numbers.add(Long.parseLong(v));
+        }
+        Set<Long> existing = new LinkedHashSet<>();
+        db.query("select id from " + target.table() + " where id = any(?)", new Db.SqlArray("bigint", numbers))
+                .forEach(r -> existing.add(r.id()));
+        for (int i = 0; i < rest.size(); i++) {
+            if (!existing.contains(numbers.get(i))) {
+                throw FilterCompiler.FilterError.notAChoice(rest.get(i));
+            }
+        }
+        return List.copyOf(existing);
     }
 
     /** FK given by id; tree targets match descendants. */

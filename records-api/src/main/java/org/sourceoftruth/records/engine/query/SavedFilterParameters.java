@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.SystemTables;
 import org.sourceoftruth.records.web.ApiException;
 
 /**
@@ -42,7 +43,8 @@ final class SavedFilterParameters {
             }
         }
         List<Row> saved = db.query(
-                "select slug, parameters from extras_savedfilter where slug = any(?) or id = any(?)" + " order by id",
+                "select slug, parameters from " + SystemTables.EXTRAS_SAVEDFILTER
+                        + " where slug = any(?) or id = any(?)" + " order by id",
                 new Db.SqlArray("text", slugs),
                 new Db.SqlArray("bigint", ids));
         if (strict) {

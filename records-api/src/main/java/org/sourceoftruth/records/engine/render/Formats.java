@@ -1,7 +1,7 @@
 package org.sourceoftruth.records.engine.render;
 
 import java.time.OffsetDateTime;
-import org.sourceoftruth.records.kind.DateTimeType;
+import org.sourceoftruth.records.fieldtype.DateTimeType;
 
 /** NetBox's wire formats for dates and times (the DATETIME kind's, see {@link DateTimeType}). */
 public final class Formats {

@@ -18,12 +18,14 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.db.Db;
+import org.sourceoftruth.records.engine.store.LargeValues;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.ObjectRef;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.SystemTables;
 
 /**
  * What the rows of a page refer to, loaded for the whole page before it is rendered: nested
@@ -39,6 +41,9 @@ public class RelatedObjects {
 
     @Inject
     Renderer renderer;
+
+    @Inject
+    LargeValues largeValues;
 
     /**
      * Loads what the chosen fields need for all rows at once: one query per related field, all of
@@ -61,7 +66,7 @@ public class RelatedObjects {
         // the rows' own ids, matched by Db.idMatch: "= ?" for one row, which PostgreSQL plans
         // once per session ("= any(?)" had a site's six-count union planned anew per request)
         List<Long> ids = rows.stream().map(Row::id).toList();
-        Renderer.Options nested = new Renderer.Options(opts.baseUrl(), Renderer.Mode.NESTED, null, Set.of());
+        Renderer.Options nested = opts.nested(null);
         Lookups lookups = new Lookups(db, cache);
         List<Field> counted = new ArrayList<>();
         for (Field f : out) {
@@ -114,7 +119,8 @@ public class RelatedObjects {
                     params.addAll(tagged.params());
                     if (f.isTagSlugs()) {
                         lookups.add(
-                                "select ti.object_id as object_id, t.slug from extras_taggeditem ti join extras_tag t"
+                                "select ti.object_id as object_id, t.slug from " + SystemTables.EXTRAS_TAGGEDITEM
+                                        + " ti join " + SystemTables.EXTRAS_TAG + " t"
                                         + " on t.id = ti.tag_id where ti.object_type = ? and " + tagged.sql()
                                         + " order by t.slug",
                                 params,
@@ -124,8 +130,9 @@ public class RelatedObjects {
                                 });
                     } else {
                         lookups.add(
-                                "select ti.object_id as object_id, t.* from extras_taggeditem ti"
-                                        + " join extras_tag t on t.id = ti.tag_id where ti.object_type = ? and "
+                                "select ti.object_id as object_id, t.* from " + SystemTables.EXTRAS_TAGGEDITEM + " ti"
+                                        + " join " + SystemTables.EXTRAS_TAG
+                                        + " t on t.id = ti.tag_id where ti.object_type = ? and "
                                         + tagged.sql()
                                         + " order by t.weight, t.name",
                                 params,
@@ -320,9 +327,7 @@ public class RelatedObjects {
 
     /** The target's brief set, or the field's own nested field list when it declares one. */
     private static Renderer.Options nestedOptions(Field f, Renderer.Options opts, Renderer.Options nested) {
-        return f.nestedFields() == null
-                ? nested
-                : new Renderer.Options(opts.baseUrl(), Renderer.Mode.NESTED, Set.copyOf(f.nestedFields()), Set.of());
+        return f.nestedFields() == null ? nested : opts.nested(Set.copyOf(f.nestedFields()));
     }
 
     private Map<Object, JsonNode> loadNested(
@@ -357,14 +362,25 @@ public class RelatedObjects {
             if (p.kind == Kind.FK && p.loader() == null && !p.isRenderedAsId()) {
                 // handlers run in the order added: these fill `parents` before the rows below use it
                 lookups.add(
-                        registry.require(p.target()).selectFrom() + " where t.id in (select o." + p.column() + " from "
+                        nestedSelect(registry.require(p.target()), nested) + " where t.id in (select o." + p.column()
+                                + " from "
                                 + target.table() + " o where " + ofTheseRows.sql() + ")",
                         ofTheseRows.params(),
                         rows -> parents.put(p.name, rows));
             }
         }
-        Db.Select select = Db.byIds(target.selectFrom(), ids);
+        Db.Select select = Db.byIds(nestedSelect(target, nested), ids);
         lookups.add(select.sql(), select.params(), rows -> renderNested(lookups, target, rows, nested, parents, found));
+    }
+
+    /**
+     * The select of a nested object's rows: without its large values, which a nested object never
+     * shows (a site's 10 MB of comments read for each device page that names the site).
+     */
+    private String nestedSelect(Model target, Renderer.Options nested) {
+        return renderer.shows(target, nested, largeValues.largeColumns(target))
+                ? target.selectFrom()
+                : largeValues.select(target);
     }
 
     /** Renders the rows nested and hands each on by id (and to the read's cache). */

@@ -13,7 +13,7 @@ import java.util.Set;
 import org.sourceoftruth.model.Json;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.engine.customfields.CustomFields;
-import org.sourceoftruth.records.kind.FieldTypes;
+import org.sourceoftruth.records.fieldtype.FieldTypes;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
@@ -48,10 +48,19 @@ public class Renderer {
      * @param omit     top-level field names to drop (?omit= and ?exclude=config_context)
      * @param revealSecrets render {@link Field#secret() secret} fields even where the model
      *                      does not make them readable
+     * @param redactSensitive leave out {@link Field#isSensitive() sensitive} fields, for what
+     *                        leaves the API's own responses (exports, template contexts), nested
+     *                        objects included
      */
-    public record Options(String baseUrl, Mode mode, Set<String> include, Set<String> omit, boolean revealSecrets) {
+    public record Options(
+            String baseUrl,
+            Mode mode,
+            Set<String> include,
+            Set<String> omit,
+            boolean revealSecrets,
+            boolean redactSensitive) {
         public Options(String baseUrl, Mode mode, Set<String> include, Set<String> omit) {
-            this(baseUrl, mode, include, omit, false);
+            this(baseUrl, mode, include, omit, false, false);
         }
 
         public static Options full(String baseUrl) {
@@ -60,7 +69,17 @@ public class Renderer {
 
         /** The same options, rendering secret fields too (the response to the creating request). */
         public Options revealingSecrets() {
-            return new Options(baseUrl, mode, include, omit, true);
+            return new Options(baseUrl, mode, include, omit, true, redactSensitive);
+        }
+
+        /** The same options, without sensitive fields: for exports and template contexts. */
+        public Options redactingSensitive() {
+            return new Options(baseUrl, mode, include, omit, false, true);
+        }
+
+        /** Nested objects' options under these: the target's brief set, or these fields. */
+        public Options nested(Set<String> fields) {
+            return new Options(baseUrl, Mode.NESTED, fields, Set.of(), false, redactSensitive);
         }
     }
 
@@ -89,6 +108,32 @@ public class Renderer {
         }
         return false;
     }
+
+    /**
+     * Whether rows rendered with these options may show the values of these columns: a field
+     * stored in one of them, or one computed from the row (a loader, a computed value other than
+     * the url and display text), which may read any column.
+     */
+    public boolean shows(Model model, Options opts, Set<String> columns) {
+        if (columns.isEmpty()) {
+            return false;
+        }
+        for (Field f : selectFields(model, opts)) {
+            if (f.kind == Kind.COMPUTED) {
+                if (f.loader() != null || !DERIVED_FROM_NAMES.contains(f.name)) {
+                    return true;
+                }
+                continue;
+            }
+            if (f.loader() != null || (f.column() != null && columns.contains(f.column()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Computed fields that show only an object's id and name-like columns, never a large value. */
+    private static final Set<String> DERIVED_FROM_NAMES = Set.of("url", "display_url", "display");
 
     /**
      * As {@link #render(Db, Model, List, Options, NestedObjectCache.Read)}, with the target rows of some foreign keys
@@ -128,7 +173,7 @@ public class Renderer {
                 if (!opts.include().contains(f.name)) {
                     continue;
                 }
-            } else if (briefLike && !model.briefNames().contains(f.name)) {
+            } else if (briefLike && !model.briefNames().contains(f.name) && !pairOnly(model, f)) {
                 continue;
             }
             if (opts.omit().contains(f.name)) {
@@ -142,6 +187,16 @@ public class Renderer {
         return out;
     }
 
+    /**
+     * A generic relation whose brief form has its type and id columns but not the object (a cable
+     * termination's termination_type and termination_id, NetBox's brief_fields).
+     */
+    private static boolean pairOnly(Model model, Field f) {
+        return f.kind == Kind.GENERIC_FK
+                && !model.briefNames().contains(f.name)
+                && model.briefNames().contains(f.genericTypeColumn());
+    }
+
     private ObjectNode renderRow(
             Db db,
             Model model,
@@ -153,8 +208,19 @@ public class Renderer {
         ObjectNode node = new ObjectNode(NODES, new LinkedHashMap<>(capacity));
         long id = row.id();
         for (Field f : out) {
-            if (f.isSecret() && !opts.revealSecrets() && !model.secretsReadable(row)) {
+            if (f.isSensitive() && opts.redactSensitive()) {
                 continue;
+            }
+            if (f.isSecret() && !opts.revealSecrets() && !model.secretsReadable(row)) {
+                node.putNull(f.name); // hidden, as NetBox 4.6 shows a token's key and token on reads
+                continue;
+            }
+            if (f.isSecret() && opts.revealSecrets() && f.revealedAs() != null) {
+                Object revealed = f.revealedAs().apply(row);
+                if (revealed != null) {
+                    node.set(f.name, value(f, revealed));
+                    continue;
+                }
             }
             if (f.loader() != null && f.kind != Kind.COMPUTED) {
                 node.set(f.name, related.get(f.name).getOrDefault(id, NODES.nullNode()));
@@ -214,7 +280,9 @@ public class Renderer {
                     // NetBox shows the pair and the resolved object side by side: x_type, x_id, x.
                     node.set(f.genericTypeColumn(), type == null ? NODES.nullNode() : NODES.textNode(type));
                     node.set(f.genericIdColumn(), target == null ? NODES.nullNode() : NODES.numberNode(target));
-                    node.set(f.name, value);
+                    if (opts.mode() == Mode.FULL || opts.include() != null || !pairOnly(model, f)) {
+                        node.set(f.name, value);
+                    }
                 }
                 case CUSTOM_FIELDS -> node.set(f.name, customFields.render(db, model, (JsonNode) row.get(f.column())));
                 case IMAGE -> node.set(f.name, mediaUrl(opts.baseUrl(), row.str(f.column())));

@@ -12,6 +12,7 @@ import org.sourceoftruth.records.db.SqlText;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.SystemTables;
 
 /**
  * Writes what a request changes into a model's table and its relation tables (many-to-many
@@ -131,10 +132,14 @@ public final class RowStore {
             }
         });
         if (ch.tags() != null) {
-            db.update("delete from extras_taggeditem where object_type = ? and object_id = ?", model.contentType(), id);
+            db.update(
+                    "delete from " + SystemTables.EXTRAS_TAGGEDITEM + " where object_type = ? and object_id = ?",
+                    model.contentType(),
+                    id);
             for (Long tag : ch.tags()) {
                 db.update(
-                        "insert into extras_taggeditem (tag_id, object_type, object_id) values (?, ?, ?)",
+                        "insert into " + SystemTables.EXTRAS_TAGGEDITEM
+                                + " (tag_id, object_type, object_id) values (?, ?, ?)",
                         tag,
                         model.contentType(),
                         id);
@@ -158,7 +163,7 @@ public final class RowStore {
         }
         links.forEach((f, pairs) ->
                 insertValues(db, f.joinTable() + " (" + f.joinOwnColumn() + ", " + f.joinTargetColumn() + ")", pairs));
-        insertValues(db, "extras_taggeditem (tag_id, object_type, object_id)", tagged);
+        insertValues(db, SystemTables.EXTRAS_TAGGEDITEM + " (tag_id, object_type, object_id)", tagged);
     }
 
     private static void insertValues(Db db, String target, List<Object[]> tuples) {

@@ -9,12 +9,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.engine.store.RowLoader;
-import org.sourceoftruth.records.kind.FieldTypes;
+import org.sourceoftruth.records.fieldtype.FieldTypes;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.SystemTables;
 
 /** NetBox's change-log snapshots of rows, which the writers record before and after a change. */
 public final class ChangeSnapshots {
@@ -22,7 +22,10 @@ public final class ChangeSnapshots {
 
     private ChangeSnapshots() {}
 
-    /** NetBox's change-log snapshot: raw column values, FK ids, sorted tag names, no id/last_updated. */
+    /**
+     * NetBox's change-log snapshot: raw column values, FK ids, sorted tag names, no id/last_updated,
+     * no sensitive fields.
+     */
     public static JsonNode of(Db db, Model model, Row row) {
         return of(db, model, List.of(row)).get(0);
     }
@@ -56,9 +59,22 @@ public final class ChangeSnapshots {
                     toRead.stream().map(f -> listSelect(model, f, ids)).toList());
             lists.putAll(lists(toRead, results));
         }
+        Map<String, Map<Long, JsonNode>> loaded = new HashMap<>();
+        for (Field f : snapshottedFields(model)) {
+            if (rendered != null) {
+                Map<Long, JsonNode> values = new HashMap<>();
+                for (int i = 0; i < rows.size(); i++) {
+                    JsonNode v = rendered.get(i).get(f.name);
+                    values.put(rows.get(i).id(), v == null ? null : v.deepCopy());
+                }
+                loaded.put(f.name, values);
+            } else {
+                loaded.put(f.name, load(db, f, rows));
+            }
+        }
         List<JsonNode> out = new ArrayList<>(rows.size());
         for (Row row : rows) {
-            out.add(snapshot(model, row, lists));
+            out.add(snapshot(model, row, lists, loaded));
         }
         return out;
     }
@@ -72,16 +88,46 @@ public final class ChangeSnapshots {
      * so the lists are read under the row's lock.
      */
     public static Locked lock(Db db, Model model, long id) {
+        return lock(db, model, id, model.selectFrom());
+    }
+
+    /**
+     * As {@link #lock(Db, Model, long)}, reading the row with {@code select} (the model's select,
+     * or one that leaves its large values out: {@link org.sourceoftruth.records.engine.store.LargeValues}).
+     */
+    public static Locked lock(Db db, Model model, long id, String select) {
         List<Field> listed = listFields(model);
         List<Db.Select> selects = new ArrayList<>();
-        selects.add(RowLoader.select(model, id, true));
+        selects.add(new Db.Select(select + " where t.id = ? for update of t", List.of(id)));
         listed.forEach(f -> selects.add(listSelect(model, f, List.of(id))));
         List<List<Row>> results = db.queryAll(selects);
         if (results.get(0).isEmpty()) {
             return null;
         }
         Row row = results.get(0).get(0);
-        return new Locked(row, snapshot(model, row, lists(listed, results.subList(1, results.size()))));
+        Map<String, Map<Long, JsonNode>> loaded = new HashMap<>();
+        for (Field f : snapshottedFields(model)) {
+            loaded.put(f.name, load(db, f, List.of(row)));
+        }
+        return new Locked(row, snapshot(model, row, lists(listed, results.subList(1, results.size())), loaded));
+    }
+
+    /** The request-only fields the snapshots show ({@link Field#snapshotted()}). */
+    private static List<Field> snapshottedFields(Model model) {
+        List<Field> out = new ArrayList<>();
+        for (Field f : model.fields()) {
+            if (f.isSnapshotted()) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    /** A snapshotted field's values for these rows, as its loader gives them. */
+    private static Map<Long, JsonNode> load(Db db, Field f, List<Row> rows) {
+        Map<Long, JsonNode> out = new HashMap<>();
+        f.loader().load(db, rows).forEach((id, v) -> out.put(id, org.sourceoftruth.model.Json.MAPPER.valueToTree(v)));
+        return out;
     }
 
     /** The fields whose snapshot is a list read from another table: tags and many-to-many targets. */
@@ -100,7 +146,8 @@ public final class ChangeSnapshots {
         if (f.kind == Kind.TAGS) {
             // Code-point order (COLLATE "C"), as NetBox's sorted() and fromRendered's sort give.
             return new Db.Select(
-                    "select ti.object_id, g.name as v from extras_taggeditem ti join extras_tag g"
+                    "select ti.object_id, g.name as v from " + SystemTables.EXTRAS_TAGGEDITEM + " ti join "
+                            + SystemTables.EXTRAS_TAG + " g"
                             + " on g.id = ti.tag_id where ti.object_type = ? and ti.object_id = any(?) order by g.name collate \"C\"",
                     List.of(model.contentType(), new Db.SqlArray("bigint", ids)));
         }
@@ -154,10 +201,18 @@ public final class ChangeSnapshots {
         return byRow;
     }
 
-    private static JsonNode snapshot(Model model, Row row, Map<String, Map<Long, ArrayNode>> lists) {
+    /** A row's snapshot; {@link Field#isSensitive() sensitive} fields are left out (docs/secrets.md). */
+    private static JsonNode snapshot(
+            Model model, Row row, Map<String, Map<Long, ArrayNode>> lists, Map<String, Map<Long, JsonNode>> loaded) {
         ObjectNode snap = NODES.objectNode();
         for (Field f : model.fields()) {
-            if (!f.name.equals("id") && !f.name.equals("last_updated") && !f.isRequestOnly()) {
+            if (f.isSensitive()) {
+                continue;
+            }
+            if (f.isSnapshotted()) {
+                JsonNode v = loaded.get(f.name).get(row.id());
+                snap.set(f.name, v == null ? NODES.nullNode() : v);
+            } else if (!f.name.equals("id") && !f.name.equals("last_updated") && !f.isRequestOnly()) {
                 FieldTypes.of(f)
                         .snapshot(f, row, snap, linked -> lists.get(linked.name).get(row.id()));
             }

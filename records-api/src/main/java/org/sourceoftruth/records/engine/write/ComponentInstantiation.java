@@ -18,6 +18,7 @@ import org.sourceoftruth.records.engine.store.RowChanges;
 import org.sourceoftruth.records.engine.store.RowLoader;
 import org.sourceoftruth.records.engine.store.RowStore;
 import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.InstantiatedRows;
 import org.sourceoftruth.records.model.Instantiation;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
@@ -49,7 +50,7 @@ class ComponentInstantiation {
     WrittenObjects writtenObjects;
 
     @Inject
-    WriteListeners listeners;
+    CacheInvalidators caches;
 
     @Inject
     CustomFields customFields;
@@ -225,10 +226,28 @@ class ComponentInstantiation {
                 byTemplate.put(insertedFrom.get(i), ids.get(i));
             }
             linkSelfReferences(db, component, selfReferences, ids, byTemplate);
+            if (templateModel.instantiatedRows() != null) {
+                List<InstantiatedRows.Component> components = new ArrayList<>();
+                for (int i = 0; i < ids.size(); i++) {
+                    components.add(new InstantiatedRows.Component(
+                            insertedFrom.get(i).get(0), insertedFrom.get(i).get(1), ids.get(i)));
+                }
+                templateModel.instantiatedRows().write(db, new InstantiatedRows.Made() {
+                    @Override
+                    public List<InstantiatedRows.Component> components() {
+                        return components;
+                    }
+
+                    @Override
+                    public Long component(String templateType, long owner, long templateId) {
+                        return made.getOrDefault(templateType, Map.of()).get(List.of(owner, templateId));
+                    }
+                });
+            }
             records.addAll(writtenObjects
                     .of(db, component, ChangeAction.CREATE, Collections.nCopies(ids.size(), null), ids, null)
                     .records());
-            listeners.changed(component, false);
+            caches.changed(component, false);
         }
         return records;
     }
@@ -415,7 +434,7 @@ class ComponentInstantiation {
         List<ChangeRecord> records = writtenObjects
                 .of(db, component, ChangeAction.UPDATE, pres, ids, null)
                 .records();
-        listeners.changed(component, false);
+        caches.changed(component, false);
         return records;
     }
 }

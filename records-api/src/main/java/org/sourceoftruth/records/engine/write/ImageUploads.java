@@ -2,11 +2,11 @@ package org.sourceoftruth.records.engine.write;
 
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.regex.Pattern;
+import org.sourceoftruth.records.auth.Secrets;
 import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.kind.ImageType;
+import org.sourceoftruth.records.fieldtype.ImageType;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
@@ -26,8 +26,6 @@ final class ImageUploads {
     static final int MAX_NAME = 100;
 
     private static final Pattern INVALID = Pattern.compile("[^-A-Za-z0-9_.]");
-    private static final String ALPHANUMERIC = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private ImageUploads() {}
 
@@ -55,6 +53,9 @@ final class ImageUploads {
             if (f.imageHeightColumn() != null) {
                 changes.put(f.imageHeightColumn(), upload.probed().height());
                 changes.put(f.imageWidthColumn(), upload.probed().width());
+            }
+            if (f.imageBytesColumn() != null) {
+                changes.put(f.imageBytesColumn(), (long) upload.upload().bytes().length);
             }
         }
     }
@@ -119,11 +120,7 @@ final class ImageUploads {
         int dot = file.lastIndexOf('.');
         String root = dot <= 0 ? file : file.substring(0, dot);
         String ext = dot <= 0 ? "" : file.substring(dot);
-        StringBuilder suffix = new StringBuilder("_");
-        for (int i = 0; i < 7; i++) {
-            suffix.append(ALPHANUMERIC.charAt(RANDOM.nextInt(ALPHANUMERIC.length())));
-        }
-        return dir + root + suffix + ext;
+        return dir + root + "_" + Secrets.randomAlphanumeric(7) + ext;
     }
 
     private static String sha256(byte[] bytes) {

@@ -10,20 +10,22 @@ import java.util.Map;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.engine.customfields.CustomFields;
 import org.sourceoftruth.records.engine.store.RowChanges;
-import org.sourceoftruth.records.kind.FieldTypes;
-import org.sourceoftruth.records.kind.InvalidValue;
+import org.sourceoftruth.records.fieldtype.FieldTypes;
+import org.sourceoftruth.records.fieldtype.InvalidValue;
 import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Kind;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.SystemTables;
 import org.sourceoftruth.records.web.ErrorMapper;
 
 /**
  * Reads one JSON object of a write request into column values, following DRF/NetBox rules:
  * required fields, types, lengths, ranges, choice values, slugs, relations given by id or by
  * an attribute dict that must match exactly one object ({@link ReferenceResolver}), many-to-many
- * ids, tags and content-type/id pairs ({@link RelationReader}), custom fields. All problems are
+ * ids, tags and content-type/id pairs ({@link RelationReader}), custom fields, and what the
+ * number columns can hold ({@link ColumnLimits}). All problems are
  * collected as {field: [messages]}; uniqueness and model rules follow ({@link RowValidator}).
  */
 @ApplicationScoped
@@ -100,13 +102,82 @@ public class PayloadReader {
                         cols.put(
                                 f.column(),
                                 v.isNull() ? nullOrError(f) : references.resolve(db, registry.require(f.target()), v));
-                    default -> cols.put(f.column(), v.isNull() ? nullOrError(f) : transform(f, convert(f, v)));
+                    default -> {
+                        ColumnLimits.check(db, model, f, v);
+                        cols.put(f.column(), v.isNull() ? nullOrError(f) : transform(f, convert(f, v)));
+                    }
                 }
             } catch (FieldError e) {
                 add(errors, f.name, e.getMessage());
             }
         }
+        if (model.hasTags() && (body.has(ADD_TAGS) || body.has(REMOVE_TAGS))) {
+            tags = addAndRemoveTags(db, model, body, existing, tags, errors);
+        }
         return new RowChanges(cols, m2m, tags);
+    }
+
+    /** NetBox's write-only tag changes of every taggable model: tags to add to and remove from the object's. */
+    public static final String ADD_TAGS = "add_tags";
+
+    public static final String REMOVE_TAGS = "remove_tags";
+
+    /**
+     * NetBox's TaggableModelSerializer: {@code add_tags} and {@code remove_tags} change the
+     * object's tags without restating them; not together with a non-empty {@code tags} (which
+     * otherwise wins), no {@code remove_tags} on create, no tag in both. Returns the tags to
+     * store, or {@code tags} unchanged when it was sent.
+     */
+    private List<Long> addAndRemoveTags(
+            Db db, Model model, JsonNode body, Row existing, List<Long> tags, Map<String, List<String>> errors) {
+        Field tagsField = model.field("tags");
+        List<Long> added = List.of();
+        List<Long> removed = List.of();
+        try {
+            added = body.has(ADD_TAGS) ? relations.readTags(db, tagsField, body.get(ADD_TAGS)) : List.of();
+        } catch (FieldError e) {
+            add(errors, ADD_TAGS, e.getMessage());
+        }
+        try {
+            removed = body.has(REMOVE_TAGS) ? relations.readTags(db, tagsField, body.get(REMOVE_TAGS)) : List.of();
+        } catch (FieldError e) {
+            add(errors, REMOVE_TAGS, e.getMessage());
+        }
+        if (tags != null && !tags.isEmpty() && (!added.isEmpty() || !removed.isEmpty())) {
+            add(errors, "tags", "Cannot specify \"tags\" together with \"add_tags\" or \"remove_tags\".");
+        }
+        if (existing == null && !removed.isEmpty()) {
+            add(errors, REMOVE_TAGS, "Cannot use \"remove_tags\" when creating a new object.");
+        }
+        List<Long> both = added.stream().filter(removed::contains).toList();
+        if (!both.isEmpty()) {
+            List<String> names = db
+                    .query(
+                            "select name from " + SystemTables.EXTRAS_TAG + " where id = any(?) order by name",
+                            new Db.SqlArray("bigint", both))
+                    .stream()
+                    .map(r -> r.str("name"))
+                    .toList();
+            add(
+                    errors,
+                    REMOVE_TAGS,
+                    "Tags may not be present in both \"add_tags\" and \"remove_tags\": " + String.join(", ", names));
+        }
+        if (tags != null || !errors.isEmpty()) {
+            return tags;
+        }
+        java.util.LinkedHashSet<Long> result = new java.util.LinkedHashSet<>();
+        if (existing != null) {
+            db.query(
+                            "select tag_id from " + SystemTables.EXTRAS_TAGGEDITEM
+                                    + " where object_type = ? and object_id = ? order by tag_id",
+                            model.contentType(),
+                            existing.id())
+                    .forEach(r -> result.add(r.longValue("tag_id")));
+        }
+        result.addAll(added);
+        removed.forEach(result::remove);
+        return List.copyOf(result);
     }
 
     static void add(Map<String, List<String>> errors, String field, String message) {

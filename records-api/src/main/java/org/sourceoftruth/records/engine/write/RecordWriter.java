@@ -17,8 +17,8 @@ import java.util.Map;
 import java.util.function.Function;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.changelog.ChangeAction;
+import org.sourceoftruth.records.changelog.ChangeLogWriter;
 import org.sourceoftruth.records.changelog.ChangeRecord;
-import org.sourceoftruth.records.changelog.ChangeRecorder;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.engine.render.RenderedObject;
 import org.sourceoftruth.records.engine.store.RowChanges;
@@ -62,16 +62,22 @@ public class RecordWriter {
     ComponentInstantiation components;
 
     @Inject
-    ChangeRecorder changes;
+    ChangeLogWriter changes;
 
     @Inject
-    WriteListeners listeners;
+    CacheInvalidators caches;
 
     @Inject
     CascadingDelete cascadingDelete;
 
     @Inject
     Access access;
+
+    @Inject
+    UniqueIndexes uniqueIndexes;
+
+    @Inject
+    WriteHeap heap;
 
     /**
      * POST: one object or a list (bulk, all-or-nothing, answered in request order). As NetBox,
@@ -81,6 +87,7 @@ public class RecordWriter {
      */
     @Transactional
     public List<RenderedObject> create(Model model, List<JsonNode> items, boolean bulk) {
+        List<Row> attempted = new ArrayList<>();
         try (Connection c = dataSource.getConnection()) {
             Db db = new Db(c);
             references.prefetchReferences(db, model, items);
@@ -89,6 +96,7 @@ public class RecordWriter {
             List<Row> valid = new ArrayList<>();
             List<Map<String, List<String>>> validErrors = new ArrayList<>();
             for (JsonNode item : items) {
+                heap.holding(item);
                 Map<String, List<String>> errors = new LinkedHashMap<>();
                 RowChanges ch = reader.read(db, model, item, null, false, errors);
                 if (errors.isEmpty()) {
@@ -108,9 +116,10 @@ public class RecordWriter {
             if (model.hasImageFields()) {
                 reads.forEach(read -> ImageUploads.store(db, model, read.columns(), null));
             }
-            List<Long> ids = RowStore.insertAll(db, model, reads);
             List<Row> columns = reads.stream().map(RowChanges::columns).toList();
-            WriteHooks.afterInsert(db, model, ids, columns);
+            attempted.addAll(columns);
+            List<Long> ids = RowStore.insertAll(db, model, reads);
+            List<WriteHook.FollowUp> followUps = new ArrayList<>(WriteHooks.afterInsert(db, model, ids, columns));
             if (!access.permitsAll(db, model, ids, Access.Action.ADD)) {
                 throw ApiException.forbidden();
             }
@@ -120,13 +129,15 @@ public class RecordWriter {
             WrittenObjects.Written written = afterWrite(
                     db, model, ChangeAction.CREATE, Collections.nCopies(ids.size(), null), ids, items, related);
             List<RenderedObject> out = written.responses();
-            List<WriteHook.FollowUp> followUps = WriteHooks.afterCreate(db, model, written.rows(), columns);
+            followUps.addAll(WriteHooks.afterCreate(db, model, written.rows(), columns));
             if (followUps.isEmpty()) {
                 return out;
             }
             run(followUps);
             // the written objects' response forms once their follow-ups changed what they show
             return writtenObjects.reread(db, model, ids);
+        } catch (Db.DbException e) {
+            throw UniqueViolation.of(e, uniqueIndexes, model, attempted, bulk);
         } catch (SQLException e) {
             throw new Db.DbException(e);
         }
@@ -141,6 +152,7 @@ public class RecordWriter {
             boolean partial,
             boolean bulk,
             Function<Row, String> etagCheck) {
+        List<Row> attempted = new ArrayList<>(Collections.nCopies(items.size(), null));
         try (Connection c = dataSource.getConnection()) {
             Db db = new Db(c);
             List<Map<String, List<String>>> allErrors = new ArrayList<>();
@@ -149,7 +161,8 @@ public class RecordWriter {
             for (int i = 0; i < items.size(); i++) {
                 long id = ids.get(i);
                 Map<String, List<String>> errors = new LinkedHashMap<>();
-                ChangeSnapshots.Locked locked = ChangeSnapshots.lock(db, model, id);
+                ChangeSnapshots.Locked locked = heap.lock(db, model, id);
+                heap.holding(items.get(i));
                 Row existing =
                         permitted(db, model, id, locked == null ? null : locked.row(), Access.Action.CHANGE, bulk);
                 if (existing == null) {
@@ -171,8 +184,9 @@ public class RecordWriter {
                     }
                     if (errors.isEmpty() && !failed) {
                         ImageUploads.store(db, model, ch.columns(), existing);
+                        attempted.set(i, merged);
                         RowStore.update(db, model, id, ch);
-                        Row stored = WriteHooks.afterWrite(db, model, id, ch.columns(), existing);
+                        WriteHooks.Stored stored = WriteHooks.afterWrite(db, model, id, ch.columns(), existing);
                         if (!access.permits(db, model, id, Access.Action.CHANGE)) {
                             throw ApiException.forbidden();
                         }
@@ -185,8 +199,8 @@ public class RecordWriter {
                                         List.of(items.get(i)),
                                         List.of())
                                 .responses();
-                        List<WriteHook.FollowUp> followUps =
-                                WriteHooks.afterSave(db, model, stored, ch.columns(), existing);
+                        List<WriteHook.FollowUp> followUps = new ArrayList<>(stored.followUps());
+                        followUps.addAll(WriteHooks.afterSave(db, model, stored.row(), ch.columns(), existing));
                         if (!followUps.isEmpty()) {
                             run(followUps);
                             written = writtenObjects.reread(db, model, List.of(id));
@@ -201,6 +215,8 @@ public class RecordWriter {
                 throw bulk ? bulkError(allErrors) : ApiException.fields(allErrors.get(0));
             }
             return out;
+        } catch (Db.DbException e) {
+            throw UniqueViolation.of(e, uniqueIndexes, model, attempted, bulk);
         } catch (SQLException e) {
             throw new Db.DbException(e);
         }
@@ -215,8 +231,7 @@ public class RecordWriter {
             boolean anyMissing = false;
             List<Row> rows = new ArrayList<>();
             for (long id : ids) {
-                Row row =
-                        permitted(db, model, id, RowLoader.loadOrNull(db, model, id, true), Access.Action.DELETE, bulk);
+                Row row = permitted(db, model, id, heap.loadLocked(db, model, id), Access.Action.DELETE, bulk);
                 Map<String, List<String>> err = new LinkedHashMap<>();
                 if (row == null) {
                     err.put("id", List.of("Object with id " + id + " does not exist."));
@@ -273,7 +288,7 @@ public class RecordWriter {
             records.addAll(related);
         }
         changes.recordAll(records);
-        listeners.changed(model, false);
+        caches.changed(model, false);
         return written;
     }
 

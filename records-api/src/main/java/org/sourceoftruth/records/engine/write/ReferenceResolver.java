@@ -3,6 +3,7 @@ package org.sourceoftruth.records.engine.write;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -26,6 +27,9 @@ import org.sourceoftruth.records.model.Row;
  */
 @ApplicationScoped
 public class ReferenceResolver {
+    /** Digits as Python's int() reads them, up to its 4300-digit bound. */
+    private static final java.util.regex.Pattern DIGITS = java.util.regex.Pattern.compile("[0-9]{1,4300}");
+
     @Inject
     ModelRegistry registry;
 
@@ -85,6 +89,26 @@ public class ReferenceResolver {
         return v.isTextual() && v.asText().matches("\\d{1,18}") ? Long.valueOf(v.asText()) : null;
     }
 
+    /**
+     * An object id as a client may give it: a JSON integer or a string of digits (NetBox casts it
+     * with int()); null when it is neither. It is not bounded: one beyond 64 bits is an id no
+     * object has (see {@link #fitsId}), and messages echo it as given, never wrapped around.
+     */
+    public static BigInteger givenId(JsonNode v) {
+        if (v == null) {
+            return null;
+        }
+        if (v.isIntegralNumber()) {
+            return v.bigIntegerValue();
+        }
+        return v.isTextual() && DIGITS.matcher(v.textValue()).matches() ? new BigInteger(v.textValue()) : null;
+    }
+
+    /** Whether a given id fits PostgreSQL's bigint, the type of every id column. */
+    public static boolean fitsId(BigInteger id) {
+        return id.bitLength() < 64;
+    }
+
     /** Whether the row exists: known from this request's look-ups, else one query. */
     static boolean exists(Db db, String table, long id) {
         if (db.knownToExist(table, id)) {
@@ -103,12 +127,12 @@ public class ReferenceResolver {
      * id is never restricted; a dict matches only objects the caller may view.
      */
     public long resolve(Db db, Model target, JsonNode v) {
-        if (v.isIntegralNumber() || (v.isTextual() && v.asText().matches("\\d{1,18}"))) {
-            long id = v.asLong();
-            if (!exists(db, target.table(), id)) {
-                throw new PayloadReader.FieldError("Related object not found using the provided numeric ID: " + id);
+        BigInteger given = givenId(v);
+        if (given != null) {
+            if (!fitsId(given) || !exists(db, target.table(), given.longValue())) {
+                throw new PayloadReader.FieldError("Related object not found using the provided numeric ID: " + given);
             }
-            return id;
+            return given.longValue();
         }
         if (!v.isObject() || v.isEmpty()) {
             throw new PayloadReader.FieldError(

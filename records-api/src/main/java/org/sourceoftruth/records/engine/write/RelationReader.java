@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.LongNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -14,6 +15,7 @@ import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.model.Row;
+import org.sourceoftruth.records.model.SystemTables;
 import org.sourceoftruth.records.web.ErrorMapper;
 
 /**
@@ -36,18 +38,18 @@ public class RelationReader {
         Model target = registry.require(f.target());
         List<Long> ids = new ArrayList<>();
         for (JsonNode item : v) {
-            if (item.isObject() && item.has("id") && item.get("id").canConvertToLong()) {
+            if (item.isObject() && ReferenceResolver.givenId(item.get("id")) != null) {
                 item = item.get("id");
             }
-            if (item.isObject() || item.isArray()) {
+            BigInteger id = ReferenceResolver.givenId(item);
+            if (id == null) {
                 throw new PayloadReader.FieldError(
                         "Incorrect type. Expected pk value, received " + ErrorMapper.jsonType(item) + ".");
             }
-            if (!(item.isIntegralNumber() || (item.isTextual() && item.asText().matches("\\d{1,18}")))) {
-                throw new PayloadReader.FieldError(
-                        "Incorrect type. Expected pk value, received " + ErrorMapper.jsonType(item) + ".");
+            if (!ReferenceResolver.fitsId(id)) {
+                throw new PayloadReader.FieldError("Invalid pk \"" + id + "\" - object does not exist.");
             }
-            ids.add(item.asLong());
+            ids.add(id.longValue());
         }
         if (!ids.isEmpty()) {
             Set<Long> found = new HashSet<>();
@@ -73,7 +75,7 @@ public class RelationReader {
             if (f.isTagSlugs()) {
                 // DRF's SlugRelatedField: each item is a tag slug.
                 List<Row> found = item.isTextual()
-                        ? db.query("select id from extras_tag where slug = ?", item.asText())
+                        ? db.query("select id from " + SystemTables.EXTRAS_TAG + " where slug = ?", item.asText())
                         : List.of();
                 if (found.isEmpty()) {
                     throw new PayloadReader.FieldError(
@@ -143,20 +145,24 @@ public class RelationReader {
             cols.put(f.genericIdColumn(), null);
             return;
         }
-        if (!(idNode.isIntegralNumber()
-                || (idNode.isTextual() && idNode.asText().matches("\\d{1,18}")))) {
+        BigInteger givenId = ReferenceResolver.givenId(idNode);
+        if (givenId == null) {
             PayloadReader.add(errors, f.genericIdColumn(), "A valid integer is required.");
             return;
         }
-        Model target = registry.require(newType);
-        if (!ReferenceResolver.exists(db, target.table(), idNode.asLong())) {
+        if (!ReferenceResolver.fitsId(givenId)) {
+            // the column is NetBox's PositiveBigIntegerField: DRF's max_value message
             PayloadReader.add(
-                    errors,
-                    f.genericIdColumn(),
-                    "Related object not found using the provided value: " + idNode.asLong() + ".");
+                    errors, f.genericIdColumn(), "Ensure this value is less than or equal to " + Long.MAX_VALUE + ".");
+            return;
+        }
+        Model target = registry.require(newType);
+        if (!ReferenceResolver.exists(db, target.table(), givenId.longValue())) {
+            PayloadReader.add(
+                    errors, f.genericIdColumn(), "Related object not found using the provided value: " + givenId + ".");
             return;
         }
         cols.put(f.genericTypeColumn(), newType);
-        cols.put(f.genericIdColumn(), idNode.asLong());
+        cols.put(f.genericIdColumn(), givenId.longValue());
     }
 }

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 import org.sourceoftruth.records.db.Db;
-import org.sourceoftruth.records.model.Field;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.Row;
 import org.sourceoftruth.records.model.UniqueRule;
@@ -45,8 +45,8 @@ public class RowValidator {
     /**
      * Checks uniqueness and model rules on rows to be created, all against the stored rows as
      * NetBox validates every item of a bulk request before saving any (callers pass only rows
-     * that read without errors). Uniqueness costs one query per rule for all rows, and a row that
-     * repeats an earlier row of the same request is reported as if that one were stored.
+     * that read without errors). Uniqueness costs one query for all rules and rows, and a row
+     * that repeats an earlier row of the same request is reported as if that one were stored.
      */
     public void validateNewRows(Db db, Model model, List<Row> rows, List<Map<String, List<String>>> errors) {
         validate(db, model, rows, Collections.nCopies(rows.size(), null), null, errors);
@@ -63,37 +63,32 @@ public class RowValidator {
             List<Long> selfIds,
             Set<String> changed,
             List<Map<String, List<String>>> errors) {
-        List<UniqueRule> uniqueFields = new ArrayList<>();
-        List<String> uniqueFieldNames = new ArrayList<>();
-        for (Field f : model.fields()) {
-            if (f.isUnique() && f.isColumn() && (changed == null || changed.contains(f.column()))) {
-                uniqueFields.add(UniqueRule.of(
-                                model.verboseName() + " with this " + f.name.replace('_', ' ') + " already exists.",
-                                f.column())
-                        .skipIfNull(f.column()));
-                uniqueFieldNames.add(f.name);
+        List<UniqueRule> rules = model.uniqueRules().stream()
+                .filter(rule -> changed == null || rule.readColumns().stream().anyMatch(changed::contains))
+                .toList();
+        List<Set<Integer>> stored = UniquenessCheck.storedDuplicates(db, model, rules, rows, selfIds);
+        for (int r = 0; r < rules.size(); r++) {
+            if (rules.get(r).isFieldRule()) {
+                Set<Integer> duplicates = new TreeSet<>(stored.get(r));
+                duplicates.addAll(UniquenessCheck.requestDuplicates(rules.get(r), rows, selfIds, i -> true));
+                addErrors(rules.get(r), duplicates, rows, errors);
             }
         }
-        UniquenessCheck.checkAll(db, model, uniqueFields, uniqueFieldNames, rows, selfIds, errors);
         // As DRF: a row whose fields failed (a per-field duplicate) gets no object-level checks,
         // which NetBox runs only on valid fields (unique-together validators, then Model.clean)
-        List<Row> valid = new ArrayList<>();
-        List<Long> validIds = new ArrayList<>();
-        List<Map<String, List<String>>> validErrors = new ArrayList<>();
         boolean[] fieldsFailed = new boolean[rows.size()];
         for (int i = 0; i < rows.size(); i++) {
             fieldsFailed[i] = !errors.get(i).isEmpty();
-            if (!fieldsFailed[i]) {
-                valid.add(rows.get(i));
-                validIds.add(selfIds.get(i));
-                validErrors.add(errors.get(i));
+        }
+        for (int r = 0; r < rules.size(); r++) {
+            if (!rules.get(r).isFieldRule()) {
+                Set<Integer> duplicates = new TreeSet<>(stored.get(r));
+                duplicates.addAll(
+                        UniquenessCheck.requestDuplicates(rules.get(r), rows, selfIds, i -> !fieldsFailed[i]));
+                duplicates.removeIf(i -> fieldsFailed[i]);
+                addErrors(rules.get(r), duplicates, rows, errors);
             }
         }
-        List<UniqueRule> together = model.uniqueRules().stream()
-                .filter(rule -> changed == null || rule.columns().stream().anyMatch(changed::contains))
-                .toList();
-        UniquenessCheck.checkAll(
-                db, model, together, Collections.nCopies(together.size(), "__all__"), valid, validIds, validErrors);
         for (int i = 0; i < rows.size(); i++) {
             Row merged = rows.get(i);
             Map<String, List<String>> rowErrors = errors.get(i);
@@ -107,6 +102,13 @@ public class RowValidator {
                         .filter(check -> check.appliesTo(changed))
                         .forEach(check -> check.rule().validate(db, merged, selfId, rowErrors));
             }
+        }
+    }
+
+    private static void addErrors(
+            UniqueRule rule, Set<Integer> duplicates, List<Row> rows, List<Map<String, List<String>>> errors) {
+        for (int i : duplicates) {
+            PayloadReader.add(errors.get(i), rule.errorKey(), rule.messageFor(rows.get(i)));
         }
     }
 }

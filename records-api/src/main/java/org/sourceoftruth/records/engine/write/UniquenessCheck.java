@@ -3,9 +3,12 @@ package org.sourceoftruth.records.engine.write;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.IntPredicate;
 import org.sourceoftruth.records.db.ColumnTypes;
 import org.sourceoftruth.records.db.Db;
 import org.sourceoftruth.records.db.SqlText;
@@ -17,29 +20,21 @@ import org.sourceoftruth.records.model.UniqueRule;
  * Uniqueness rules checked over many rows against the stored rows and each other, set-wise:
  * rows are matched against the table through their values, one probe per rule and
  * pattern of NULL columns (NULLs compare equal here, written as "col is null" rather than IS NOT
- * DISTINCT FROM, which no index can answer), all probes in one statement.
+ * DISTINCT FROM, which no index can answer), all probes of all rules in one statement: one
+ * snapshot, so that a row another request commits meanwhile is seen by every rule or by none
+ * (the answer to a duplicate does not depend on when the other row came).
  */
 final class UniquenessCheck {
     private UniquenessCheck() {}
 
-    /**
-     * Several rules at once, in one statement (a site's name and slug were two round trips). Each
-     * rule's messages are added in rule order, a rule's duplicates within the request before its
-     * duplicates of stored rows, as when the rules were checked one after another.
-     */
-    static void checkAll(
-            Db db,
-            Model model,
-            List<UniqueRule> rules,
-            List<String> errorKeys,
-            List<Row> rows,
-            List<Long> selfIds,
-            List<Map<String, List<String>>> errors) {
-        List<List<Integer>> found = new ArrayList<>();
+    /** Per rule, the indexes of the rows that have a stored duplicate (a row other than themselves). */
+    static List<Set<Integer>> storedDuplicates(
+            Db db, Model model, List<UniqueRule> rules, List<Row> rows, List<Long> selfIds) {
+        List<Set<Integer>> found = new ArrayList<>();
         List<Probe> probes = new ArrayList<>();
         for (int r = 0; r < rules.size(); r++) {
-            found.add(new ArrayList<>());
-            probes.addAll(probes(db, model, r, rules.get(r), rows, selfIds, found.get(r)));
+            found.add(new LinkedHashSet<>());
+            probes.addAll(probes(db, model, r, rules.get(r), rows, selfIds));
         }
         if (!probes.isEmpty()) {
             List<Object> params = new ArrayList<>();
@@ -52,51 +47,59 @@ final class UniquenessCheck {
             duplicates.forEach(
                     row -> found.get(((Number) row.get("r")).intValue()).add(((Number) row.get("i")).intValue()));
         }
-        for (int r = 0; r < rules.size(); r++) {
-            for (int index : found.get(r)) {
-                uniqueError(rules.get(r), errorKeys.get(r), rows.get(index), errors.get(index));
+        return found;
+    }
+
+    /**
+     * The indexes of the rows (of those {@code considered}) that repeat an earlier considered row
+     * of the request on the rule, as NetBox reports an item of a bulk request that repeats an
+     * earlier one (each item is validated as if those before it were saved).
+     */
+    static Set<Integer> requestDuplicates(
+            UniqueRule rule, List<Row> rows, List<Long> selfIds, IntPredicate considered) {
+        Set<Integer> duplicates = new LinkedHashSet<>();
+        Map<List<Object>, Integer> seen = new HashMap<>();
+        for (int i = 0; i < rows.size(); i++) {
+            if (!considered.test(i) || !rule.appliesTo(rows.get(i))) {
+                continue;
+            }
+            Integer earlier = seen.putIfAbsent(key(rule, rows.get(i)), i);
+            if (earlier != null && (selfIds.get(i) == null || !selfIds.get(i).equals(selfIds.get(earlier)))) {
+                duplicates.add(i);
             }
         }
+        return duplicates;
+    }
+
+    private static List<Object> key(UniqueRule rule, Row row) {
+        List<Object> key = new ArrayList<>();
+        for (String c : rule.columns()) {
+            Object v = row.get(c);
+            key.add(
+                    v == null
+                            ? null
+                            : rule.caseInsensitive().contains(c)
+                                    ? v.toString().toLowerCase(Locale.ROOT)
+                                    : v.toString());
+        }
+        return key;
     }
 
     /** A statement selecting (r, i): the rows (indexes i) of which rule r finds a stored duplicate. */
     private record Probe(String sql, List<Object> params, boolean arrays) {}
 
-    /**
-     * The probes of one rule; rows repeating an earlier row of the request are added to
-     * {@code duplicates} directly (and not probed).
-     */
+    /** The probes of one rule: one per pattern of NULL columns among the rows it applies to. */
     private static List<Probe> probes(
-            Db db,
-            Model model,
-            int ruleIndex,
-            UniqueRule rule,
-            List<Row> rows,
-            List<Long> selfIds,
-            List<Integer> duplicates) {
+            Db db, Model model, int ruleIndex, UniqueRule rule, List<Row> rows, List<Long> selfIds) {
         Map<List<Boolean>, List<Integer>> byNullPattern = new LinkedHashMap<>();
-        Map<List<Object>, Integer> seen = new HashMap<>();
         for (int i = 0; i < rows.size(); i++) {
             Row row = rows.get(i);
-            if (skips(rule, row)) {
+            if (!rule.appliesTo(row)) {
                 continue;
             }
             List<Boolean> nulls = new ArrayList<>();
-            List<Object> key = new ArrayList<>();
             for (String c : rule.columns()) {
-                Object v = row.get(c);
-                nulls.add(v == null);
-                key.add(
-                        v == null
-                                ? null
-                                : rule.caseInsensitive().contains(c)
-                                        ? v.toString().toLowerCase(Locale.ROOT)
-                                        : v.toString());
-            }
-            Integer earlier = seen.putIfAbsent(key, i);
-            if (earlier != null && (selfIds.get(i) == null || !selfIds.get(i).equals(selfIds.get(earlier)))) {
-                duplicates.add(i);
-                continue;
+                nulls.add(row.get(c) == null);
             }
             byNullPattern.computeIfAbsent(nulls, k -> new ArrayList<>()).add(i);
         }
@@ -104,11 +107,6 @@ final class UniquenessCheck {
         byNullPattern.forEach(
                 (nulls, indexes) -> probes.add(probe(db, model, ruleIndex, rule, nulls, indexes, rows, selfIds)));
         return probes;
-    }
-
-    private static boolean skips(UniqueRule rule, Row row) {
-        return rule.skipIfNull().stream().anyMatch(c -> row.get(c) == null)
-                || rule.skipIfBlank().stream().anyMatch(c -> row.get(c) == null || "".equals(row.get(c)));
     }
 
     /**
@@ -164,6 +162,9 @@ final class UniquenessCheck {
                 match.append(" and t.").append(Db.q(column)).append(" = v.c").append(c);
             }
         }
+        // stored rows the rule applies to (the row's own values already match the rest)
+        rule.onlyIfNull()
+                .forEach(column -> match.append(" and t.").append(Db.q(column)).append(" is null"));
         String stored = "from " + model.table() + " t where (v.self is null or t.id <> v.self)" + match;
         // Several rows: one index probe per row (a lateral subquery with LIMIT 1). As an EXISTS,
         // PostgreSQL's cost model chose a hash join over a scan of the whole table for 1,000 rows:
@@ -177,10 +178,5 @@ final class UniquenessCheck {
                         ? " cross join lateral (select " + stored + " limit 1) x"
                         : " where exists (select 1 " + stored + ")");
         return new Probe(sql, params, arrays);
-    }
-
-    private static void uniqueError(UniqueRule rule, String errorKey, Row row, Map<String, List<String>> rowErrors) {
-        boolean topLevel = row.get(rule.columns().get(0)) == null && rule.topLevelMessage() != null;
-        PayloadReader.add(rowErrors, errorKey, topLevel ? rule.topLevelMessage() : rule.message());
     }
 }

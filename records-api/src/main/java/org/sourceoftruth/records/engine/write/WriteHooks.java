@@ -36,18 +36,21 @@ final class WriteHooks {
 
     /**
      * {@link WriteHook.OnWrittenRow#afterWrite} for the rows a create inserted, read in one query
-     * whatever their number, and only when the model has such hooks.
+     * whatever their number, and only when the model has such hooks; returns the writes to other
+     * objects they ask for, in the order of the rows.
      */
-    static void afterInsert(Db db, Model model, List<Long> ids, List<Row> changes) {
+    static List<WriteHook.FollowUp> afterInsert(Db db, Model model, List<Long> ids, List<Row> changes) {
+        List<WriteHook.FollowUp> out = new java.util.ArrayList<>();
         List<WriteHook.OnWrittenRow> hooks = onWrittenRow(model);
         if (!hooks.isEmpty()) {
             List<Row> written = RowLoader.loadAll(db, model, ids);
             for (int i = 0; i < written.size(); i++) {
                 for (WriteHook.OnWrittenRow hook : hooks) {
-                    hook.afterWrite(written.get(i), changes.get(i), null);
+                    out.addAll(hook.afterWrite(db, written.get(i), changes.get(i), null));
                 }
             }
         }
+        return out;
     }
 
     /**
@@ -73,19 +76,33 @@ final class WriteHooks {
         return out;
     }
 
+    /** A row as stored after an update, and the writes to other objects its hooks asked for then. */
+    record Stored(Row row, List<WriteHook.FollowUp> followUps) {}
+
     /**
      * After the row is written: the hooks see it as stored (re-read only when the model has
-     * hooks); returns that row for {@link #afterSave}, or null when the model has no hooks.
+     * hooks); returns that row for {@link #afterSave} (null when the model has no hooks) with the
+     * writes {@link WriteHook.OnWrittenRow#afterWrite} asked for.
      */
-    static Row afterWrite(Db db, Model model, long id, Row changes, Row existing) {
+    static Stored afterWrite(Db db, Model model, long id, Row changes, Row existing) {
         if (model.writeHooks().isEmpty()) {
-            return null;
+            return new Stored(null, List.of());
         }
         Row written = RowLoader.load(db, model, id, false);
+        List<WriteHook.FollowUp> out = new java.util.ArrayList<>();
         for (WriteHook.OnWrittenRow hook : onWrittenRow(model)) {
-            hook.afterWrite(written, changes, existing);
+            out.addAll(hook.afterWrite(db, written, changes, existing));
         }
-        return written;
+        return new Stored(written, out);
+    }
+
+    /** What the hooks of a model ask for before its rows are deleted (see {@link WriteHook#beforeDelete}). */
+    static List<WriteHook.FollowUp> beforeDelete(Db db, Model model, List<Row> deleted) {
+        List<WriteHook.FollowUp> out = new java.util.ArrayList<>();
+        for (WriteHook hook : model.writeHooks()) {
+            out.addAll(hook.beforeDelete(db, deleted));
+        }
+        return out;
     }
 
     private static List<WriteHook.OnWrittenRow> onWrittenRow(Model model) {

@@ -29,14 +29,14 @@ class WrittenObjects {
     Renderer renderer;
 
     @Inject
-    ChangeLogEntries entries;
+    ChangeRecordFactory entries;
 
     @Inject
     RequestContext request;
 
     /**
      * Written objects and their change records (not recorded yet). The records share the rendered
-     * trees (see {@link ChangeLogEntries#withoutSecrets}), so the response forms, whose URLs are
+     * trees (see {@link ChangeRecordFactory#redacted}), so the response forms, whose URLs are
      * made absolute in place, are to be taken only once the records are written.
      */
     final class Written {
@@ -88,7 +88,7 @@ class WrittenObjects {
                     model.display(row),
                     pres.get(i),
                     posts.get(i),
-                    ChangeLogEntries.withoutSecrets(model, rendered.get(i)),
+                    ChangeRecordFactory.redacted(model, rendered.get(i)),
                     msg == null ? "" : msg.asText()));
         }
         return new Written(rows, rendered, records);

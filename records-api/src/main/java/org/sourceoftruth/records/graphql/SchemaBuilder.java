@@ -1,0 +1,353 @@
+package org.sourceoftruth.records.graphql;
+
+import static graphql.Scalars.GraphQLBoolean;
+import static graphql.Scalars.GraphQLID;
+import static graphql.Scalars.GraphQLInt;
+import static graphql.Scalars.GraphQLString;
+import static org.sourceoftruth.records.graphql.LookupInputs.field;
+import static org.sourceoftruth.records.graphql.LookupInputs.ref;
+
+import graphql.schema.FieldCoordinates;
+import graphql.schema.GraphQLArgument;
+import graphql.schema.GraphQLCodeRegistry;
+import graphql.schema.GraphQLEnumType;
+import graphql.schema.GraphQLFieldDefinition;
+import graphql.schema.GraphQLInputObjectType;
+import graphql.schema.GraphQLList;
+import graphql.schema.GraphQLNonNull;
+import graphql.schema.GraphQLObjectType;
+import graphql.schema.GraphQLOutputType;
+import graphql.schema.GraphQLSchema;
+import graphql.schema.GraphQLTypeReference;
+import graphql.schema.GraphQLUnionType;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.sourceoftruth.records.model.Field;
+import org.sourceoftruth.records.model.Kind;
+import org.sourceoftruth.records.model.Model;
+import org.sourceoftruth.records.model.ModelRegistry;
+
+/**
+ * NetBox's GraphQL schema generated from the model registry: for every model an object type of
+ * its fields (relations as nested objects, reverse relations as lists), a filter input of its
+ * fields' lookups, and the query fields {@code <model>(id:)} and
+ * {@code <model>_list(filters:, pagination:)}; names as {@link GraphqlNames} gives them. Nothing
+ * here is written for one model.
+ */
+final class SchemaBuilder {
+    private final ModelRegistry registry;
+    private final Relations relations;
+    private final Fetchers fetchers;
+    /** The models in the schema, by content type (one per type name). */
+    private final Map<String, Model> models = new LinkedHashMap<>();
+    /** The query field of each model in the schema, by content type. */
+    private final Map<String, String> queryFields = new LinkedHashMap<>();
+
+    private final GraphQLCodeRegistry.Builder code = GraphQLCodeRegistry.newCodeRegistry();
+    private final List<graphql.schema.GraphQLNamedType> types = new ArrayList<>();
+
+    SchemaBuilder(ModelRegistry registry, Relations relations, Fetchers fetchers) {
+        this.registry = registry;
+        this.relations = relations;
+        this.fetchers = fetchers;
+        Set<String> typeNames = new HashSet<>();
+        Set<String> queryNames = new HashSet<>();
+        List<Model> all = new ArrayList<>(registry.all());
+        all.sort(Comparator.comparing(Model::contentType));
+        for (Model m : all) {
+            if (m.field("id") == null || !typeNames.add(GraphqlNames.type(m))) {
+                continue;
+            }
+            String name = queryNames.contains(GraphqlNames.query(m)) ? GraphqlNames.snake(m) : GraphqlNames.query(m);
+            if (queryNames.add(name)) {
+                models.put(m.contentType(), m);
+                queryFields.put(m.contentType(), name);
+            }
+        }
+    }
+
+    GraphQLSchema build() {
+        GraphQLObjectType.Builder query = GraphQLObjectType.newObject().name("Query");
+        for (Model m : models.values()) {
+            objectType(m);
+            filterType(m);
+            String one = queryFields.get(m.contentType());
+            String list = one + "_list";
+            query.field(GraphQLFieldDefinition.newFieldDefinition()
+                    .name(one)
+                    .argument(argument("id", GraphQLNonNull.nonNull(GraphQLID)))
+                    .type(GraphQLNonNull.nonNull(ref(GraphqlNames.type(m)))));
+            code.dataFetcher(FieldCoordinates.coordinates("Query", one), fetchers.one(m));
+            query.field(GraphQLFieldDefinition.newFieldDefinition()
+                    .name(list)
+                    .arguments(listArguments(m))
+                    .type(listOf(GraphqlNames.type(m))));
+            code.dataFetcher(FieldCoordinates.coordinates("Query", list), fetchers.list(m));
+        }
+        types.addAll(LookupInputs.all());
+        types.addAll(TreeNodes.types());
+        types.addAll(GraphqlScalars.ALL);
+        return GraphQLSchema.newSchema()
+                .query(query.build())
+                .additionalTypes(new java.util.LinkedHashSet<>(types))
+                .codeRegistry(code.build())
+                .build();
+    }
+
+    private void objectType(Model m) {
+        String typeName = GraphqlNames.type(m);
+        GraphQLObjectType.Builder t = GraphQLObjectType.newObject().name(typeName);
+        Set<String> names = new HashSet<>();
+        for (Field f : m.fields()) {
+            if (f.isWriteOnly()) {
+                continue;
+            }
+            switch (f.kind) {
+                case FK -> {
+                    Model target = models.get(f.target());
+                    if (target != null) {
+                        add(t, names, typeName, f.name, nullable(f) ? ref(GraphqlNames.type(target)) : nonNull(target));
+                        code.dataFetcher(
+                                FieldCoordinates.coordinates(typeName, f.name), fetchers.foreignKey(f, target));
+                    }
+                }
+                case M2M, TAGS -> {
+                    Model target = models.get(f.kind == Kind.TAGS ? "extras.tag" : f.target());
+                    if (target != null && names.add(f.name)) {
+                        t.field(GraphQLFieldDefinition.newFieldDefinition()
+                                .name(f.name)
+                                .arguments(listArguments(target))
+                                .type(listOf(GraphqlNames.type(target))));
+                        code.dataFetcher(
+                                FieldCoordinates.coordinates(typeName, f.name), fetchers.manyToMany(f, target));
+                    }
+                }
+                case GENERIC_FK -> {
+                    GraphQLUnionType union = union(m, f);
+                    if (union != null) {
+                        add(t, names, typeName, f.name, GraphQLTypeReference.typeRef(union.getName()));
+                        code.dataFetcher(FieldCoordinates.coordinates(typeName, f.name), fetchers.generic(f, models));
+                    }
+                    // the pair beside the object, as the REST API renders it
+                    add(t, names, typeName, f.genericTypeColumn(), GraphQLString);
+                    code.dataFetcher(
+                            FieldCoordinates.coordinates(typeName, f.genericTypeColumn()),
+                            fetchers.column(f.genericTypeColumn()));
+                    add(t, names, typeName, f.genericIdColumn(), GraphqlScalars.BIG_INT);
+                    code.dataFetcher(
+                            FieldCoordinates.coordinates(typeName, f.genericIdColumn()),
+                            fetchers.column(f.genericIdColumn()));
+                }
+                case CUSTOM_FIELDS -> {
+                    add(t, names, typeName, "custom_fields", GraphQLNonNull.nonNull(GraphqlScalars.JSON));
+                    add(t, names, typeName, "custom_field_data", GraphQLNonNull.nonNull(GraphqlScalars.JSON));
+                    code.dataFetcher(FieldCoordinates.coordinates(typeName, "custom_fields"), fetchers.value(f));
+                    code.dataFetcher(FieldCoordinates.coordinates(typeName, "custom_field_data"), fetchers.value(f));
+                }
+                default -> {
+                    add(t, names, typeName, f.name, scalar(f));
+                    code.dataFetcher(FieldCoordinates.coordinates(typeName, f.name), fetchers.value(f));
+                }
+            }
+        }
+        if (names.add("class_type")) {
+            t.field(GraphQLFieldDefinition.newFieldDefinition()
+                    .name("class_type")
+                    .type(GraphQLNonNull.nonNull(GraphQLString)));
+            code.dataFetcher(FieldCoordinates.coordinates(typeName, "class_type"), fetchers.classType());
+        }
+        for (Relations.Reverse r : relations.onto(m.contentType()).values()) {
+            if (models.containsKey(r.owner().contentType()) && names.add(r.name())) {
+                t.field(GraphQLFieldDefinition.newFieldDefinition()
+                        .name(r.name())
+                        .arguments(listArguments(r.owner()))
+                        .type(listOf(GraphqlNames.type(r.owner()))));
+                code.dataFetcher(FieldCoordinates.coordinates(typeName, r.name()), fetchers.reverse(r));
+            }
+        }
+        types.add(t.build());
+    }
+
+    private void filterType(Model m) {
+        String name = GraphqlNames.filter(m);
+        GraphQLInputObjectType.Builder t =
+                GraphQLInputObjectType.newInputObject().name(name);
+        Set<String> names = new HashSet<>();
+        for (Field f : m.fields()) {
+            if (!f.isFilterable() || f.isSecret() || f.isWriteOnly() && !f.isUnrendered()) {
+                continue;
+            }
+            switch (f.kind) {
+                case FK, M2M, TAGS -> {
+                    Model target = models.get(f.kind == Kind.TAGS ? "extras.tag" : f.target());
+                    if (target != null && names.add(f.name)) {
+                        t.field(field(f.name, ref(GraphqlNames.filter(target))));
+                        if (f.kind == Kind.FK && names.add(f.name + "_id")) {
+                            t.field(field(
+                                    f.name + "_id", target.treeParent() != null ? ref(TreeNodes.FILTER) : GraphQLID));
+                        }
+                    }
+                }
+                case CHOICE -> {
+                    if (LookupInputs.isChoice(f) && names.add(f.name)) {
+                        GraphQLEnumType values = choiceEnum(m, f);
+                        GraphQLInputObjectType lookup = LookupInputs.choice(GraphqlNames.choiceLookup(m, f), values);
+                        types.add(values);
+                        types.add(lookup);
+                        t.field(field(f.name, ref(lookup.getName())));
+                    } else if (names.add(f.name)) {
+                        t.field(field(f.name, ref(LookupInputs.STR)));
+                    }
+                }
+                case CUSTOM_FIELDS -> {
+                    if (names.add("custom_field_data")) {
+                        t.field(field("custom_field_data", ref(LookupInputs.JSON)));
+                    }
+                }
+                default -> {
+                    String lookup = LookupInputs.of(f);
+                    if (lookup != null && names.add(f.name)) {
+                        t.field(field(f.name, ref(lookup)));
+                    }
+                }
+            }
+        }
+        for (Relations.Reverse r : relations.onto(m.contentType()).values()) {
+            if (models.containsKey(r.owner().contentType()) && names.add(r.name())) {
+                t.field(field(r.name(), ref(GraphqlNames.filter(r.owner()))));
+            }
+        }
+        t.field(field("AND", ref(name)));
+        t.field(field("OR", ref(name)));
+        t.field(field("NOT", ref(name)));
+        t.field(field("DISTINCT", GraphQLBoolean));
+        types.add(t.build());
+    }
+
+    private GraphQLEnumType choiceEnum(Model m, Field f) {
+        GraphQLEnumType.Builder e = GraphQLEnumType.newEnum().name(GraphqlNames.choiceEnum(m, f));
+        Set<String> seen = new HashSet<>();
+        for (String v : f.choices().values()) {
+            String name = GraphqlNames.enumValue(f, v);
+            if (seen.add(name)) {
+                e.value(name, v, f.choices().label(v));
+            }
+        }
+        return e.build();
+    }
+
+    /** The union of a generic relation's target types, or null when none of them is in the schema. */
+    private GraphQLUnionType union(Model m, Field f) {
+        GraphQLUnionType.Builder u = GraphQLUnionType.newUnionType().name(GraphqlNames.union(m, f));
+        boolean any = false;
+        for (String target : f.genericTypes()) {
+            Model t = models.get(target);
+            if (t != null) {
+                u.possibleType(GraphQLTypeReference.typeRef(GraphqlNames.type(t)));
+                any = true;
+            }
+        }
+        if (!any) {
+            return null;
+        }
+        GraphQLUnionType union = u.build();
+        if (types.stream()
+                .noneMatch(t -> t instanceof GraphQLUnionType x && x.getName().equals(union.getName()))) {
+            types.add(union);
+            code.typeResolver(
+                    union.getName(),
+                    env -> env.getSchema().getObjectType(GraphqlNames.type(((GraphqlObject) env.getObject()).model())));
+        }
+        return union;
+    }
+
+    private static void add(
+            GraphQLObjectType.Builder t, Set<String> names, String typeName, String name, GraphQLOutputType type) {
+        if (names.add(name)) {
+            t.field(GraphQLFieldDefinition.newFieldDefinition().name(name).type(type));
+        }
+    }
+
+    /** A field's GraphQL scalar, non-null where the REST API always renders a value. */
+    private static GraphQLOutputType scalar(Field f) {
+        if (f.name.equals("id")) {
+            return GraphQLNonNull.nonNull(GraphQLID);
+        }
+        GraphQLOutputType type;
+        boolean alwaysSet;
+        switch (f.kind) {
+            case INTEGER -> {
+                type = LookupInputs.isBig(f) ? GraphqlScalars.BIG_INT : GraphQLInt;
+                alwaysSet = !f.isNullable();
+            }
+            case COUNT -> {
+                type = GraphqlScalars.BIG_INT;
+                alwaysSet = true;
+            }
+            case DECIMAL -> {
+                type = GraphqlScalars.DECIMAL;
+                alwaysSet = false;
+            }
+            case BOOLEAN -> {
+                type = GraphQLBoolean;
+                alwaysSet = !f.isNullable();
+            }
+            case DATE -> {
+                type = GraphqlScalars.DATE;
+                alwaysSet = false;
+            }
+            case DATETIME -> {
+                type = GraphqlScalars.DATE_TIME;
+                alwaysSet = false;
+            }
+            case JSON -> {
+                type = GraphqlScalars.JSON;
+                alwaysSet = false;
+            }
+            case STRING_LIST -> {
+                type = GraphQLList.list(GraphQLNonNull.nonNull(GraphQLString));
+                alwaysSet = false;
+            }
+            case INTEGER_LIST -> {
+                type = GraphQLList.list(GraphQLNonNull.nonNull(GraphQLInt));
+                alwaysSet = false;
+            }
+            case COMPUTED -> {
+                boolean text = f.name.equals("display") || f.name.equals("url") || f.name.equals("display_url");
+                type = text ? GraphQLString : GraphqlScalars.JSON;
+                alwaysSet = f.name.equals("display");
+            }
+            default -> {
+                type = GraphQLString;
+                alwaysSet = !f.isNullable() && !f.isSecret();
+            }
+        }
+        return alwaysSet ? GraphQLNonNull.nonNull(type) : type;
+    }
+
+    private static boolean nullable(Field f) {
+        return f.isNullable() || !f.isRequired();
+    }
+
+    private static GraphQLOutputType nonNull(Model target) {
+        return GraphQLNonNull.nonNull(ref(GraphqlNames.type(target)));
+    }
+
+    private static GraphQLOutputType listOf(String type) {
+        return GraphQLNonNull.nonNull(GraphQLList.list(GraphQLNonNull.nonNull(ref(type))));
+    }
+
+    private static List<GraphQLArgument> listArguments(Model m) {
+        return List.of(
+                argument("filters", ref(GraphqlNames.filter(m))), argument("pagination", ref(LookupInputs.PAGINATION)));
+    }
+
+    private static GraphQLArgument argument(String name, graphql.schema.GraphQLInputType type) {
+        return GraphQLArgument.newArgument().name(name).type(type).build();
+    }
+}
