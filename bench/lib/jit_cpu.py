@@ -6,7 +6,7 @@ reading of this script); 0 when the process is gone.
 bench/run reads it around each warm-up window and each measured run: on a 2-core machine the
 compilers work for a minute or more of load on a new request path, and a run measured while they
 do measures the compilation as much as the service. thread_cpu_seconds gives every thread's CPU
-seconds by name (bench/perf-proof's start-up and warm-up scripts)."""
+seconds by name."""
 import os
 import sys
 

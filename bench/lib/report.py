@@ -30,7 +30,7 @@ LOAD_TESTS = {
     "site_create": ("POST /api/dcim/sites/ (one site)", 800, None),
     "device_patch": ("PATCH /api/dcim/devices/<random id>/", 600, None),
 }
-# Load tests with a latency target at one connection (issue #21: a single write's p50): name -> p50 ms.
+# Load tests with a latency target at one connection (a single write's p50): name -> p50 ms.
 SINGLE_CONNECTION_P50 = {"site_create": 3}
 TARGET_CONNECTIONS = 32
 SERVICES = ("records-api", "webhook-dispatcher")
@@ -80,8 +80,8 @@ PG_PROBE = ("explain (analyze, timing off, costs off)"
 def pg_probe():
     """Seconds PostgreSQL's executor takes for a fixed query on one core (median of 3, its own
     Execution Time, so no client or network in it), on the server the run used (PG* variables).
-    The Python probe read faster on session 21's machine than on session 20's, while every
-    figure of the service (Java and PostgreSQL) read lower: the two probes together tell a
+    The Python probe has read faster on one machine than on another while every figure of the
+    service (Java and PostgreSQL) read lower there: the two probes together tell a
     machine slow for this service's work from one slow for Python alone. None without psql."""
     times = []
     for _ in range(3):

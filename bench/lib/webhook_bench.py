@@ -78,6 +78,29 @@ def tagged(records, prefix):
     return [r for r in records if isinstance(r[3], str) and r[3].startswith(prefix)]
 
 
+def order(records, prefix):
+    """Per-object order at the receiver: the changes of one site are tagged prefix + i with i rising
+    in commit order. An inversion is a delivery whose i is below the one before it (same webhook
+    path, same site), counting first copies only; repeats are deliveries seen again (same
+    X-Hook-Delivery, or, without one, the same tag at the same path)."""
+    seen, last, inversions, repeats = set(), {}, 0, 0
+    for r in sorted(records, key=lambda r: r[0]):
+        identity = (r[2], r[5] if len(r) > 5 and r[5] else r[3])
+        if identity in seen:
+            repeats += 1
+            continue
+        seen.add(identity)
+        try:
+            number = int(r[3][len(prefix):])
+        except (TypeError, ValueError):
+            continue
+        lane = (r[2], r[4] if len(r) > 4 else None)
+        if lane in last and number < last[lane]:
+            inversions += 1
+        last[lane] = number
+    return {"inversions": inversions, "repeats": repeats}
+
+
 def summarise(records, expected, started):
     arrivals = [r[0] for r in records]
     latencies = [r[1] for r in records if r[1] is not None]
@@ -159,7 +182,9 @@ class WebhookBench:
             if frozen:
                 os.kill(frozen, signal.SIGCONT)
         self.receiver.wait_for(start_count + expected, self.args.stall_timeout)
-        result = summarise(tagged(self.receiver.records(start_count), prefix), expected, started)
+        records = tagged(self.receiver.records(start_count), prefix)
+        result = summarise(records, expected, started)
+        result.update(order(records, prefix))
         result["changes"] = count
         result["api_changes_per_s"] = round(count / api_seconds, 1)
         result["backlog_before_start"] = bool(frozen)
@@ -202,7 +227,9 @@ class WebhookBench:
         with ThreadPoolExecutor(max_workers=PACED_THREADS) as pool:
             list(pool.map(change, range(total)))
         self.receiver.wait_for(start_count + expected, self.args.stall_timeout)
-        result = summarise(tagged(self.receiver.records(start_count), prefix), expected, started)
+        records = tagged(self.receiver.records(start_count), prefix)
+        result = summarise(records, expected, started)
+        result.update(order(records, prefix))
         result["changes"] = total
         result["rate_changes_per_s"] = self.args.rate
         # Changes sent more than 100 ms after their slot: the API, not the dispatcher, set the pace.
@@ -238,12 +265,14 @@ class WebhookBench:
             burst = self.burst()
             burst["warmup_deliveries_per_s"] = warmups
             print(f"    {rules} rule(s): {burst['deliveries']}/{burst['expected_deliveries']} delivered,"
-                  f" {burst['deliveries_per_s']} deliveries/s", flush=True)
+                  f" {burst['deliveries_per_s']} deliveries/s, {burst['inversions']} inversions,"
+                  f" {burst['repeats']} repeats", flush=True)
             self.settle()
             print(f"    {rules} rule(s): paced changes, {self.args.rate}/s for {self.args.paced_seconds} s", flush=True)
             paced = self.paced()
             print(f"    {rules} rule(s): {paced['deliveries']}/{paced['expected_deliveries']} delivered,"
-                  f" latency p50 {paced['latency_ms']['p50']} ms, p99 {paced['latency_ms']['p99']} ms", flush=True)
+                  f" latency p50 {paced['latency_ms']['p50']} ms, p99 {paced['latency_ms']['p99']} ms,"
+                  f" {paced['inversions']} inversions", flush=True)
             results[f"rules_{rules}"] = {"burst": burst, "paced": paced}
         results["dispatcher_task_counts"] = self.dispatcher_counts()
         return results

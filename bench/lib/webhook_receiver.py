@@ -3,9 +3,10 @@
 
 Answers every POST with 200 at once and records, per delivery: the arrival time, the latency
 (arrival minus the "timestamp" of the change in the NetBox webhook body, i.e. change committed ->
-delivery received), the request path and the object's "description" (the benchmark's tag of the
-change). GET /stats gives {"count": n}; GET /records?from=i gives the records from index i as
-[[arrival_epoch_s, latency_ms, path, description], ...].
+delivery received), the request path, the object's "description" (the benchmark's tag of the
+change), the object's id and the delivery's X-Hook-Delivery id (null before the dispatcher sent
+one). GET /stats gives {"count": n}; GET /records?from=i gives the records from index i as
+[[arrival_epoch_s, latency_ms, path, description, object_id, delivery_id], ...].
 """
 
 import argparse
@@ -41,9 +42,10 @@ class Handler(BaseHTTPRequestHandler):
         try:
             body = json.loads(raw)
             data = body.get("data") or {}
-            record = [arrival, change_latency_ms(body, arrival), self.path, data.get("description")]
+            record = [arrival, change_latency_ms(body, arrival), self.path, data.get("description"), data.get("id"),
+                      self.headers.get("X-Hook-Delivery")]
         except (ValueError, AttributeError):
-            record = [arrival, None, self.path, None]
+            record = [arrival, None, self.path, None, None, self.headers.get("X-Hook-Delivery")]
         with records_lock:
             records.append(record)
 
