@@ -13,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * webhook-dispatcher owns its data (issue #23): it reaches records-api through its Service with an
+ * webhook-dispatcher owns its data: it reaches records-api through its Service with an
  * API token from the Secret, and may run with a database role and database of its own while
  * records-api keeps the shared ones.
  */

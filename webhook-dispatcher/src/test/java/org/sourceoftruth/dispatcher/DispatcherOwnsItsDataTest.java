@@ -34,7 +34,7 @@ import org.sourceoftruth.model.ChangeEvent;
 import org.sourceoftruth.records.testsupport.Management;
 
 /**
- * The dispatcher owns its data (issue #23): it runs as a database role with no privilege on
+ * The dispatcher owns its data: it runs as a database role with no privilege on
  * records-api's schema (so every other test of this module passes without one), and learns
  * webhooks and event rules from records-api's API and from their change events.
  */

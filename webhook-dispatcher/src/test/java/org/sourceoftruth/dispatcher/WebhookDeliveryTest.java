@@ -320,7 +320,7 @@ class WebhookDeliveryTest {
     }
 
     /**
-     * Issue #15 defect 6: templates that loop without end, build huge values or run slowly fail
+     * Templates that loop without end, build huge values or run slowly fail
      * their own deliveries with the reason, each stopped by its budget, while a normal delivery
      * of the same event arrives before the slowest of them is even given up.
      */

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Templates that would overflow the stack, exhaust the heap or run for hours are stopped by the
- * parser's nesting bound and the render budget (issue #15, defects 6 and 7), each with a clear
+ * parser's nesting bound and the render budget, each with a clear
  * message, and quickly: every heavy case runs under a preemptive timeout.
  */
 class TemplateBudgetTest {

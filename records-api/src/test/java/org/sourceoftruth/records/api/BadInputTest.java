@@ -899,7 +899,7 @@ class BadInputTest {
     }
 
     /**
-     * Webhook fields that must be refused at save (issue #15, defects 7 and 8): a template nested
+     * Webhook fields that must be refused at save: a template nested
      * past the parser's bound and headers the HTTP client controls; each a 400 naming the field.
      */
     @org.junit.jupiter.api.Test

@@ -20,7 +20,7 @@ import org.sourceoftruth.records.auth.AuthSettings;
 import org.sourceoftruth.records.engine.query.FilterCompiler;
 
 /**
- * NetBox's filters that are not plain field filters (issue #16 §2), each checked both ways: the
+ * NetBox's filters that are not plain field filters, each checked both ways: the
  * object is returned for a matching value and not for another. STRICT_FILTERING is on, so a
  * filter that were not declared would be a 400 instead of being ignored.
  */

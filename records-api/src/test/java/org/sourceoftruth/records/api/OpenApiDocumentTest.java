@@ -35,7 +35,7 @@ import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 
 /**
- * /api/schema/ (issue #16 §3): the document the model registry describes is valid OpenAPI for a
+ * /api/schema/: the document the model registry describes is valid OpenAPI for a
  * real parser (swagger-parser), in YAML and JSON, and says what NetBox's drf-spectacular document
  * says: a list, detail and bulk path per served model URL, NetBox's component names and operation
  * ids, every filter the list accepts (what Ansible's inventory plugin reads), the security

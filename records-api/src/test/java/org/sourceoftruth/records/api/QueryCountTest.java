@@ -181,7 +181,7 @@ class QueryCountTest {
     }
 
     /**
-     * Issue #17: a device made from a device type with 48 interface templates, 2 power port
+     * A device made from a device type with 48 interface templates, 2 power port
      * templates and a module bay template gets all 51 components in the one request, each with
      * its change record, in as many statements as a device type with one interface template.
      */

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.sourceoftruth.records.Api;
 
 /**
- * Issue #16 §2's validation points that the other tests do not cover: required sets and
+ * Validation points that the other tests do not cover: required sets and
  * duplicate errors answered as NetBox's serializers answer them.
  */
 @QuarkusTest

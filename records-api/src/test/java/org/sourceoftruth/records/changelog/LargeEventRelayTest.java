@@ -29,8 +29,8 @@ import org.sourceoftruth.records.Api;
 import org.sourceoftruth.records.testsupport.Management;
 
 /**
- * Large objects and rows that can never be published must not stop the events behind them
- * (issue #15). The event ceiling is 2 MiB here (8 MiB by default) so that the tests stay small;
+ * Large objects and rows that can never be published must not stop the events behind them.
+ * The event ceiling is 2 MiB here (8 MiB by default) so that the tests stay small;
  * the producer keeps its defaults, and the topic allows the ceiling, as deploy/local/stack creates it.
  */
 @QuarkusTest

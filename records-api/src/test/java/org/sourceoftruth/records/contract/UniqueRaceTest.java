@@ -147,7 +147,7 @@ class UniqueRaceTest {
     }
 
     /**
-     * The issue's own example: forty devices named "DupDev", "dupdev", "DUPDEV"... in one site at
+     * Forty devices named "DupDev", "dupdev", "DUPDEV"... in one site at
      * once. One is created; the others get the check's answer for a duplicate device name.
      */
     @Test

@@ -143,7 +143,7 @@ class EventModelsTest {
         auth().get("/api/extras/event-rules/?name__isw=c&name__iew=" + u).then().body("count", equalTo(0));
     }
 
-    /** Issue #15 defect 7: a template nested past the parser's bound is a 400 naming the field, not a 500. */
+    /** A template nested past the parser's bound is a 400 naming the field, not a 500. */
     @Test
     void deeplyNestedTemplatesAreRefusedNamingTheField() {
         String u = Api.uniq();
@@ -174,7 +174,7 @@ class EventModelsTest {
         auth().get("/api/extras/webhooks/?name__iew=" + u).then().body("count", equalTo(0));
     }
 
-    /** Issue #15 defect 8: headers that frame the message or the connection are refused at save. */
+    /** Headers that frame the message or the connection are refused at save. */
     @Test
     void connectionAndFramingHeadersAreRefused() {
         String u = Api.uniq();

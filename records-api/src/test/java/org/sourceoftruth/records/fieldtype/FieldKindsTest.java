@@ -28,7 +28,7 @@ import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 
 /**
- * Field kinds are types (issue #23): every kind has one, and the one lookup compiler serves list
+ * Field kinds are types: every kind has one, and the one lookup compiler serves list
  * filters and permission constraints alike, with the same value spellings: each lookup the
  * filter catalog documents for a column is accepted as a filter, and as a permission constraint
  * (under Django's name) it binds the very same values.

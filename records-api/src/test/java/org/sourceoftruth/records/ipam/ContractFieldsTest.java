@@ -20,7 +20,7 @@ import org.sourceoftruth.records.Accounts;
 import org.sourceoftruth.records.Api;
 
 /**
- * Issue #16 §2: fields NetBox 4.4 serves and this API left out (counts over data held here,
+ * Fields of NetBox 4.4's API beyond the plain ones (counts over data held here,
  * relations to models not built yet, rack dimensions, custom-field data types), and validation
  * as NetBox words it.
  */

@@ -111,7 +111,7 @@ class WebhookRequestBuilderTest {
                 headers);
     }
 
-    /** Issue #15 defect 8: never sent, whatever a stored webhook (or a templated name) says. */
+    /** Headers the HTTP client controls are never sent, whatever a stored webhook (or a templated name) says. */
     @Test
     void headersTheClientControlsAreDropped() {
         List<RenderedRequest.Header> headers = WebhookRequestBuilder.parseHeaders("Transfer-Encoding: chunked\n"
