@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints two bench/run results side by side as the README's Markdown table: every figure of the
+"""Prints two bench/run results side by side as bench/README.md's Markdown table: every figure of the
 first (after), the same figure of the second (before), its target and whether the first meets it.
 
 usage: bench/lib/compare.py AFTER.json BEFORE.json [--after-label L] [--before-label L]

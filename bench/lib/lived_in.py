@@ -16,7 +16,8 @@ a stack that has served client suites for a few hours has it, then the report of
   No vacuum follows: the tables stay as the churn left them. Writes a JSON summary (counts, the
   change log's size, dead tuples per table) and the ids the load scripts use.
 
-`report`: the issue's table from the run's wrk results, with its targets, as JSON and text.
+`report`: the table of the run's wrk results next to NetBox 4.6.8's figures, with its targets, as
+JSON and text.
 """
 
 import argparse
@@ -36,7 +37,7 @@ CUSTOM_FIELD_OBJECT_TYPES = ["dcim.site", "dcim.device", "ipam.prefix", "ipam.ip
 RULE_OBJECT_TYPES = [["dcim.site"], ["dcim.device"], ["ipam.prefix", "ipam.ipaddress"]]
 EVENT_TYPES = ["object_created", "object_updated", "object_deleted"]
 
-# name -> (label, NetBox 4.6.8 figure of the issue, target = NetBox x 300 for reads, x 50 for writes)
+# name -> (label, NetBox 4.6.8's req/s for the request, target = NetBox x 300 for reads, x 50 for writes)
 TABLE = {
     "sites_list": ("GET /api/dcim/sites/?limit=50", 11.4, 3400),
     "site_detail": ("GET /api/dcim/sites/<id>/", 19.2, 5800),
