@@ -12,9 +12,9 @@ import org.sourceoftruth.model.Json;
 
 /**
  * NetBox 4.6.8's REST API as a fact table (test resource contract/netbox-4.6-contract.json, the
- * layout of contract/netbox-4.4-contract.json, which stays as the record of the 4.4 API; format
- * described in /work/shared/reference/netbox-4.4-contract.md): one {@link Endpoint} per
- * API endpoint, plus the schema index that maps an OpenAPI schema name to its endpoint.
+ * layout of contract/netbox-4.4-contract.json, which stays as the record of the 4.4 API; what
+ * it holds is in docs/netbox-parity.md): one {@link Endpoint} per API endpoint, plus the schema
+ * index that maps an OpenAPI schema name to its endpoint.
  */
 final class Contract {
     static final String RESOURCE = "/contract/netbox-4.6-contract.json";
