@@ -15,6 +15,7 @@ import org.sourceoftruth.records.engine.query.DetailQuery;
 import org.sourceoftruth.records.engine.query.ListQuery;
 import org.sourceoftruth.records.engine.render.RenderedObject;
 import org.sourceoftruth.records.engine.render.Renderer;
+import org.sourceoftruth.records.engine.write.DeletePreview;
 import org.sourceoftruth.records.engine.write.RecordWriter;
 import org.sourceoftruth.records.engine.write.UniqueViolation;
 import org.sourceoftruth.records.engine.write.WriteHeap;
@@ -91,6 +92,14 @@ public class ModelService {
             writer.delete(model, ids, bulk, etagCheck, message);
             return null;
         });
+    }
+
+    /**
+     * What {@link #delete} would remove with these objects and what protects them, read without
+     * writing (a confirmation page's list); {@code names} objects of each model are named.
+     */
+    public DeletePreview previewDelete(Model model, List<Long> ids, int names) {
+        return writer.previewDelete(model, ids, names);
     }
 
     /**

@@ -5,11 +5,19 @@ import java.util.List;
 
 /**
  * What every page's layout shows around its content: the signed-in user, the menu of the
- * applications and models the user may view, the CSRF token for forms, and the assets.
+ * applications and models the user may view and of the other services' pages they may use
+ * ({@code operations}), the CSRF token for forms, and the assets.
  */
 @TemplateData
 public record Chrome(
-        String title, String user, boolean superuser, List<MenuApp> menu, String csrf, String query, String app) {
+        String title,
+        String user,
+        boolean superuser,
+        List<MenuApp> menu,
+        List<MenuItem> operations,
+        String csrf,
+        String query,
+        String app) {
     @TemplateData
     public record MenuApp(String key, String label, List<MenuItem> items) {}
 

@@ -2,6 +2,7 @@ package org.sourceoftruth.records.ui;
 
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
+import io.quarkus.qute.TemplateData;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -13,17 +14,22 @@ import java.util.Map;
 import org.sourceoftruth.records.auth.Access;
 import org.sourceoftruth.records.engine.ModelService;
 import org.sourceoftruth.records.engine.query.ListQuery;
+import org.sourceoftruth.records.engine.write.DeletePreview;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.web.ApiException;
 
 /**
- * Deleting one object or the rows selected in a list: a confirmation page naming them, then the
- * engine's delete (the API's DELETE, bulk for several), with its permission checks, protection
+ * Deleting one object or the rows selected in a list: a confirmation page naming them and what
+ * the delete would take with it ({@link ModelService#previewDelete}: the objects it cascades to,
+ * those losing a reference, those protecting them), then the engine's delete (the API's DELETE, bulk for several), with its permission checks, protection
  * of dependent objects (a 409 shown as a page) and change records.
  */
 @ApplicationScoped
 class DeleteView {
     static final int MAX_SELECTED = 1000;
+
+    /** Objects named per model among those a delete cascades to or that protect it. */
+    static final int NAMES = 5;
 
     @Inject
     ModelService service;
@@ -60,6 +66,9 @@ class DeleteView {
         if (rows.isEmpty()) {
             throw ApiException.notFound();
         }
+        List<Long> found = new ArrayList<>();
+        rows.forEach(r -> found.add(r.id()));
+        DeletePreview preview = service.previewDelete(model, found, NAMES);
         String title = rows.size() == 1
                 ? "Delete " + rows.get(0).display() + "?"
                 : "Delete " + rows.size() + " " + Menu.plural(model).toLowerCase(java.util.Locale.ROOT) + "?";
@@ -69,8 +78,37 @@ class DeleteView {
                         .data("rows", rows)
                         .data("columns", columns)
                         .data("action", action)
-                        .data("cancel", cancel));
+                        .data("cancel", cancel)
+                        .data("cascaded", dependents(preview.cascaded()))
+                        .data("cleared", dependents(preview.cleared()))
+                        .data("protecting", dependents(preview.protecting())));
     }
+
+    /**
+     * The preview's groups as the page lists them: the model, the count and, when the caller may
+     * view the model, the first objects' names linked to their pages (a count alone otherwise).
+     */
+    private List<Dependents> dependents(List<DeletePreview.Group> groups) {
+        List<Dependents> out = new ArrayList<>();
+        for (DeletePreview.Group g : groups) {
+            Model m = g.model();
+            List<Dependent> named = new ArrayList<>();
+            if (access.allows(m, Access.Action.VIEW)) {
+                for (DeletePreview.Item item : g.first()) {
+                    named.add(new Dependent(item.display(), m.hasDisplayUrl() ? UiPaths.detail(m, item.id()) : null));
+                }
+            }
+            out.add(new Dependents(Menu.plural(m), m.contentType(), g.count(), named, g.count() - named.size()));
+        }
+        return out;
+    }
+
+    /** Objects of one model the delete touches: {@code more} of the {@code count} are not named. */
+    @TemplateData
+    public record Dependents(String label, String contentType, int count, List<Dependent> named, int more) {}
+
+    @TemplateData
+    public record Dependent(String display, String href) {}
 
     Response delete(Model model, List<Long> ids, boolean bulk, String then) {
         FormView.writable(model);

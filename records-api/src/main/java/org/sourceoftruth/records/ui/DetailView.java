@@ -24,7 +24,8 @@ import org.sourceoftruth.records.web.RequestContext;
 /**
  * An object's page at its {@code display_url}: every field (related objects as links), tags
  * and custom fields, and a table of each kind of object that refers to it (read when the
- * page shows it, see {@link ChildTables}); the change-log tab lists its changes.
+ * page shows it, see {@link ChildTables}); the change-log tab lists its changes, the journal tab
+ * its journal entries ({@link JournalView}).
  */
 @ApplicationScoped
 class DetailView {
@@ -48,6 +49,9 @@ class DetailView {
 
     @Inject
     ChangeLogView changes;
+
+    @Inject
+    JournalView journals;
 
     @Location("ui/detail")
     Template detail;
@@ -103,7 +107,8 @@ class DetailView {
                         "hasChangeLog",
                         registry.byContentType("core.objectchange")
                                 .map(m -> access.allows(m, Access.Action.VIEW))
-                                .orElse(false));
+                                .orElse(false))
+                .data("hasJournal", journals.shown(model));
         return new Header(object, page);
     }
 

@@ -6,10 +6,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.sourceoftruth.records.auth.Access;
+import org.sourceoftruth.records.core.DispatcherLinkConfig;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
+import org.sourceoftruth.records.web.RequestContext;
 
-/** The menu: every application and, under it, the models of it the caller may view, from the registry. */
+/**
+ * The menu: every application and, under it, the models of it the caller may view, from the
+ * registry; for superusers, the webhook dispatcher's pages.
+ */
 @ApplicationScoped
 class Menu {
     @Inject
@@ -17,6 +22,26 @@ class Menu {
 
     @Inject
     Access access;
+
+    @Inject
+    DispatcherLinkConfig dispatcher;
+
+    @Inject
+    RequestContext request;
+
+    /** The dispatcher's background-task and replay pages, for superusers (whom alone its pages admit). */
+    List<Chrome.MenuItem> operations() {
+        RequestContext.Caller caller = request.caller();
+        if (caller == null || !caller.superuser()) {
+            return List.of();
+        }
+        String origin = dispatcher.pagesOrigin();
+        return List.of(
+                new Chrome.MenuItem("Background tasks", origin + BACKGROUND_TASKS),
+                new Chrome.MenuItem("Webhook replays", origin + "/admin/webhook-replays/"));
+    }
+
+    static final String BACKGROUND_TASKS = "/admin/background-tasks/";
 
     List<Chrome.MenuApp> forCaller() {
         List<Chrome.MenuApp> apps = new ArrayList<>();

@@ -25,7 +25,7 @@ import org.sourceoftruth.records.web.ApiException;
 
 /**
  * The pages of every model, at the paths its {@code display_url} names: the list
- * {@code /<app>/<model>/}, an object {@code /<app>/<model>/<id>/} with its change log, the
+ * {@code /<app>/<model>/}, an object {@code /<app>/<model>/<id>/} with its change log and journal, the
  * forms ({@code add/}, {@code <id>/edit/}, {@code <id>/delete/}, bulk {@code delete/}), and
  * the fragments htmx loads (child tables, a relation's options).
  */
@@ -61,6 +61,9 @@ public class ModelPages {
 
     @Inject
     DeleteView deletes;
+
+    @Inject
+    JournalView journals;
 
     @Inject
     RelationOptionsFragment options;
@@ -148,6 +151,26 @@ public class ModelPages {
     }
 
     @GET
+    @Path(MODEL_PATH + "{id: [0-9]+}/journal/")
+    @Operation(hidden = true)
+    public Response journal(@PathParam("app") String app, @PathParam("model") String path, @PathParam("id") long id) {
+        return pages.guard(headers, () -> journals.page(model(app, path), id, headers));
+    }
+
+    /** A journal entry added from the object's journal tab. */
+    @POST
+    @Path(MODEL_PATH + "{id: [0-9]+}/journal/")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Operation(hidden = true)
+    public Response addJournalEntry(
+            @PathParam("app") String app,
+            @PathParam("model") String path,
+            @PathParam("id") long id,
+            MultivaluedMap<String, String> form) {
+        return pages.guard(headers, () -> journals.add(model(app, path), id, form, headers));
+    }
+
+    @GET
     @Path(MODEL_PATH + "{id: [0-9]+}/edit/")
     @Operation(hidden = true)
     public Response editForm(@PathParam("app") String app, @PathParam("model") String path, @PathParam("id") long id) {
@@ -212,7 +235,7 @@ public class ModelPages {
     }
 
     @OPTIONS
-    @Path(MODEL_PATH + "{id: [0-9]+}/{page: changelog|edit|delete}/")
+    @Path(MODEL_PATH + "{id: [0-9]+}/{page: changelog|journal|edit|delete}/")
     @Operation(hidden = true)
     public Response optionsObjectPages() {
         return AnswersOptions.ok();

@@ -49,6 +49,7 @@ class Pages {
                 caller == null ? null : caller.username(),
                 caller != null && caller.superuser(),
                 menu.forCaller(),
+                menu.operations(),
                 csrf(headers),
                 query,
                 appOf(request.path()));

@@ -41,6 +41,9 @@ final class DeletePlan {
 
     private final Db db;
     private final ModelRegistry registry;
+    /** Whether the rows found are locked (a delete) or only read (a {@link #preview}). */
+    private final boolean lock;
+
     private final Map<Model, Map<Long, Touched>> deleted = new LinkedHashMap<>();
     private final Map<Model, Map<Long, Touched>> updated = new LinkedHashMap<>();
     /** The references to clear on the updated rows: (field of the owner, model it points at). */
@@ -61,9 +64,10 @@ final class DeletePlan {
 
     private record Clearing(ModelRegistry.Reference reference, Model target) {}
 
-    private DeletePlan(Db db, ModelRegistry registry) {
+    private DeletePlan(Db db, ModelRegistry registry, boolean lock) {
         this.db = db;
         this.registry = registry;
+        this.lock = lock;
     }
 
     /**
@@ -71,7 +75,21 @@ final class DeletePlan {
      * found. Refuses with a 409 when protected objects depend on any deleted row.
      */
     static DeletePlan collect(Db db, ModelRegistry registry, Model model, List<Row> rows) {
-        DeletePlan cascade = new DeletePlan(db, registry);
+        DeletePlan cascade = find(db, registry, model, rows, true);
+        cascade.refuseIfProtected();
+        return cascade;
+    }
+
+    /**
+     * What deleting {@code rows} would touch, found as {@link #collect} finds it but nothing locked
+     * and nothing refused: the protecting rows are in {@link #protecting}. Not to be applied.
+     */
+    static DeletePlan preview(Db db, ModelRegistry registry, Model model, List<Row> rows) {
+        return find(db, registry, model, rows, false);
+    }
+
+    private static DeletePlan find(Db db, ModelRegistry registry, Model model, List<Row> rows, boolean lock) {
+        DeletePlan cascade = new DeletePlan(db, registry, lock);
         Map<Model, Set<Long>> frontier = new LinkedHashMap<>();
         for (Row row : rows) {
             cascade.reach(cascade.deleted, model, row, 0, frontier);
@@ -90,7 +108,6 @@ final class DeletePlan {
                 alsoUpdated.keySet().removeAll(rowsOf.keySet());
             }
         });
-        cascade.refuseIfProtected();
         return cascade;
     }
 
@@ -104,11 +121,30 @@ final class DeletePlan {
         return deepestFirst(updated);
     }
 
+    /** Rows to delete by model, in the order found (id order within a model and level). */
+    List<Touched> deletionsAsFound() {
+        return asFound(deleted);
+    }
+
+    /** Rows that lose a reference by model, in the order found. */
+    List<Touched> updatesAsFound() {
+        return asFound(updated);
+    }
+
+    private static List<Touched> asFound(Map<Model, Map<Long, Touched>> rows) {
+        List<Touched> out = new ArrayList<>();
+        rows.values().forEach(r -> out.addAll(r.values()));
+        return out;
+    }
+
     /**
      * Writes the cascade: clears the references of the updated rows, then deletes the rows,
      * deepest first (a statement per model and depth), with their tag assignments.
      */
     void apply() {
+        if (!lock) {
+            throw new IllegalStateException("a preview of a delete is not applied");
+        }
         for (Clearing c : clearings) {
             clear(c);
         }
@@ -213,7 +249,10 @@ final class DeletePlan {
      */
     private List<Row> lockAndLoad(Model owner, String where, List<Object> params) {
         List<Long> ids = db
-                .query("select t.id from " + owner.table() + " t where " + where + " order by t.id for update", params)
+                .query(
+                        "select t.id from " + owner.table() + " t where " + where + " order by t.id"
+                                + (lock ? " for update" : ""),
+                        params)
                 .stream()
                 .map(Row::id)
                 .toList();
@@ -253,6 +292,24 @@ final class DeletePlan {
      */
     private void refuseIfProtected() {
         List<String> found = new ArrayList<>();
+        for (Touched dependent : protecting()) {
+            found.add(dependent.model.display(dependent.row) + " (" + dependent.row.id() + ")");
+        }
+        if (!found.isEmpty()) {
+            throw ApiException.detail(
+                    409,
+                    "Unable to delete object. " + found.size() + " dependent objects were found: "
+                            + String.join(", ", found));
+        }
+    }
+
+    /**
+     * The rows outside the cascade that depend on a deleted row through a PROTECT reference (a
+     * query per protecting reference of each deleted model), by model and id; a row may appear
+     * once per deleted row it protects through a different reference.
+     */
+    List<Touched> protecting() {
+        List<Touched> found = new ArrayList<>();
         deleted.forEach((model, rows) -> {
             for (ModelRegistry.Reference ref : registry.referencesTo(model.contentType())) {
                 Field f = ref.field();
@@ -272,16 +329,11 @@ final class DeletePlan {
                         owner.selectFrom() + " where " + pointing + " and t.id <> all(?)" + " order by t.id",
                         new Db.SqlArray("bigint", rows.keySet()),
                         new Db.SqlArray("bigint", alsoDeleted))) {
-                    found.add(owner.display(dependent) + " (" + dependent.id() + ")");
+                    found.add(new Touched(owner, dependent, 0));
                 }
             }
         });
-        if (!found.isEmpty()) {
-            throw ApiException.detail(
-                    409,
-                    "Unable to delete object. " + found.size() + " dependent objects were found: "
-                            + String.join(", ", found));
-        }
+        return found;
     }
 
     // ------------------------------------------------------------------ writing

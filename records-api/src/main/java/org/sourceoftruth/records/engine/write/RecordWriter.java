@@ -254,6 +254,33 @@ public class RecordWriter {
     }
 
     /**
+     * What a {@link #delete} of these objects would do, found as the delete finds it
+     * ({@link DeletePlan}) but read only, nothing locked or written: the objects it would delete
+     * with them, those that would lose a reference, those that protect them (the DELETE's 409).
+     * Ids that do not exist or lie outside the caller's delete permission are left out, as the
+     * delete refuses them.
+     */
+    public DeletePreview previewDelete(Model model, List<Long> ids, int names) {
+        try (Connection c = dataSource.getConnection()) {
+            Db db = new Db(c);
+            List<Row> rows = new ArrayList<>();
+            java.util.Set<Long> requested = new java.util.HashSet<>();
+            for (Row row : db.query(Db.byIds(model.selectFrom(), ids))) {
+                if (access.permits(db, model, row.id(), Access.Action.DELETE)) {
+                    rows.add(row);
+                    requested.add(row.id());
+                }
+            }
+            if (rows.isEmpty()) {
+                return DeletePreview.NOTHING;
+            }
+            return DeletePreview.of(DeletePlan.preview(db, registry, model, rows), model, requested, names);
+        } catch (SQLException e) {
+            throw new Db.DbException(e);
+        }
+    }
+
+    /**
      * Writes that hooks asked for (see {@link WriteHook#afterSave}), each through this writer in
      * the same transaction (and, through it, the same connection) as the write that asked.
      */
