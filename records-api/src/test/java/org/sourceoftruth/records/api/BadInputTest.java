@@ -128,11 +128,17 @@ class BadInputTest {
         for (String form : BAD_FORMS) {
             expectPage4xx(problems, "POST add/ " + form, form(form).post(pages + "add/"));
             expectPage4xx(problems, "POST 999999999/edit/ " + form, form(form).post(pages + "999999999/edit/"));
+            expectPage4xx(
+                    problems, "POST 999999999/journal/ " + form, form(form).post(pages + "999999999/journal/"));
         }
         expectPage4xx(problems, "bulk delete pk=abc", form("pk=abc").post(pages + "delete/"));
         expectPage4xx(problems, "bulk delete nothing", form("confirm=1").post(pages + "delete/"));
         expectPage4xx(problems, "bulk delete unknown", form("pk=999999999").post(pages + "delete/"));
         expectPage4xx(problems, "delete unknown", form("confirm=1").post(pages + "999999999/delete/"));
+        expectPage4xx(
+                problems,
+                "journal entry on unknown",
+                form("kind=info&comments=x").post(pages + "999999999/journal/"));
         expectPage4xx(problems, "JSON body", auth().body("{}").post(pages + "add/"));
         expectPage4xx(problems, "GET unknown", auth().get(pages + "999999999/"));
         expectPage4xx(problems, "export xml", auth().get(pages + "?export=xml"));

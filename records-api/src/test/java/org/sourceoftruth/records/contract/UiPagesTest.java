@@ -24,7 +24,8 @@ import org.sourceoftruth.records.model.ModelRegistry;
 /**
  * Every model's pages of the web interface answer: with one object of every endpoint the
  * contract's {@link ObjectFactory} can make, each model's list, add form, object page (and its
- * child tables and change log) and edit form render without a 4xx or 5xx and without template
+ * child tables, change log and, for journaled models, journal), edit form and delete confirmation
+ * (with what the delete takes along) render without a 4xx or 5xx and without template
  * text left unrendered. It runs in the contract test's application (its own database).
  */
 @QuarkusTest
@@ -53,6 +54,7 @@ class UiPagesTest {
         List<String> failures = new ArrayList<>();
         int models = 0;
         int withObject = 0;
+        int journaled = 0;
         for (Model m : primaryModels()) {
             models++;
             String list = "/" + m.app() + "/" + m.path() + "/";
@@ -72,12 +74,17 @@ class UiPagesTest {
                 check(children.group(1).replace("&amp;", "&"), failures);
             }
             check(detail + "changelog/", failures);
+            if (page.contains("id=\"tab-journal\"")) {
+                journaled++;
+                check(detail + "journal/", failures);
+            }
             if (!m.isReadOnlyApi()) {
                 check(detail + "edit/", failures);
                 check(detail + "delete/", failures);
             }
         }
         assertTrue(failures.isEmpty(), failures.size() + " pages failed:\n" + String.join("\n", failures));
+        assertTrue(journaled >= 40, "only " + journaled + " object pages had a journal tab");
         assertTrue(
                 withObject >= 0.8 * models,
                 "only " + withObject + " of " + models + " models had an object whose pages were opened");
