@@ -31,7 +31,9 @@ import org.sourceoftruth.records.HeadlessChromium;
  * sign in, create a site with its form, find it in the list by quick search and by a filter,
  * open its page from the API's display_url, edit it and find the change in its change-log tab,
  * add a device to it and find the device among the site's children, bulk-delete two sites, and
- * a user who may only view sites sees no edit button and gets 403 on the edit URL. Screenshots
+ * a user who may only view sites sees no edit button and gets 403 on the edit URL; add a journal
+ * entry through the site's journal tab; its delete confirmation lists the journal entry as
+ * deleted along and the device as protecting the site. Screenshots
  * of the main pages go to target/screenshots/ (docs/ui/ holds copies).
  */
 @QuarkusTest
@@ -271,6 +273,36 @@ class UiBrowserTest {
         screenshot("home");
         open("/search/?q=" + SITE);
         assertTrue(browser.findElement(By.tagName("main")).getText().contains(SITE), this::pageText);
+    }
+
+    @Test
+    @Order(11)
+    void addAJournalEntryThroughTheSitesJournalTab() throws Exception {
+        open("/dcim/sites/" + siteId + "/");
+        click(By.id("tab-journal"));
+        new Select(browser.findElement(By.id("field-kind"))).selectByValue("warning");
+        browser.findElement(By.id("field-comments")).sendKeys("Cabinet door sticks; written in the browser");
+        click(By.id("add-journal-entry"));
+        assertTrue(browser.getCurrentUrl().endsWith("/dcim/sites/" + siteId + "/journal/"), browser.getCurrentUrl());
+        String journal = browser.findElement(By.id("journal")).getText();
+        assertTrue(journal.contains("Cabinet door sticks") && journal.contains("Warning"), journal);
+        screenshot("journal");
+        assertTrue(
+                browser.findElement(By.id("menu-operations")).getText().contains("Background tasks"),
+                "the superuser's menu links the dispatcher's pages");
+    }
+
+    @Test
+    @Order(12)
+    void theDeleteConfirmationListsWhatTheDeleteTakesAlongAndWhatProtects() throws Exception {
+        open("/dcim/sites/" + siteId + "/");
+        click(By.id("delete-object"));
+        assertTrue(
+                browser.findElement(By.id("cascaded-objects")).getText().contains("Journal entries"), this::pageText);
+        assertTrue(
+                browser.findElement(By.id("protecting-objects")).getText().contains("browser-device-"), this::pageText);
+        assertFalse(browser.findElement(By.id("confirm-delete-button")).isEnabled(), "no delete while protected");
+        screenshot("delete-confirmation");
     }
 
     private String title() {
