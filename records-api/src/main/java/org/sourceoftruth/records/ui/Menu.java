@@ -5,8 +5,9 @@ import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.sourceoftruth.records.auth.Access;
-import org.sourceoftruth.records.core.DispatcherLinkConfig;
 import org.sourceoftruth.records.model.Model;
 import org.sourceoftruth.records.model.ModelRegistry;
 import org.sourceoftruth.records.web.RequestContext;
@@ -23,8 +24,12 @@ class Menu {
     @Inject
     Access access;
 
-    @Inject
-    DispatcherLinkConfig dispatcher;
+    /** Where browsers reach the webhook dispatcher's pages (DISPATCHER_PAGES_URL), else where records-api does. */
+    @ConfigProperty(name = "sot.dispatcher-pages-url")
+    Optional<String> dispatcherPagesUrl;
+
+    @ConfigProperty(name = "sot.dispatcher-url")
+    String dispatcherUrl;
 
     @Inject
     RequestContext request;
@@ -35,7 +40,7 @@ class Menu {
         if (caller == null || !caller.superuser()) {
             return List.of();
         }
-        String origin = dispatcher.pagesOrigin();
+        String origin = dispatcherPagesUrl.orElse(dispatcherUrl).replaceAll("/+$", "");
         return List.of(
                 new Chrome.MenuItem("Background tasks", origin + BACKGROUND_TASKS),
                 new Chrome.MenuItem("Webhook replays", origin + "/admin/webhook-replays/"));
