@@ -165,3 +165,17 @@ app.kubernetes.io/component: {{ .component }}
 {{- end }}
 {{- end }}
 {{- end }}
+
+{{/*
+Where browsers reach the dispatcher's pages: webhookDispatcher.pagesUrl, else the first host of the
+dispatcher's Ingress (https when the Ingress has tls), else nothing (records-api then links to
+DISPATCHER_URL, the in-cluster Service).
+*/}}
+{{- define "sot.dispatcherPagesUrl" -}}
+{{- $d := .Values.webhookDispatcher -}}
+{{- if $d.pagesUrl -}}
+{{- $d.pagesUrl -}}
+{{- else if and $d.ingress.enabled $d.ingress.hosts -}}
+{{- printf "%s://%s" (ternary "https" "http" (not (empty $d.ingress.tls))) (index $d.ingress.hosts 0).host -}}
+{{- end -}}
+{{- end }}
