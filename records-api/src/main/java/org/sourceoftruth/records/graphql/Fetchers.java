@@ -100,7 +100,7 @@ final class Fetchers {
             ObjectLoaders.Pagination page = pagination(env);
             return loaders(env)
                     .reverse(relation, parent.model(), include(env, relation.owner()), filters(env), parent.id())
-                    .thenApply(page::of);
+                    .thenApply(all -> relation.singular() ? (all.isEmpty() ? null : all.get(0)) : page.of(all));
         };
     }
 

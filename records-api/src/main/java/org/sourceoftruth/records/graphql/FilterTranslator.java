@@ -107,12 +107,24 @@ final class FilterTranslator {
             return customField(model, object(key, value));
         }
         Field field = model.field(key);
+        if (field == null) {
+            Hops.Hop hop = Hops.of(registry, model, key);
+            if (hop != null) {
+                return term(model, hop.via(), Map.of(hop.then(), value));
+            }
+        }
         if (field == null && key.endsWith("_id")) {
             Field fk = model.field(key.substring(0, key.length() - 3));
             if (fk != null && fk.kind == Kind.FK) {
                 Model target = registry.require(fk.target());
-                if (value instanceof Map<?, ?> && target.treeParent() != null) {
+                if (value instanceof Map<?, ?>
+                        && target.treeParent() != null
+                        && object(key, value).containsKey("match_type")) {
                     return TreeNodes.sql(fk.column(), target, object(key, value));
+                }
+                if (value instanceof Map<?, ?>) {
+                    // a lookup on the id (NetBox's data_source_id: IntFilterLookup)
+                    return comparisons(model, fk.name, Kind.FK, object(key, value));
                 }
                 return lookup(model, fk.name + "__exact", id(value));
             }
@@ -131,7 +143,9 @@ final class FilterTranslator {
                 return related(model, field, target, inner);
             }
             default -> {
-                return comparisons(model, field.name, field.kind, object(key, value));
+                // an enum NetBox's filter takes bare (a wireless LAN's auth_type: TYPE_OPEN)
+                Map<String, Object> lookups = value instanceof Map<?, ?> ? object(key, value) : Map.of("exact", value);
+                return comparisons(model, field.name, field.kind, lookups);
             }
         }
     }

@@ -6,7 +6,6 @@ import static graphql.Scalars.GraphQLID;
 import static graphql.Scalars.GraphQLInt;
 import static graphql.Scalars.GraphQLString;
 
-import graphql.schema.GraphQLEnumType;
 import graphql.schema.GraphQLInputObjectType;
 import graphql.schema.GraphQLInputType;
 import graphql.schema.GraphQLList;
@@ -15,7 +14,6 @@ import graphql.schema.GraphQLTypeReference;
 import java.util.ArrayList;
 import java.util.List;
 import org.sourceoftruth.records.model.Field;
-import org.sourceoftruth.records.model.Kind;
 
 /**
  * The input types every model's filter shares, as NetBox's schema names them: the lookup objects
@@ -164,19 +162,13 @@ final class LookupInputs {
     }
 
     /** {@code exact}, {@code is_null}, {@code in_list} of a choice field's enum. */
-    static GraphQLInputObjectType choice(String name, GraphQLEnumType values) {
+    static GraphQLInputObjectType choice(String name, GraphQLTypeReference values) {
         return GraphQLInputObjectType.newInputObject()
                 .name(name)
                 .field(field("exact", values))
                 .field(field("is_null", GraphQLBoolean))
                 .field(field("in_list", GraphQLList.list(GraphQLNonNull.nonNull(values))))
                 .build();
-    }
-
-    static boolean isChoice(Field f) {
-        return f.kind == Kind.CHOICE
-                && f.choices() != null
-                && !f.choices().values().isEmpty();
     }
 
     private static GraphQLInputObjectType text(String name, GraphQLInputType type) {

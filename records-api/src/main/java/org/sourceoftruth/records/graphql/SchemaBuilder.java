@@ -50,6 +50,10 @@ final class SchemaBuilder {
 
     private final GraphQLCodeRegistry.Builder code = GraphQLCodeRegistry.newCodeRegistry();
     private final List<graphql.schema.GraphQLNamedType> types = new ArrayList<>();
+    /** The choice enums of the filters, by name: their values' names, values and labels. */
+    private final Map<String, Map<String, String[]>> enums = new LinkedHashMap<>();
+    /** The lookup inputs of the choice enums, by name: the enum each looks up. */
+    private final Map<String, String> lookups = new LinkedHashMap<>();
 
     SchemaBuilder(ModelRegistry registry, Relations relations, Fetchers fetchers) {
         this.registry = registry;
@@ -89,6 +93,7 @@ final class SchemaBuilder {
                     .type(listOf(GraphqlNames.type(m))));
             code.dataFetcher(FieldCoordinates.coordinates("Query", list), fetchers.list(m));
         }
+        addEnums();
         types.addAll(LookupInputs.all());
         types.addAll(TreeNodes.types());
         types.addAll(GraphqlScalars.ALL);
@@ -162,13 +167,20 @@ final class SchemaBuilder {
             code.dataFetcher(FieldCoordinates.coordinates(typeName, "class_type"), fetchers.classType());
         }
         for (Relations.Reverse r : relations.onto(m.contentType()).values()) {
-            if (models.containsKey(r.owner().contentType()) && names.add(r.name())) {
+            if (!models.containsKey(r.owner().contentType()) || !names.add(r.name())) {
+                continue;
+            }
+            if (r.singular()) {
+                t.field(GraphQLFieldDefinition.newFieldDefinition()
+                        .name(r.name())
+                        .type(ref(GraphqlNames.type(r.owner()))));
+            } else {
                 t.field(GraphQLFieldDefinition.newFieldDefinition()
                         .name(r.name())
                         .arguments(listArguments(r.owner()))
                         .type(listOf(GraphqlNames.type(r.owner()))));
-                code.dataFetcher(FieldCoordinates.coordinates(typeName, r.name()), fetchers.reverse(r));
             }
+            code.dataFetcher(FieldCoordinates.coordinates(typeName, r.name()), fetchers.reverse(r));
         }
         types.add(t.build());
     }
@@ -179,7 +191,8 @@ final class SchemaBuilder {
                 GraphQLInputObjectType.newInputObject().name(name);
         Set<String> names = new HashSet<>();
         for (Field f : m.fields()) {
-            if (!f.isFilterable() || f.isSecret() || f.isWriteOnly() && !f.isUnrendered()) {
+            // a relation a REST filter of its own replaces is still a GraphQL filter (a port's cable)
+            if (!f.isFilterable() && f.kind != Kind.FK || f.isSecret() || f.isWriteOnly() && !f.isUnrendered()) {
                 continue;
             }
             switch (f.kind) {
@@ -188,20 +201,15 @@ final class SchemaBuilder {
                     if (target != null && names.add(f.name)) {
                         t.field(field(f.name, ref(GraphqlNames.filter(target))));
                         if (f.kind == Kind.FK && names.add(f.name + "_id")) {
-                            t.field(field(
-                                    f.name + "_id", target.treeParent() != null ? ref(TreeNodes.FILTER) : GraphQLID));
+                            String lookup = GraphqlNames.lookup(m, f, f.name + "_id");
+                            t.field(field(f.name + "_id", lookup != null ? ref(lookup) : idFilter(target)));
                         }
                     }
                 }
                 case CHOICE -> {
-                    if (LookupInputs.isChoice(f) && names.add(f.name)) {
-                        GraphQLEnumType values = choiceEnum(m, f);
-                        GraphQLInputObjectType lookup = LookupInputs.choice(GraphqlNames.choiceLookup(m, f), values);
-                        types.add(values);
-                        types.add(lookup);
-                        t.field(field(f.name, ref(lookup.getName())));
-                    } else if (names.add(f.name)) {
-                        t.field(field(f.name, ref(LookupInputs.STR)));
+                    if (names.add(f.name)) {
+                        GraphqlNames.Choice c = GraphqlNames.choice(m, f);
+                        t.field(field(f.name, ref(c == null ? LookupInputs.STR : choiceLookup(c))));
                     }
                 }
                 case CUSTOM_FIELDS -> {
@@ -210,15 +218,24 @@ final class SchemaBuilder {
                     }
                 }
                 default -> {
-                    String lookup = LookupInputs.of(f);
+                    GraphqlNames.Choice c = f.kind == Kind.STRING ? GraphqlNames.choice(m, f) : null;
+                    String lookup = c != null ? choiceLookup(c) : GraphqlNames.lookup(m, f, f.name);
                     if (lookup != null && names.add(f.name)) {
                         t.field(field(f.name, ref(lookup)));
                     }
                 }
             }
         }
+        for (Map.Entry<Hops.Hop, Model> h : Hops.of(registry, m).entrySet()) {
+            Model target = models.get(h.getValue().contentType());
+            if (target != null && names.add(h.getKey().name())) {
+                t.field(field(
+                        h.getKey().name(),
+                        h.getKey().name().endsWith("_id") ? idFilter(target) : ref(GraphqlNames.filter(target))));
+            }
+        }
         for (Relations.Reverse r : relations.onto(m.contentType()).values()) {
-            if (models.containsKey(r.owner().contentType()) && names.add(r.name())) {
+            if (r.filters() && models.containsKey(r.owner().contentType()) && names.add(r.name())) {
                 t.field(field(r.name(), ref(GraphqlNames.filter(r.owner()))));
             }
         }
@@ -229,16 +246,28 @@ final class SchemaBuilder {
         types.add(t.build());
     }
 
-    private GraphQLEnumType choiceEnum(Model m, Field f) {
-        GraphQLEnumType.Builder e = GraphQLEnumType.newEnum().name(GraphqlNames.choiceEnum(m, f));
-        Set<String> seen = new HashSet<>();
-        for (String v : f.choices().values()) {
-            String name = GraphqlNames.enumValue(f, v);
-            if (seen.add(name)) {
-                e.value(name, v, f.choices().label(v));
-            }
+    /**
+     * The lookup input of a choice field's enum (or the enum itself, where NetBox's filter takes
+     * the value bare), the enum taking the values of every field that shares it.
+     */
+    private String choiceLookup(GraphqlNames.Choice c) {
+        Map<String, String[]> values = enums.computeIfAbsent(c.name(), k -> new LinkedHashMap<>());
+        for (String v : c.values().values()) {
+            values.putIfAbsent(c.valueName(v), new String[] {v, c.values().label(v)});
         }
-        return e.build();
+        if (!c.bare()) {
+            lookups.put(c.lookup(), c.name());
+        }
+        return c.lookup();
+    }
+
+    private void addEnums() {
+        for (Map.Entry<String, Map<String, String[]>> e : enums.entrySet()) {
+            GraphQLEnumType.Builder b = GraphQLEnumType.newEnum().name(e.getKey());
+            e.getValue().forEach((name, v) -> b.value(name, v[0], v[1]));
+            types.add(b.build());
+        }
+        lookups.forEach((lookup, values) -> types.add(LookupInputs.choice(lookup, ref(values))));
     }
 
     /** The union of a generic relation's target types, or null when none of them is in the schema. */
@@ -328,6 +357,11 @@ final class SchemaBuilder {
             }
         }
         return alwaysSet ? GraphQLNonNull.nonNull(type) : type;
+    }
+
+    /** What a foreign key's {@code <name>_id} filter takes: a node of a tree NetBox filters by node, else an ID. */
+    private static graphql.schema.GraphQLInputType idFilter(Model target) {
+        return TreeNodes.filtersByNode(target) ? ref(TreeNodes.FILTER) : GraphQLID;
     }
 
     private static boolean nullable(Field f) {

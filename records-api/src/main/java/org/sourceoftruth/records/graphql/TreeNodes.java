@@ -23,7 +23,20 @@ final class TreeNodes {
     private static final List<String> MATCHES =
             List.of("EXACT", "DESCENDANTS", "SELF_AND_DESCENDANTS", "CHILDREN", "SIBLINGS", "ANCESTORS", "PARENT");
 
+    /**
+     * The trees whose nodes NetBox's filters take as a {@code TreeNodeFilter} (its
+     * {@code TreeNodeFilter} annotations: regions, site groups, locations, tenant groups); a
+     * reference to a node of another tree (a parent, a device role, a platform) takes an ID. A
+     * filter given a node filter on any tree still matches by it.
+     */
+    private static final java.util.Set<String> BY_NODE =
+            java.util.Set.of("dcim.region", "dcim.sitegroup", "dcim.location", "tenancy.tenantgroup");
+
     private TreeNodes() {}
+
+    static boolean filtersByNode(Model target) {
+        return target.treeParent() != null && BY_NODE.contains(target.contentType());
+    }
 
     static List<GraphQLNamedType> types() {
         GraphQLEnumType.Builder match = GraphQLEnumType.newEnum().name(MATCH);

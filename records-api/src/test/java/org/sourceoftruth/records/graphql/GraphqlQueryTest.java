@@ -173,6 +173,64 @@ class GraphqlQueryTest {
                 .body("errors[0].message", containsString("nonsense"));
     }
 
+    /**
+     * NetBox's names: an object's change records ({@code changelog}) and contact assignments
+     * ({@code contacts}), a relation under NetBox's related name (a contact's
+     * {@code assignments}), a shared enum ({@code ColorEnum}) and one a filter takes bare
+     * ({@code auth_type: TYPE_OPEN}).
+     */
+    @Test
+    void changelogContactsAndNetBoxsEnums() {
+        String u = Api.uniq();
+        int site = Api.site("gc");
+        int contact = Api.create("/api/tenancy/contacts/", Map.of("name", "gc-" + u));
+        int assignment = Api.create(
+                "/api/tenancy/contact-assignments/",
+                Map.of("object_type", "dcim.site", "object_id", site, "contact", contact, "priority", "primary"));
+        gql(
+                        Api.auth(),
+                        "{ site(id: " + site + ") { contacts { id priority contact { name } }"
+                                + " changelog { action changed_object_id } } }")
+                .statusCode(200)
+                .body("errors", nullValue())
+                .body("data.site.contacts.id", equalTo(List.of(String.valueOf(assignment))))
+                .body("data.site.contacts[0].contact.name", equalTo("gc-" + u))
+                .body("data.site.contacts[0].priority", equalTo("primary"))
+                .body("data.site.changelog.action", org.hamcrest.Matchers.hasItem("create"))
+                .body("data.site.changelog.changed_object_id", org.hamcrest.Matchers.everyItem(equalTo(site)));
+        gql(Api.auth(), "{ contact(id: " + contact + ") { assignments { id } } }")
+                .statusCode(200)
+                .body("errors", nullValue())
+                .body("data.contact.assignments.id", equalTo(List.of(String.valueOf(assignment))));
+        gql(
+                        Api.auth(),
+                        "{ contact_assignment_list(filters: {contact_id: " + contact
+                                + ", priority: {exact: PRIORITY_PRIMARY}}) { id } }")
+                .statusCode(200)
+                .body("errors", nullValue())
+                .body("data.contact_assignment_list.id", equalTo(List.of(String.valueOf(assignment))));
+
+        int red = Api.create("/api/extras/tags/", Map.of("name", "gc-r-" + u, "slug", "gc-r-" + u, "color", "aa1409"));
+        Api.create("/api/extras/tags/", Map.of("name", "gc-b-" + u, "slug", "gc-b-" + u, "color", "2196f3"));
+        gql(
+                        Api.auth(),
+                        "{ tag_list(filters: {slug: {starts_with: \"gc-\"}, name: {ends_with: \"" + u + "\"},"
+                                + " color: {exact: COLOR_AA1409}}) { id color } }")
+                .statusCode(200)
+                .body("errors", nullValue())
+                .body("data.tag_list.id", equalTo(List.of(String.valueOf(red))));
+
+        int open = Api.create("/api/wireless/wireless-lans/", Map.of("ssid", "gc-o-" + u, "auth_type", "open"));
+        Api.create("/api/wireless/wireless-lans/", Map.of("ssid", "gc-w-" + u, "auth_type", "wep"));
+        gql(
+                        Api.auth(),
+                        "{ wireless_lan_list(filters: {ssid: {ends_with: \"" + u
+                                + "\"}, auth_type: TYPE_OPEN}) { id } }")
+                .statusCode(200)
+                .body("errors", nullValue())
+                .body("data.wireless_lan_list.id", equalTo(List.of(String.valueOf(open))));
+    }
+
     private static void assertNames(String filter, String... names) {
         gql(Api.auth(), "{ device_list(filters: " + filter + ") { name } }")
                 .statusCode(200)
