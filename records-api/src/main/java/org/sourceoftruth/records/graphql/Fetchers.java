@@ -94,6 +94,30 @@ final class Fetchers {
         };
     }
 
+    /**
+     * A list of objects of one type, as the REST rendering gives it (a port's {@code link_peers}
+     * and their type in {@code link_peers_type}): the objects of the union's models, loaded with
+     * the others of their level.
+     */
+    DataFetcher<Object> typedList(Field f, Map<String, Model> models, Set<String> members) {
+        return env -> {
+            JsonNode node = ((GraphqlObject) env.getSource()).node();
+            Model target = models.get(node.path(f.name + "_type").asText(""));
+            JsonNode items = node.get(f.name);
+            if (target == null || !members.contains(target.contentType()) || items == null) {
+                return List.of();
+            }
+            List<Long> ids = new ArrayList<>();
+            items.forEach(item -> {
+                long id = idOf(item);
+                if (id >= 0) {
+                    ids.add(id);
+                }
+            });
+            return loaders(env).byIds(target, include(env, target), null, ids);
+        };
+    }
+
     DataFetcher<Object> reverse(Relations.Reverse relation) {
         return env -> {
             GraphqlObject parent = env.getSource();
@@ -157,6 +181,9 @@ final class Fetchers {
                 }
             } else if (m.field(name) != null) {
                 names.add(name);
+                if (m.field(name + "_type") != null) {
+                    names.add(name + "_type"); // the type of a list of objects of one type
+                }
             } else {
                 for (Field f : m.fields()) {
                     if (f.kind == Kind.GENERIC_FK

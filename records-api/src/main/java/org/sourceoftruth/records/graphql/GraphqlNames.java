@@ -302,10 +302,32 @@ final class GraphqlNames {
         return lookup != null ? lookup : name.equals(field.name) ? LookupInputs.of(field) : null;
     }
 
+    /**
+     * NetBox's unions where they are not named after the model and field: the objects at a
+     * cable's far end ({@code link_peers}) and at the end of its path
+     * ({@code connected_endpoints}), which every cabled model shares.
+     */
+    private static final Map<String, String> UNIONS = Map.of(
+            "FHRPGroupAssignment.interface", "FHRPGroupInterfaceType",
+            "L2VPNTermination.assigned_object", "L2VPNAssignmentType",
+            "link_peers", "LinkPeerType",
+            "connected_endpoints", "ConnectedEndpointType");
+
     /** The union of a generic relation's targets: {@code <ApiName><Field>Type} (a prefix's scope: PrefixScopeType). */
     static String union(Model model, Field field) {
+        String name = UNIONS.get(model.apiName() + "." + field.name);
+        if (name != null) {
+            return name;
+        }
         String base = field.name.equals("assigned_object") ? "Assignment" : camel(field.name);
         return model.apiName() + base + "Type";
+    }
+
+    /** The union of the objects a list of objects of one type ({@code link_peers} beside {@code link_peers_type}) holds, or null. */
+    static String typedList(Model model, Field field) {
+        return field.kind == org.sourceoftruth.records.model.Kind.COMPUTED && model.field(field.name + "_type") != null
+                ? UNIONS.get(field.name)
+                : null;
     }
 
     /** {@code cable_end} → {@code CableEnd}. */

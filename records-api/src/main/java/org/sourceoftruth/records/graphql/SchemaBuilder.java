@@ -148,6 +148,19 @@ final class SchemaBuilder {
                             FieldCoordinates.coordinates(typeName, f.genericIdColumn()),
                             fetchers.column(f.genericIdColumn()));
                 }
+                case COMPUTED -> {
+                    String union = GraphqlNames.typedList(m, f);
+                    if (union != null) {
+                        Set<String> members = typedListMembers();
+                        typedListUnion(union, members);
+                        add(t, names, typeName, f.name, listOf(union));
+                        code.dataFetcher(
+                                FieldCoordinates.coordinates(typeName, f.name), fetchers.typedList(f, models, members));
+                    } else {
+                        add(t, names, typeName, f.name, scalar(f));
+                        code.dataFetcher(FieldCoordinates.coordinates(typeName, f.name), fetchers.value(f));
+                    }
+                }
                 case CUSTOM_FIELDS -> {
                     add(t, names, typeName, "custom_fields", GraphQLNonNull.nonNull(GraphqlScalars.JSON));
                     add(t, names, typeName, "custom_field_data", GraphQLNonNull.nonNull(GraphqlScalars.JSON));
@@ -293,6 +306,35 @@ final class SchemaBuilder {
                     env -> env.getSchema().getObjectType(GraphqlNames.type(((GraphqlObject) env.getObject()).model())));
         }
         return union;
+    }
+
+    /**
+     * The models a cable's far end or path may reach: every model with a cable's far end of its
+     * own ({@code link_peers}) or a path ({@code connected_endpoints}).
+     */
+    private Set<String> typedListMembers() {
+        Set<String> out = new java.util.TreeSet<>();
+        for (Model m : models.values()) {
+            for (Field f : m.fields()) {
+                if (GraphqlNames.typedList(m, f) != null) {
+                    out.add(m.contentType());
+                }
+            }
+        }
+        return out;
+    }
+
+    private void typedListUnion(String name, Set<String> members) {
+        if (types.stream()
+                .anyMatch(t -> t instanceof GraphQLUnionType x && x.getName().equals(name))) {
+            return;
+        }
+        GraphQLUnionType.Builder u = GraphQLUnionType.newUnionType().name(name);
+        members.forEach(c -> u.possibleType(GraphQLTypeReference.typeRef(GraphqlNames.type(models.get(c)))));
+        types.add(u.build());
+        code.typeResolver(
+                name,
+                env -> env.getSchema().getObjectType(GraphqlNames.type(((GraphqlObject) env.getObject()).model())));
     }
 
     private static void add(

@@ -231,6 +231,44 @@ class GraphqlQueryTest {
                 .body("data.wireless_lan_list.id", equalTo(List.of(String.valueOf(open))));
     }
 
+    /** A cabled interface's far end as objects of NetBox's LinkPeerType union, and a cable_end filter by CableEndEnum. */
+    @Test
+    void anInterfacesLinkPeersAreObjects() {
+        String u = Api.uniq();
+        int site = Api.site("gl");
+        int[] tr = Api.deviceTypeAndRole();
+        int device = Api.device(site, tr, "gl-" + u);
+        List<Integer> ifaces = Api.post(
+                        "/api/dcim/interfaces/",
+                        List.of(
+                                Map.of("device", device, "name", "a", "type", "1000base-t"),
+                                Map.of("device", device, "name", "b", "type", "1000base-t")))
+                .statusCode(201)
+                .extract()
+                .path("id");
+        Api.create(
+                "/api/dcim/cables/",
+                Map.of(
+                        "a_terminations",
+                        List.of(Map.of("object_type", "dcim.interface", "object_id", ifaces.get(0))),
+                        "b_terminations",
+                        List.of(Map.of("object_type", "dcim.interface", "object_id", ifaces.get(1)))));
+        gql(
+                        Api.auth(),
+                        "{ interface(id: " + ifaces.get(0) + ") { cable_end link_peers { __typename"
+                                + " ... on InterfaceType { id name device { id } } } } }")
+                .statusCode(200)
+                .body("errors", nullValue())
+                .body("data.interface.cable_end", equalTo("A"))
+                .body("data.interface.link_peers.__typename", equalTo(List.of("InterfaceType")))
+                .body("data.interface.link_peers[0].id", equalTo(String.valueOf(ifaces.get(1))))
+                .body("data.interface.link_peers[0].device.id", equalTo(String.valueOf(device)));
+        gql(Api.auth(), "{ interface_list(filters: {device_id: " + device + ", cable_end: {exact: SIDE_B}}) { id } }")
+                .statusCode(200)
+                .body("errors", nullValue())
+                .body("data.interface_list.id", equalTo(List.of(String.valueOf(ifaces.get(1)))));
+    }
+
     private static void assertNames(String filter, String... names) {
         gql(Api.auth(), "{ device_list(filters: " + filter + ") { name } }")
                 .statusCode(200)
