@@ -108,6 +108,10 @@ final class FilterTranslator {
         }
         Field field = model.field(key);
         if (field == null) {
+            ExtraFilter.Sql generic = generic(model, key, value);
+            if (generic != null) {
+                return generic;
+            }
             Hops.Hop hop = Hops.of(registry, model, key);
             if (hop != null) {
                 return term(model, hop.via(), Map.of(hop.then(), value));
@@ -251,6 +255,36 @@ final class FilterTranslator {
             }
         }
         return comparisons(model, data.name + "__" + name, Kind.JSON, object("custom_field_data.lookup", lookup));
+    }
+
+    /**
+     * A filter on a generic relation's pair: its type column by a ContentTypeFilter (or an enum
+     * lookup of the types), by an object type's id ({@code <type column>_id}), its id column by
+     * an ID or a lookup; null when the key is no such column.
+     */
+    private ExtraFilter.Sql generic(Model model, String key, Object value) {
+        for (Field f : model.fields()) {
+            if (f.kind != Kind.GENERIC_FK || f.genericTypeColumn() == null) {
+                continue;
+            }
+            if (key.equals(f.genericTypeColumn())) {
+                Map<String, Object> filter = object(key, value);
+                boolean lookup =
+                        filter.containsKey("exact") || filter.containsKey("in_list") || filter.containsKey("is_null");
+                return lookup
+                        ? comparisons(model, f.genericTypeColumn(), Kind.STRING, filter)
+                        : ContentTypes.sql(f.genericTypeColumn(), filter);
+            }
+            if (key.equals(f.genericTypeColumn() + "_id")) {
+                return ContentTypes.byId(f.genericTypeColumn(), value);
+            }
+            if (key.equals(f.genericIdColumn())) {
+                return value instanceof Map<?, ?>
+                        ? comparisons(model, f.genericIdColumn(), Kind.INTEGER, object(key, value))
+                        : lookup(model, f.genericIdColumn() + "__exact", id(value));
+            }
+        }
+        return null;
     }
 
     /** Objects whose relation (a foreign key, many-to-many field or tags) reaches one the inner filter matches. */

@@ -1,5 +1,6 @@
 package org.sourceoftruth.records.graphql;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -98,6 +99,7 @@ final class GraphqlNames {
             Map.entry("RearPort.type", "PortTypeEnum"),
             Map.entry("RearPortTemplate.type", "PortTypeEnum"),
             Map.entry("ServiceTemplate.protocol", "ServiceProtocolEnum"),
+            Map.entry("TunnelTermination.termination_type", "TunnelTerminationTypeEnum"),
             Map.entry("VLAN.qinq_role", "VLANQinQRoleEnum"),
             Map.entry("VMInterface.mode", "InterfaceModeEnum"),
             Map.entry("VirtualCircuit.status", "status"),
@@ -155,6 +157,7 @@ final class GraphqlNames {
             Map.entry("ServiceProtocolEnum", "ROLE"),
             Map.entry("VLANQinQRoleEnum", "ROLE"),
             Map.entry("InterfaceModeEnum", "MODE"),
+            Map.entry("TunnelTerminationTypeEnum", "TYPE"),
             Map.entry("WebhookHttpMethodEnum", ""),
             Map.entry("WirelessAuthCipherEnum", "CIPHER"),
             Map.entry("WirelessAuthTypeEnum", "TYPE"),
@@ -247,14 +250,32 @@ final class GraphqlNames {
 
     /** The field's enum, or null where NetBox filters it as text (or it has no choices). */
     static Choice choice(Model model, Field field) {
-        String name = ENUMS.get(model.apiName() + "." + field.name);
-        if (name == null) {
-            name = ENUMS.get(field.name);
+        return choice(model, field.name, field.choices(), false);
+    }
+
+    /**
+     * The enum NetBox's filter takes for a generic relation's type column (a tunnel termination's
+     * {@code termination_type}: TunnelTerminationTypeEnum of its types), or null where it takes
+     * a ContentTypeFilter.
+     */
+    static Choice typeChoice(Model model, Field field, List<Model> types) {
+        String[] pairs = new String[types.size() * 2];
+        for (int i = 0; i < types.size(); i++) {
+            pairs[2 * i] = types.get(i).contentType();
+            pairs[2 * i + 1] = types.get(i).titleName();
         }
-        if (STR.equals(name)) {
+        return choice(model, field.genericTypeColumn(), ChoiceSet.of(pairs), true);
+    }
+
+    private static Choice choice(Model model, String fieldName, ChoiceSet own, boolean declaredOnly) {
+        String name = ENUMS.get(model.apiName() + "." + fieldName);
+        if (name == null && !declaredOnly) {
+            name = ENUMS.get(fieldName);
+        }
+        if (STR.equals(name) || name == null && declaredOnly) {
             return null;
         }
-        ChoiceSet values = field.choices();
+        ChoiceSet values = own;
         if (values == null || values.values().isEmpty()) {
             values = name == null ? null : VALUES.get(name);
         }
@@ -262,9 +283,9 @@ final class GraphqlNames {
             return null;
         }
         if (name == null) {
-            name = model.apiName() + camel(field.name) + "Enum";
+            name = model.apiName() + camel(fieldName) + "Enum";
         }
-        String prefix = VALUE_PREFIXES.getOrDefault(name, field.name.toUpperCase(Locale.ROOT));
+        String prefix = VALUE_PREFIXES.getOrDefault(name, fieldName.toUpperCase(Locale.ROOT));
         String lookup = BARE.contains(name)
                 ? name
                 : Character.toUpperCase(name.charAt(0)) + name.substring(1) + "BaseFilterLookup";
@@ -290,6 +311,8 @@ final class GraphqlNames {
             Map.entry("ModuleType.weight", "FloatFilterLookup"),
             Map.entry("Rack.weight", "FloatFilterLookup"),
             Map.entry("RackType.weight", "FloatFilterLookup"),
+            Map.entry("L2VPNTermination.assigned_object_id", LookupInputs.INTEGER),
+            Map.entry("FHRPGroupAssignment.interface_id", LookupInputs.STR),
             Map.entry("data_source_id", LookupInputs.INT_FILTER),
             Map.entry("data_file_id", LookupInputs.INT_FILTER));
 

@@ -96,6 +96,7 @@ final class SchemaBuilder {
         addEnums();
         types.addAll(LookupInputs.all());
         types.addAll(TreeNodes.types());
+        types.add(ContentTypes.filterType());
         types.addAll(GraphqlScalars.ALL);
         return GraphQLSchema.newSchema()
                 .query(query.build())
@@ -223,6 +224,25 @@ final class SchemaBuilder {
                     if (names.add(f.name)) {
                         GraphqlNames.Choice c = GraphqlNames.choice(m, f);
                         t.field(field(f.name, ref(c == null ? LookupInputs.STR : choiceLookup(c))));
+                    }
+                }
+                case GENERIC_FK -> {
+                    // the pair: the type as NetBox's ContentTypeFilter (or an enum of the types), the id
+                    List<Model> targets = new ArrayList<>();
+                    f.genericTypes().stream()
+                            .map(models::get)
+                            .filter(x -> x != null)
+                            .forEach(targets::add);
+                    GraphqlNames.Choice c = GraphqlNames.typeChoice(m, f, targets);
+                    if (names.add(f.genericTypeColumn())) {
+                        t.field(field(f.genericTypeColumn(), ref(c != null ? choiceLookup(c) : ContentTypes.FILTER)));
+                    }
+                    if (f.hasObjectTypeIds() && names.add(f.genericTypeColumn() + "_id")) {
+                        t.field(field(f.genericTypeColumn() + "_id", GraphQLID));
+                    }
+                    if (names.add(f.genericIdColumn())) {
+                        String lookup = GraphqlNames.lookup(m, f, f.genericIdColumn());
+                        t.field(field(f.genericIdColumn(), lookup != null ? ref(lookup) : GraphQLID));
                     }
                 }
                 case CUSTOM_FIELDS -> {

@@ -209,6 +209,18 @@ class GraphqlQueryTest {
                 .statusCode(200)
                 .body("errors", nullValue())
                 .body("data.contact_assignment_list.id", equalTo(List.of(String.valueOf(assignment))));
+        // a generic relation's pair: the type by NetBox's ContentTypeFilter, the id
+        String byType = "{ contact_assignment_list(filters: {contact_id: " + contact
+                + ", object_type: {app_label: {exact: \"dcim\"}, model: {in_list: [\"%s\"]}}, object_id: " + site
+                + "}) { id } }";
+        gql(Api.auth(), String.format(byType, "site"))
+                .statusCode(200)
+                .body("errors", nullValue())
+                .body("data.contact_assignment_list.id", equalTo(List.of(String.valueOf(assignment))));
+        gql(Api.auth(), String.format(byType, "device"))
+                .statusCode(200)
+                .body("errors", nullValue())
+                .body("data.contact_assignment_list", empty());
 
         int red = Api.create("/api/extras/tags/", Map.of("name", "gc-r-" + u, "slug", "gc-r-" + u, "color", "aa1409"));
         Api.create("/api/extras/tags/", Map.of("name", "gc-b-" + u, "slug", "gc-b-" + u, "color", "2196f3"));
