@@ -85,6 +85,33 @@ final class ContentTypes {
         return new ExtraFilter.Sql(sql, params);
     }
 
+    /**
+     * A lookup object on an SQL expression over alias {@code t}: a number ({@code exact},
+     * {@code in_list}, comparisons, {@code range}) or text (also the text lookups).
+     */
+    static ExtraFilter.Sql compare(String expression, boolean number, String name, Map<String, Object> lookups) {
+        List<String> terms = new ArrayList<>();
+        List<Object> params = new ArrayList<>();
+        for (String key : lookups.keySet()) {
+            if (number && lookups.get(key) != null && TEXT.contains(key)) {
+                throw new FilterTranslator.BadFilter("Lookup '" + key + "' on '" + name + "' is not supported.");
+            }
+        }
+        lookups(expression, number, lookups, terms, params);
+        return new ExtraFilter.Sql(terms.isEmpty() ? "true" : String.join(" and ", terms), params);
+    }
+
+    private static final java.util.Set<String> TEXT = java.util.Set.of(
+            "i_exact",
+            "contains",
+            "i_contains",
+            "starts_with",
+            "i_starts_with",
+            "ends_with",
+            "i_ends_with",
+            "regex",
+            "i_regex");
+
     private static void lookups(
             String column, boolean number, Map<String, Object> lookups, List<String> terms, List<Object> params) {
         for (Map.Entry<String, Object> e : lookups.entrySet()) {

@@ -118,6 +118,26 @@ final class Fetchers {
         };
     }
 
+    /**
+     * The object a foreign key of the object the source's {@code via} points at points at, as
+     * NetBox's {@code DjangoModelType} ({@code {pk}}): a component's {@code _site} is its
+     * device's site.
+     */
+    DataFetcher<Object> placement(Field via, Model target, String then) {
+        return env -> {
+            long id = idOf(((GraphqlObject) env.getSource()).node().get(via.name));
+            if (id < 0) {
+                return null;
+            }
+            return loaders(env)
+                    .byId(target, new TreeSet<>(Set.of("id", then)), null, id)
+                    .thenApply(o -> {
+                        long pk = o == null ? -1 : idOf(o.node().get(then));
+                        return pk < 0 ? null : Map.of("pk", String.valueOf(pk));
+                    });
+        };
+    }
+
     DataFetcher<Object> reverse(Relations.Reverse relation) {
         return env -> {
             GraphqlObject parent = env.getSource();
@@ -179,6 +199,11 @@ final class Fetchers {
                         names.add(f.name);
                     }
                 }
+            } else if (name.startsWith("_")
+                    && m.field(name) == null
+                    && Hops.via(name.substring(1)) != null
+                    && m.field(Hops.via(name.substring(1))) != null) {
+                names.add(Hops.via(name.substring(1))); // _site: through the device
             } else if (m.field(name) != null) {
                 names.add(name);
                 if (m.field(name + "_type") != null) {

@@ -141,6 +141,14 @@ final class FilterTranslator {
             throw new BadFilter("Unknown filter field '" + key + "'.");
         }
         switch (field.kind) {
+            case COUNT -> {
+                // a count of related rows (a device's console_port_count): its counter column or a count
+                return ContentTypes.compare(
+                        org.sourceoftruth.records.engine.query.FilterCompiler.countExpression(field),
+                        true,
+                        key,
+                        object(key, value));
+            }
             case FK, M2M, TAGS -> {
                 Model target = registry.require(field.kind == Kind.TAGS ? "extras.tag" : field.target());
                 ExtraFilter.Sql inner = translate(target, object(key, value));

@@ -25,7 +25,20 @@ final class Hops {
             new Hop("location", "device", "location"),
             new Hop("rack", "device", "rack"));
 
+    /** The hops NetBox's component types also show, as {@code _site}, {@code _location}, {@code _rack}. */
+    static final java.util.Set<String> PLACEMENTS = java.util.Set.of("site", "location", "rack");
+
     private Hops() {}
+
+    /** The foreign key a hop of this name goes through, whatever the model (null: none). */
+    static String via(String name) {
+        for (Hop h : HOPS) {
+            if (h.name().equals(name)) {
+                return h.via();
+            }
+        }
+        return null;
+    }
 
     /** The hop filter of this name on the model, or null. */
     static Hop of(ModelRegistry registry, Model model, String name) {

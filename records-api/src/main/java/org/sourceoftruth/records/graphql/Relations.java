@@ -63,7 +63,7 @@ final class Relations {
             Map.entry("circuits.virtualcircuittermination.virtual_circuit", "terminations"),
             Map.entry("dcim.cabletermination.cable", "terminations"),
             Map.entry("dcim.device.device_type", "instances"),
-            Map.entry("dcim.devicebay.device", "devicebays"),
+            Map.entry("dcim.devicebay.device", "devicebays,device_bays"),
             Map.entry("dcim.devicebay.installed_device", "parent_bay"),
             Map.entry("dcim.interface.lag", "member_interfaces"),
             Map.entry("dcim.interface.parent", "child_interfaces"),

@@ -40,6 +40,9 @@ import org.sourceoftruth.records.model.ModelRegistry;
  * here is written for one model.
  */
 final class SchemaBuilder {
+    /** NetBox's reference to an object by its primary key only ({@code {pk}}). */
+    static final String DJANGO_MODEL = "DjangoModelType";
+
     private final ModelRegistry registry;
     private final Relations relations;
     private final Fetchers fetchers;
@@ -97,6 +100,10 @@ final class SchemaBuilder {
         types.addAll(LookupInputs.all());
         types.addAll(TreeNodes.types());
         types.add(ContentTypes.filterType());
+        types.add(GraphQLObjectType.newObject()
+                .name(DJANGO_MODEL)
+                .field(GraphQLFieldDefinition.newFieldDefinition().name("pk").type(GraphQLNonNull.nonNull(GraphQLID)))
+                .build());
         types.addAll(GraphqlScalars.ALL);
         return GraphQLSchema.newSchema()
                 .query(query.build())
@@ -174,6 +181,19 @@ final class SchemaBuilder {
                 }
             }
         }
+        // a component's placement through its device, as NetBox's cached _site, _location, _rack
+        for (Map.Entry<Hops.Hop, Model> h : Hops.of(registry, m).entrySet()) {
+            Hops.Hop hop = h.getKey();
+            Model via = models.get(m.field(hop.via()).target());
+            if (Hops.PLACEMENTS.contains(hop.name()) && via != null && names.add("_" + hop.name())) {
+                t.field(GraphQLFieldDefinition.newFieldDefinition()
+                        .name("_" + hop.name())
+                        .type(ref(DJANGO_MODEL)));
+                code.dataFetcher(
+                        FieldCoordinates.coordinates(typeName, "_" + hop.name()),
+                        fetchers.placement(m.field(hop.via()), via, hop.then()));
+            }
+        }
         if (names.add("class_type")) {
             t.field(GraphQLFieldDefinition.newFieldDefinition()
                     .name("class_type")
@@ -206,7 +226,10 @@ final class SchemaBuilder {
         Set<String> names = new HashSet<>();
         for (Field f : m.fields()) {
             // a relation a REST filter of its own replaces is still a GraphQL filter (a port's cable)
-            if (!f.isFilterable() && f.kind != Kind.FK || f.isSecret() || f.isWriteOnly() && !f.isUnrendered()) {
+            // and a count, which NetBox's GraphQL filters by (a device's console_port_count)
+            if (!f.isFilterable() && f.kind != Kind.FK && f.kind != Kind.COUNT
+                    || f.isSecret()
+                    || f.isWriteOnly() && !f.isUnrendered()) {
                 continue;
             }
             switch (f.kind) {
@@ -216,7 +239,10 @@ final class SchemaBuilder {
                         t.field(field(f.name, ref(GraphqlNames.filter(target))));
                         if (f.kind == Kind.FK && names.add(f.name + "_id")) {
                             String lookup = GraphqlNames.lookup(m, f, f.name + "_id");
-                            t.field(field(f.name + "_id", lookup != null ? ref(lookup) : idFilter(target)));
+                            // a tree's own parent_id is an ID in NetBox's filters
+                            t.field(field(
+                                    f.name + "_id",
+                                    lookup != null ? ref(lookup) : target == m ? GraphQLID : idFilter(target)));
                         }
                     }
                 }
@@ -237,7 +263,7 @@ final class SchemaBuilder {
                     if (names.add(f.genericTypeColumn())) {
                         t.field(field(f.genericTypeColumn(), ref(c != null ? choiceLookup(c) : ContentTypes.FILTER)));
                     }
-                    if (f.hasObjectTypeIds() && names.add(f.genericTypeColumn() + "_id")) {
+                    if (names.add(f.genericTypeColumn() + "_id")) {
                         t.field(field(f.genericTypeColumn() + "_id", GraphQLID));
                     }
                     if (names.add(f.genericIdColumn())) {

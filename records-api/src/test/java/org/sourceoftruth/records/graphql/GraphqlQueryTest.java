@@ -267,10 +267,12 @@ class GraphqlQueryTest {
                         List.of(Map.of("object_type", "dcim.interface", "object_id", ifaces.get(1)))));
         gql(
                         Api.auth(),
-                        "{ interface(id: " + ifaces.get(0) + ") { cable_end link_peers { __typename"
-                                + " ... on InterfaceType { id name device { id } } } } }")
+                        "{ interface(id: " + ifaces.get(0) + ") { cable_end _site { pk } _rack { pk }"
+                                + " link_peers { __typename ... on InterfaceType { id name device { id } } } } }")
                 .statusCode(200)
                 .body("errors", nullValue())
+                .body("data.interface._site.pk", equalTo(String.valueOf(site)))
+                .body("data.interface._rack", nullValue())
                 .body("data.interface.cable_end", equalTo("A"))
                 .body("data.interface.link_peers.__typename", equalTo(List.of("InterfaceType")))
                 .body("data.interface.link_peers[0].id", equalTo(String.valueOf(ifaces.get(1))))
@@ -279,6 +281,20 @@ class GraphqlQueryTest {
                 .statusCode(200)
                 .body("errors", nullValue())
                 .body("data.interface_list.id", equalTo(List.of(String.valueOf(ifaces.get(1)))));
+        // a count NetBox's filter takes (a device's interface_count)
+        int bare = Api.device(site, tr, "gl-" + u + "-bare");
+        String byCount = "{ device_list(filters: {site_id: " + site + ", interface_count: %s}) { id } }";
+        gql(Api.auth(), String.format(byCount, "{exact: 2}"))
+                .statusCode(200)
+                .body("errors", nullValue())
+                .body("data.device_list.id", equalTo(List.of(String.valueOf(device))));
+        gql(Api.auth(), String.format(byCount, "{in_list: [0, 1]}"))
+                .statusCode(200)
+                .body("errors", nullValue())
+                .body("data.device_list.id", equalTo(List.of(String.valueOf(bare))));
+        gql(Api.auth(), String.format(byCount, "{i_contains: 2}"))
+                .statusCode(200)
+                .body("errors[0].message", containsString("interface_count"));
     }
 
     private static void assertNames(String filter, String... names) {
