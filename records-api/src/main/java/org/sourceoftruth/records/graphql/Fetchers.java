@@ -199,6 +199,9 @@ final class Fetchers {
                         names.add(f.name);
                     }
                 }
+            } else if (Absolutes.named(name) != null && m.field(name) == null) {
+                names.add(Absolutes.named(name).value()); // a normalised measure: its value and unit
+                names.add(Absolutes.named(name).unit());
             } else if (name.startsWith("_")
                     && m.field(name) == null
                     && Hops.via(name.substring(1)) != null

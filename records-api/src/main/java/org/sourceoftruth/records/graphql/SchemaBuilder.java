@@ -181,6 +181,13 @@ final class SchemaBuilder {
                 }
             }
         }
+        for (Absolutes.Measure a : Absolutes.ALL) {
+            if (m.field(a.value()) != null && m.field(a.unit()) != null && m.field(a.name()) == null) {
+                add(t, names, typeName, a.name(), a.whole() ? GraphQLInt : GraphqlScalars.DECIMAL);
+                code.dataFetcher(FieldCoordinates.coordinates(typeName, a.name()), (graphql.schema.DataFetcher<Object>)
+                        env -> a.of(((GraphqlObject) env.getSource()).node()));
+            }
+        }
         // a component's placement through its device, as NetBox's cached _site, _location, _rack
         for (Map.Entry<Hops.Hop, Model> h : Hops.of(registry, m).entrySet()) {
             Hops.Hop hop = h.getKey();

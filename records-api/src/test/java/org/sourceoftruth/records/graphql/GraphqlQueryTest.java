@@ -232,6 +232,16 @@ class GraphqlQueryTest {
                 .body("errors", nullValue())
                 .body("data.tag_list.id", equalTo(List.of(String.valueOf(red))));
 
+        // NetBox's normalised measures: grams (whole), from the value and its unit
+        int rack = Api.create(
+                "/api/dcim/racks/",
+                Map.of("name", "gc-" + u, "site", site, "weight", 2.5, "max_weight", 10, "weight_unit", "lb"));
+        gql(Api.auth(), "{ rack(id: " + rack + ") { _abs_weight _abs_max_weight } }")
+                .statusCode(200)
+                .body("errors", nullValue())
+                .body("data.rack._abs_weight", equalTo(1133))
+                .body("data.rack._abs_max_weight", equalTo(4535));
+
         int open = Api.create("/api/wireless/wireless-lans/", Map.of("ssid", "gc-o-" + u, "auth_type", "open"));
         Api.create("/api/wireless/wireless-lans/", Map.of("ssid", "gc-w-" + u, "auth_type", "wep"));
         gql(
