@@ -14,6 +14,8 @@ import org.sourceoftruth.records.model.Model;
  * {@code <verbose_name>} and {@code <verbose_name>_list}
  * (see {@link #snake}), a choice field's enum
  * {@code <ApiName><Field>Enum} and its lookup {@code <ApiName><Field>EnumBaseFilterLookup}.
+ * Where NetBox's names are irregular (an enum several models share, a lookup of a column type
+ * the registry does not know, a union), small tables here say NetBox's.
  */
 final class GraphqlNames {
     private GraphqlNames() {}
