@@ -155,6 +155,12 @@ final class FilterTranslator {
                 return related(model, field, target, inner);
             }
             default -> {
+                String netbox = GraphqlNames.lookup(model, field, field.name);
+                ExtraFilter.Sql json =
+                        netbox == null ? null : JsonLookups.sql(netbox, field.column(), key, object(key, value));
+                if (json != null) {
+                    return json;
+                }
                 // an enum NetBox's filter takes bare (a wireless LAN's auth_type: TYPE_OPEN)
                 Map<String, Object> lookups = value instanceof Map<?, ?> ? object(key, value) : Map.of("exact", value);
                 return comparisons(model, field.name, field.kind, lookups);
@@ -210,22 +216,42 @@ final class FilterTranslator {
                                 lookup(model, path + "__lte", ids ? id(range.get("end")) : range.get("end")));
                     }
                 }
-                default -> {
-                    String django = DJANGO.get(lookup);
-                    if (django == null) {
-                        throw new BadFilter("Lookup '" + lookup + "' on '" + path + "' is not supported.");
+                case "exact", "in_list" -> {
+                    if (v instanceof Map<?, ?>
+                            || v instanceof List<?> l && !l.isEmpty() && l.get(0) instanceof Map<?, ?>) {
+                        // NetBox's lookup of a lookup (an IPsec proposal's authentication_algorithm)
+                        List<String> any = new ArrayList<>();
+                        List<Object> anyParams = new ArrayList<>();
+                        for (Object inner : v instanceof List<?> list ? list : List.of(v)) {
+                            ExtraFilter.Sql one = comparisons(model, path, kind, object(path + "." + lookup, inner));
+                            any.add("(" + one.sql() + ")");
+                            anyParams.addAll(one.params());
+                        }
+                        terms.add("(" + String.join(" or ", any) + ")");
+                        params.addAll(anyParams);
+                    } else {
+                        add(terms, params, plain(model, path, ids, lookup, v));
                     }
-                    Object operand = v;
-                    if (ids && !django.equals("isnull")) {
-                        operand = v instanceof List<?> list
-                                ? list.stream().map(FilterTranslator::id).toList()
-                                : id(v);
-                    }
-                    add(terms, params, lookup(model, path + "__" + django, operand));
                 }
+                default -> add(terms, params, plain(model, path, ids, lookup, v));
             }
         }
         return new ExtraFilter.Sql(terms.isEmpty() ? "true" : String.join(" and ", terms), params);
+    }
+
+    /** One lookup of a value as Django's ({@code i_contains} is {@code __icontains}). */
+    private ExtraFilter.Sql plain(Model model, String path, boolean ids, String lookup, Object v) {
+        String django = DJANGO.get(lookup);
+        if (django == null) {
+            throw new BadFilter("Lookup '" + lookup + "' on '" + path + "' is not supported.");
+        }
+        Object operand = v;
+        if (ids && !django.equals("isnull")) {
+            operand = v instanceof List<?> list
+                    ? list.stream().map(FilterTranslator::id).toList()
+                    : id(v);
+        }
+        return lookup(model, path + "__" + django, operand);
     }
 
     /** GraphQL's lookup names and Django's. */

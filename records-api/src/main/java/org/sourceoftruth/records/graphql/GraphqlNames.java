@@ -167,6 +167,12 @@ final class GraphqlNames {
             Map.entry("FHRPGroupProtocolEnum", "PROTOCOL"),
             Map.entry("FHRPGroupAuthTypeEnum", "AUTHENTICATION"));
 
+    /**
+     * The fields whose NetBox lookup is a lookup of the enum's lookup ({@code exact} takes
+     * {@code {exact: ...}}), as NetBox 4.6's schema types an IPsec proposal's algorithm.
+     */
+    private static final Set<String> NESTED = Set.of("IPSecProposal.authentication_algorithm");
+
     /** The enums NetBox's filters take as the field's value itself ({@code auth_type: TYPE_OPEN}), not in a lookup. */
     private static final Set<String> BARE = Set.of("WirelessAuthTypeEnum", "WirelessAuthCipherEnum");
 
@@ -240,7 +246,7 @@ final class GraphqlNames {
      * A choice field's enum in NetBox's schema: its name, its lookup input's name, the prefix of
      * its values' names, its values, and whether the filter takes the value itself ({@code bare}).
      */
-    record Choice(String name, String lookup, String prefix, ChoiceSet values, boolean bare) {
+    record Choice(String name, String lookup, String prefix, ChoiceSet values, boolean bare, boolean nested) {
         /** A value's name: the prefix and the value in capitals, other characters as underscores. */
         String valueName(String value) {
             String v = (prefix.isEmpty() ? value : prefix + "_" + value)
@@ -291,7 +297,8 @@ final class GraphqlNames {
         String lookup = BARE.contains(name)
                 ? name
                 : Character.toUpperCase(name.charAt(0)) + name.substring(1) + "BaseFilterLookup";
-        return new Choice(name, lookup, prefix, values, BARE.contains(name));
+        return new Choice(
+                name, lookup, prefix, values, BARE.contains(name), NESTED.contains(model.apiName() + "." + fieldName));
     }
 
     /**
@@ -319,6 +326,8 @@ final class GraphqlNames {
             Map.entry("RackType.weight", "FloatFilterLookup"),
             Map.entry("L2VPNTermination.assigned_object_id", LookupInputs.INTEGER),
             Map.entry("FHRPGroupAssignment.interface_id", LookupInputs.STR),
+            Map.entry("VLANGroup.vid_ranges", JsonLookups.RANGES),
+            Map.entry("CustomFieldChoiceSet.extra_choices", JsonLookups.CHOICES),
             Map.entry("data_source_id", LookupInputs.INT_FILTER),
             Map.entry("data_file_id", LookupInputs.INT_FILTER));
 

@@ -100,6 +100,7 @@ final class SchemaBuilder {
         types.addAll(LookupInputs.all());
         types.addAll(TreeNodes.types());
         types.add(ContentTypes.filterType());
+        types.addAll(JsonLookups.types());
         types.add(GraphQLObjectType.newObject()
                 .name(DJANGO_MODEL)
                 .field(GraphQLFieldDefinition.newFieldDefinition().name("pk").type(GraphQLNonNull.nonNull(GraphQLID)))
@@ -321,8 +322,13 @@ final class SchemaBuilder {
         for (String v : c.values().values()) {
             values.putIfAbsent(c.valueName(v), new String[] {v, c.values().label(v)});
         }
-        if (!c.bare()) {
-            lookups.put(c.lookup(), c.name());
+        if (c.bare()) {
+            return c.lookup();
+        }
+        lookups.put(c.lookup(), c.name());
+        if (c.nested()) {
+            lookups.put(c.lookup() + "BaseFilterLookup", c.lookup());
+            return c.lookup() + "BaseFilterLookup";
         }
         return c.lookup();
     }

@@ -307,6 +307,51 @@ class GraphqlQueryTest {
                 .body("errors[0].message", containsString("interface_count"));
     }
 
+    /** NetBox's odder lookups: a VLAN group's vid_ranges by a VLAN ID, an IPsec proposal's algorithm by a lookup of a lookup. */
+    @Test
+    void vidRangesAndALookupOfALookup() {
+        String u = Api.uniq();
+        int group = Api.create(
+                "/api/ipam/vlan-groups/",
+                Map.of("name", "gv-" + u, "slug", "gv-" + u, "vid_ranges", List.of(List.of(100, 199))));
+        String byVid =
+                "{ vlan_group_list(filters: {name: {exact: \"gv-" + u + "\"}, vid_ranges: {contains: %d}}) { id } }";
+        gql(Api.auth(), String.format(byVid, 150))
+                .statusCode(200)
+                .body("errors", nullValue())
+                .body("data.vlan_group_list.id", equalTo(List.of(String.valueOf(group))));
+        gql(Api.auth(), String.format(byVid, 200))
+                .statusCode(200)
+                .body("errors", nullValue())
+                .body("data.vlan_group_list", empty());
+
+        int sha1 = Api.create(
+                "/api/vpn/ipsec-proposals/",
+                Map.of(
+                        "name",
+                        "gp-1-" + u,
+                        "encryption_algorithm",
+                        "aes-128-cbc",
+                        "authentication_algorithm",
+                        "hmac-sha1"));
+        Api.create(
+                "/api/vpn/ipsec-proposals/",
+                Map.of(
+                        "name",
+                        "gp-2-" + u,
+                        "encryption_algorithm",
+                        "aes-128-cbc",
+                        "authentication_algorithm",
+                        "hmac-sha256"));
+        gql(
+                        Api.auth(),
+                        "{ ipsec_proposal_list(filters: {name: {ends_with: \"" + u + "\"},"
+                                + " authentication_algorithm: {exact: {exact: AUTH_HMAC_SHA1}}}) { id } }")
+                .statusCode(200)
+                .body("errors", nullValue())
+                .body("data.ipsec_proposal_list.id", equalTo(List.of(String.valueOf(sha1))));
+    }
+
     private static void assertNames(String filter, String... names) {
         gql(Api.auth(), "{ device_list(filters: " + filter + ") { name } }")
                 .statusCode(200)
