@@ -46,6 +46,22 @@ final class ContentTypes {
                 where.params());
     }
 
+    /** The objects whose list of object types ({@code object_types}, a text array) names one the filter matches. */
+    static ExtraFilter.Sql anyOf(String column, Map<String, Object> filter) {
+        ExtraFilter.Sql where = predicate(filter);
+        return new ExtraFilter.Sql(
+                "exists (select 1 from unnest(t." + column + ") x where x in (select o.app_label || '.' || o.model"
+                        + " from " + SystemTables.CORE_OBJECTTYPE + " o where " + where.sql() + "))",
+                where.params());
+    }
+
+    /** Whether a field holding object types by name filters by a ContentTypeFilter (a custom field's object_types). */
+    static boolean filters(org.sourceoftruth.records.model.Field f) {
+        return f.hasObjectTypeIds()
+                && (f.kind == org.sourceoftruth.records.model.Kind.STRING
+                        || f.kind == org.sourceoftruth.records.model.Kind.STRING_LIST);
+    }
+
     /** The objects whose type column names the object type with this id ({@code assigned_object_type_id}). */
     static ExtraFilter.Sql byId(String column, Object id) {
         return sql(column, Map.of("id", Map.of("exact", id)));

@@ -155,6 +155,11 @@ final class FilterTranslator {
                 return related(model, field, target, inner);
             }
             default -> {
+                if (ContentTypes.filters(field) && value instanceof Map<?, ?>) {
+                    return field.kind == Kind.STRING_LIST
+                            ? ContentTypes.anyOf(field.column(), object(key, value))
+                            : ContentTypes.sql(field.column(), object(key, value));
+                }
                 String netbox = GraphqlNames.lookup(model, field, field.name);
                 ExtraFilter.Sql json =
                         netbox == null ? null : JsonLookups.sql(netbox, field.column(), key, object(key, value));

@@ -286,7 +286,9 @@ final class SchemaBuilder {
                 }
                 default -> {
                     GraphqlNames.Choice c = f.kind == Kind.STRING ? GraphqlNames.choice(m, f) : null;
-                    String lookup = c != null ? choiceLookup(c) : GraphqlNames.lookup(m, f, f.name);
+                    String lookup = c != null
+                            ? choiceLookup(c)
+                            : ContentTypes.filters(f) ? ContentTypes.FILTER : GraphqlNames.lookup(m, f, f.name);
                     if (lookup != null && names.add(f.name)) {
                         t.field(field(f.name, ref(lookup)));
                     }

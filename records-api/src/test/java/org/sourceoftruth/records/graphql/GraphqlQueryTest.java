@@ -350,6 +350,23 @@ class GraphqlQueryTest {
                 .statusCode(200)
                 .body("errors", nullValue())
                 .body("data.ipsec_proposal_list.id", equalTo(List.of(String.valueOf(sha1))));
+
+        // a list of object types by NetBox's ContentTypeFilter
+        String name = "gq_" + u.replace('-', '_');
+        int field = Api.create(
+                "/api/extras/custom-fields/",
+                Map.of("name", name, "type", "text", "object_types", List.of("dcim.site")));
+        String byType = "{ custom_field_list(filters: {name: {exact: \"" + name + "\"},"
+                + " object_types: {app_label: {exact: \"dcim\"}, model: {exact: \"%s\"}}}) { id } }";
+        gql(Api.auth(), String.format(byType, "site"))
+                .statusCode(200)
+                .body("errors", nullValue())
+                .body("data.custom_field_list.id", equalTo(List.of(String.valueOf(field))));
+        gql(Api.auth(), String.format(byType, "device"))
+                .statusCode(200)
+                .body("errors", nullValue())
+                .body("data.custom_field_list", empty());
+        Api.auth().delete("/api/extras/custom-fields/" + field + "/").then().statusCode(204);
     }
 
     private static void assertNames(String filter, String... names) {
