@@ -106,6 +106,10 @@ final class FilterTranslator {
         if (key.equals("custom_field_data") && model.hasCustomFields()) {
             return customField(model, object(key, value));
         }
+        ExtraFilter.Sql address = Addresses.sql(model, key, value);
+        if (address != null) {
+            return address;
+        }
         Field field = model.field(key);
         if (field == null) {
             ExtraFilter.Sql generic = generic(model, key, value);

@@ -295,6 +295,17 @@ final class SchemaBuilder {
                 }
             }
         }
+        for (String a : Addresses.names(m)) {
+            if (!Addresses.takesFilter(m, a) && names.add(a)) {
+                t.field(field(
+                        a,
+                        switch (a) {
+                            case "family" -> familyEnum();
+                            case "assigned" -> GraphQLBoolean;
+                            default -> GraphQLList.list(GraphQLNonNull.nonNull(GraphQLString));
+                        }));
+            }
+        }
         for (Map.Entry<Hops.Hop, Model> h : Hops.of(registry, m).entrySet()) {
             Model target = models.get(h.getValue().contentType());
             if (target != null && names.add(h.getKey().name())) {
@@ -333,6 +344,14 @@ final class SchemaBuilder {
             return c.lookup() + "BaseFilterLookup";
         }
         return c.lookup();
+    }
+
+    /** NetBox's IPAddressFamilyEnum ({@code FAMILY_4}, {@code FAMILY_6}), which an address family filter takes bare. */
+    private GraphQLTypeReference familyEnum() {
+        Map<String, String[]> values = enums.computeIfAbsent(Addresses.FAMILY_ENUM, k -> new LinkedHashMap<>());
+        values.putIfAbsent("FAMILY_4", new String[] {"4", "IPv4"});
+        values.putIfAbsent("FAMILY_6", new String[] {"6", "IPv6"});
+        return ref(Addresses.FAMILY_ENUM);
     }
 
     private void addEnums() {

@@ -110,6 +110,38 @@ class GraphqlQueryTest {
                 .body("data.device.interfaces[0].ip_addresses[0].family.value", equalTo(4));
     }
 
+    /** NetBox's IPAM filters: an address's family, parent and assignment, the prefixes that contain an address. */
+    @Test
+    void addressesByFamilyParentAndAssignmentPrefixesByWhatTheyContain() {
+        String u = Api.uniq();
+        int vrf = vrf(u);
+        devicesWithAddresses(u, Api.site("ga"), vrf, 1);
+        String addresses = "{ ip_address_list(filters: {vrf_id: " + vrf + ", %s}) { id } }";
+        gql(Api.auth(), String.format(addresses, "family: FAMILY_4, parent: [\"198.19.0.0/16\"], assigned: true"))
+                .statusCode(200)
+                .body("errors", nullValue())
+                .body("data.ip_address_list", hasSize(2));
+        gql(Api.auth(), String.format(addresses, "family: FAMILY_6"))
+                .statusCode(200)
+                .body("data.ip_address_list", empty());
+        gql(Api.auth(), String.format(addresses, "parent: [\"10.0.0.0/8\"]"))
+                .statusCode(200)
+                .body("data.ip_address_list", empty());
+        gql(Api.auth(), String.format(addresses, "assigned: false"))
+                .statusCode(200)
+                .body("data.ip_address_list", empty());
+        gql(Api.auth(), String.format(addresses, "parent: [\"999.1.1.1\"]"))
+                .statusCode(200)
+                .body("errors[0].message", containsString("parent"));
+        int prefix = Api.create("/api/ipam/prefixes/", Map.of("prefix", "198.19.0.0/23", "vrf", vrf));
+        String prefixes = "{ prefix_list(filters: {vrf_id: " + vrf + ", contains: [\"%s\"]}) { id } }";
+        gql(Api.auth(), String.format(prefixes, "198.19.1.7"))
+                .statusCode(200)
+                .body("errors", nullValue())
+                .body("data.prefix_list.id", equalTo(List.of(String.valueOf(prefix))));
+        gql(Api.auth(), String.format(prefixes, "198.20.0.1")).statusCode(200).body("data.prefix_list", empty());
+    }
+
     @Test
     void aSitesDevicesPagedAndAnAddressesInterface() {
         String u = Api.uniq();
