@@ -68,19 +68,34 @@ public final class OutboxRelay {
     /**
      * Heap the relay holds while it publishes a batch: its rows' JSON, the events' bytes and the
      * producer's copies of them ({@link org.sourceoftruth.records.memory.HeapBudget}). The relay
-     * holds no row lock, so it may wait for it.
+     * holds no row lock, so it may wait for it, but never while it holds a batch it has read.
      */
-    @FunctionalInterface
     public interface HeapReservations {
         /** Reserves about {@code bytes}, waiting if need be; the returned action gives them back. */
         Runnable reserve(long bytes);
+
+        /** Reserves about {@code bytes} if they are free now; null otherwise. */
+        Runnable tryReserve(long bytes);
+
+        /** No budget: every reservation is granted at once. */
+        HeapReservations NONE = new HeapReservations() {
+            @Override
+            public Runnable reserve(long bytes) {
+                return () -> {};
+            }
+
+            @Override
+            public Runnable tryReserve(long bytes) {
+                return () -> {};
+            }
+        };
     }
 
     /** Heap taken per character of a batch's JSON while it is published. */
     static final int HEAP_PER_CHAR = 4;
 
     public OutboxRelay(OutboxSettings settings) {
-        this(settings, bytes -> () -> {});
+        this(settings, HeapReservations.NONE);
     }
 
     public OutboxRelay(OutboxSettings settings, HeapReservations heap) {
@@ -305,67 +320,98 @@ public final class OutboxRelay {
          * the second read found nothing, a third of the relay's statements).
          */
         private boolean publishBacklog(OutboxStore store, ChangePublisher publisher) throws SQLException {
-            while (running) {
-                OutboxStore.Batch fetched = store.fetchUnpublished(settings.batchSize(), settings.batchBytes());
-                List<PendingChange> batch = fetched.changes();
-                if (batch.isEmpty()) {
-                    return true;
-                }
-                Runnable release = heap.reserve(HEAP_PER_CHAR * characters(batch));
-                waitingForKafkaSince = Instant.now();
-                ChangePublisher.Outcome outcome;
-                try {
-                    outcome = publisher.publish(batch);
-                } finally {
-                    waitingForKafkaSince = null;
-                    release.run();
-                }
-                int acknowledged = outcome.acknowledged();
-                LOG.debugf(
-                        "Published %d of changes %d..%d",
-                        acknowledged,
-                        batch.get(0).id(),
-                        batch.get(batch.size() - 1).id());
-                if (acknowledged > 0) {
-                    store.markPublished(fetched, acknowledged);
-                    published.addAndGet(acknowledged);
-                    truncated.addAndGet(outcome.truncated());
-                    lastPublishedAt = Instant.now();
-                }
-                if (acknowledged == batch.size()) {
-                    if (!fetched.more()) {
+            // a reservation waited for after a batch did not fit, kept for that batch read again
+            Runnable waitedFor = null;
+            long waitedForBytes = 0;
+            try {
+                while (running) {
+                    OutboxStore.Batch fetched = store.fetchUnpublished(settings.batchSize(), settings.batchBytes());
+                    List<PendingChange> batch = fetched.changes();
+                    if (batch.isEmpty()) {
                         return true;
                     }
-                    continue;
+                    long needed = HEAP_PER_CHAR * characters(batch);
+                    Runnable release;
+                    if (waitedFor != null && needed <= waitedForBytes) {
+                        release = waitedFor;
+                    } else {
+                        if (waitedFor != null) {
+                            waitedFor.run();
+                        }
+                        release = heap.tryReserve(needed);
+                    }
+                    waitedFor = null;
+                    if (release == null) {
+                        // The budget is taken: wait for it holding nothing (a batch kept while waiting
+                        // would be heap the budget does not know of, and its rows can be tens of
+                        // megabytes), then read the batch again under the reservation.
+                        batch = null;
+                        fetched = null;
+                        waitedFor = heap.reserve(needed);
+                        waitedForBytes = needed;
+                        continue;
+                    }
+                    waitingForKafkaSince = Instant.now();
+                    ChangePublisher.Outcome outcome;
+                    try {
+                        outcome = publisher.publish(batch);
+                    } finally {
+                        waitingForKafkaSince = null;
+                        release.run();
+                    }
+                    int acknowledged = outcome.acknowledged();
+                    LOG.debugf(
+                            "Published %d of changes %d..%d",
+                            acknowledged,
+                            batch.get(0).id(),
+                            batch.get(batch.size() - 1).id());
+                    if (acknowledged > 0) {
+                        store.markPublished(fetched, acknowledged);
+                        published.addAndGet(acknowledged);
+                        truncated.addAndGet(outcome.truncated());
+                        lastPublishedAt = Instant.now();
+                    }
+                    if (acknowledged == batch.size()) {
+                        if (!fetched.more()) {
+                            return true;
+                        }
+                        continue;
+                    }
+                    if (!running) {
+                        return false; // stop() cut the round short; nothing went wrong
+                    }
+                    PendingChange next = batch.get(acknowledged);
+                    if (outcome.rejection() != null) {
+                        store.park(next.id(), outcome.rejection());
+                        parked.incrementAndGet();
+                        LOG.errorf(
+                                "Outbox relay parked change %d (%s %s:%d), which can never be published: %s."
+                                        + " Later changes go on; retry it with POST /api/core/outbox/parked/%d/retry/",
+                                next.id(),
+                                next.action(),
+                                next.objectType(),
+                                next.objectId(),
+                                outcome.rejection(),
+                                next.id());
+                    } else if (outcome.resendReduced()) {
+                        LOG.warnf(
+                                "Kafka refused change %d as too large (%s); sending it again in reduced form",
+                                next.id(), outcome.failure().getMessage());
+                    } else {
+                        Throwable failure = outcome.failure();
+                        lastError = "kafka: " + (failure == null ? "interrupted" : failure.getMessage());
+                        LOG.warnf(
+                                "Outbox relay stopped before change %d and will retry from it: %s",
+                                next.id(), lastError);
+                        return false;
+                    }
                 }
-                if (!running) {
-                    return false; // stop() cut the round short; nothing went wrong
-                }
-                PendingChange next = batch.get(acknowledged);
-                if (outcome.rejection() != null) {
-                    store.park(next.id(), outcome.rejection());
-                    parked.incrementAndGet();
-                    LOG.errorf(
-                            "Outbox relay parked change %d (%s %s:%d), which can never be published: %s."
-                                    + " Later changes go on; retry it with POST /api/core/outbox/parked/%d/retry/",
-                            next.id(),
-                            next.action(),
-                            next.objectType(),
-                            next.objectId(),
-                            outcome.rejection(),
-                            next.id());
-                } else if (outcome.resendReduced()) {
-                    LOG.warnf(
-                            "Kafka refused change %d as too large (%s); sending it again in reduced form",
-                            next.id(), outcome.failure().getMessage());
-                } else {
-                    Throwable failure = outcome.failure();
-                    lastError = "kafka: " + (failure == null ? "interrupted" : failure.getMessage());
-                    LOG.warnf("Outbox relay stopped before change %d and will retry from it: %s", next.id(), lastError);
-                    return false;
+                return true;
+            } finally {
+                if (waitedFor != null) {
+                    waitedFor.run();
                 }
             }
-            return true;
         }
 
         private void pause(Duration duration) {

@@ -9,6 +9,7 @@ import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.sourceoftruth.model.memory.ByteBudget;
 import org.sourceoftruth.records.memory.HeapBudget;
 
 /**
@@ -57,7 +58,18 @@ public class RelayLifecycle {
                 outbox.standbyRetry(),
                 outbox.maxBackoff(),
                 outbox.cloudEvents() ? outbox.cloudEventsSource() : null);
-        this.relay = new OutboxRelay(settings, bytes -> heapBudget.reserve(bytes)::close);
+        this.relay = new OutboxRelay(settings, new OutboxRelay.HeapReservations() {
+            @Override
+            public Runnable reserve(long bytes) {
+                return heapBudget.reserve(bytes)::close;
+            }
+
+            @Override
+            public Runnable tryReserve(long bytes) {
+                ByteBudget.Reservation now = heapBudget.tryReserve(bytes);
+                return now == null ? null : now::close;
+            }
+        });
     }
 
     void onStart(@Observes StartupEvent event) {

@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -126,6 +128,66 @@ class RelayErrorTest {
                     "the error is logged with its cause");
         } finally {
             ErrorOnSendInterceptor.arm(0);
+            relay.stop(Duration.ofSeconds(10));
+            main.start();
+        }
+        await().atMost(Duration.ofSeconds(20)).until(() -> main.role() == OutboxRelay.Role.LEADER);
+    }
+
+    /**
+     * A heap budget that refuses the first {@code refusals} reservations asked for without waiting,
+     * as when large reads and writes hold it, and counts what is reserved and given back.
+     */
+    private static final class TakenBudget implements OutboxRelay.HeapReservations {
+        final AtomicInteger refusals;
+        final AtomicInteger waits = new AtomicInteger();
+        final AtomicInteger outstanding = new AtomicInteger();
+
+        TakenBudget(int refusals) {
+            this.refusals = new AtomicInteger(refusals);
+        }
+
+        @Override
+        public Runnable reserve(long bytes) {
+            waits.incrementAndGet();
+            return granted();
+        }
+
+        @Override
+        public Runnable tryReserve(long bytes) {
+            return refusals.getAndDecrement() > 0 ? null : granted();
+        }
+
+        private Runnable granted() {
+            outstanding.incrementAndGet();
+            AtomicBoolean open = new AtomicBoolean(true);
+            return () -> {
+                if (open.compareAndSet(true, false)) {
+                    outstanding.decrementAndGet();
+                }
+            };
+        }
+    }
+
+    @Test
+    @Timeout(180)
+    void aRelayThatFindsTheBudgetTakenWaitsForItThenPublishesAndGivesItBack() throws Exception {
+        OutboxRelay main = lifecycle.relay();
+        main.stop(Duration.ofSeconds(10));
+        TakenBudget heap = new TakenBudget(2);
+        OutboxRelay relay = new OutboxRelay(lifecycle.settings(), heap);
+        relay.start();
+        try {
+            await().atMost(Duration.ofSeconds(20)).until(() -> relay.role() == OutboxRelay.Role.LEADER);
+            SiteWriter writer = new SiteWriter(recorder, dataSource, 3);
+            writer.write(0);
+            writer.write(1);
+            writer.write(2);
+
+            assertEquals(3, readAll(writer, 3).size(), "every change is published once the budget is had");
+            assertTrue(heap.waits.get() >= 1, "a refused reservation was waited for");
+            await().atMost(Duration.ofSeconds(20)).until(() -> heap.outstanding.get() == 0);
+        } finally {
             relay.stop(Duration.ofSeconds(10));
             main.start();
         }
