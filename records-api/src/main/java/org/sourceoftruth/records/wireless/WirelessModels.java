@@ -143,12 +143,16 @@ public class WirelessModels implements ModelDefinition {
                         .add(DcimChoices.INTERFACE_TYPE.label(type) + " is not a wireless interface.");
                 continue;
             }
+            // a link with the same two ends is a duplicate, the unique rule's to answer (also when
+            // it commits between that check and this one, as under concurrent writers)
             if (!db.query(
                             "select 1 from wireless_wirelesslink where (interface_a_id = ? or interface_b_id = ?)"
-                                    + " and id <> ?",
+                                    + " and id <> ? and not (interface_a_id = ? and interface_b_id = ?)",
                             id,
                             id,
-                            selfId == null ? -1L : selfId)
+                            selfId == null ? -1L : selfId,
+                            orNone(row.longValue("interface_a_id")),
+                            orNone(row.longValue("interface_b_id")))
                     .isEmpty()) {
                 errors.computeIfAbsent(end, k -> new ArrayList<>())
                         .add("This interface is already an end of another wireless link.");
@@ -159,5 +163,9 @@ public class WirelessModels implements ModelDefinition {
             errors.computeIfAbsent("interface_b", k -> new ArrayList<>())
                     .add("A wireless link cannot connect an interface to itself.");
         }
+    }
+
+    private static long orNone(Long id) {
+        return id == null ? -1L : id;
     }
 }
