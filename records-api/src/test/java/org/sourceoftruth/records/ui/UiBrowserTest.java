@@ -19,7 +19,6 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.sourceoftruth.records.Accounts;
@@ -250,7 +249,20 @@ class UiBrowserTest {
         ((org.openqa.selenium.JavascriptExecutor) browser)
                 .executeScript("arguments[0].scrollIntoView({block: 'center'})", e);
         e.click();
-        new WebDriverWait(browser, Duration.ofSeconds(30)).until(ExpectedConditions.stalenessOf(page));
+        new WebDriverWait(browser, Duration.ofSeconds(30)).until(driver -> isGone(page));
+    }
+
+    /**
+     * Whether the element has left the document: ChromeDriver reports it as stale, or (newer
+     * versions, mid-navigation) as a node that "does not belong to the document".
+     */
+    private static boolean isGone(WebElement element) {
+        try {
+            element.isEnabled();
+            return false;
+        } catch (org.openqa.selenium.WebDriverException gone) {
+            return true;
+        }
     }
 
     private void signInAs(String username, String password) {
